@@ -1,0 +1,215 @@
+"""The Doge engine: setup, who acts next, legal actions, and applying an action."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games.base import Action, Event, IllegalAction, Outcome, PlayerSpec
+from bot.games.doge import placement
+from bot.games.doge.constants import (
+    AREAS,
+    COLOURS,
+    HOUSES,
+    MARKER_VALUES,
+    PALACES,
+)
+from bot.games.doge.decisions import answer, close_phase, default_decision, legal_decisions
+from bot.games.doge.decisions import open_phase as open_decision_phase
+from bot.games.doge.election import finish_election, start_election
+from bot.games.doge.narrate import describe_event
+from bot.games.doge.result import final_result
+from bot.games.doge.state import (
+    DogeState,
+    Player,
+    empty_board,
+    state_from_json,
+    state_to_json,
+)
+from bot.games.doge.view import PlayerView, PublicView, player_view, public_view
+
+ELECTIONS_PER_YEAR = len(AREAS)
+
+
+def new_state(players: list[PlayerSpec], settings: dict[str, Any],
+              rng: random.Random) -> DogeState:
+    """D-1: 3 or 4 players, full supplies, neutral advisors, two shuffled decks."""
+    if len(players) not in (3, 4):
+        raise IllegalAction("Doge is played by 3 or 4 players", "D-1.1")
+    colours = [p.colour for p in players]
+    if any(c is not None for c in colours):
+        if sorted(colours, key=str) != sorted(set(colours), key=str) or not set(
+                colours) <= set(COLOURS):
+            raise IllegalAction("each player needs a different colour: red, blue, green, "
+                                "yellow", "D-1.1")
+    else:
+        colours = list(COLOURS[: len(players)])
+    year_limit = settings.get("year_limit")
+    if year_limit is not None and (not isinstance(year_limit, int) or year_limit < 1):
+        raise IllegalAction("the year limit must be a whole number of years, 1 or more",
+                            "D-9.3")
+    deck_a, deck_b = list(AREAS), list(AREAS)
+    rng.shuffle(deck_a)  # D-1.5: face up, year 1
+    rng.shuffle(deck_b)  # face down, year 2
+    houses, palaces, advisors = empty_board(len(players))
+    st = DogeState(
+        players=[Player(p.name, c, p.is_bot, HOUSES, PALACES, list(MARKER_VALUES), [])
+                 for p, c in zip(players, colours, strict=True)],
+        houses=houses, palaces=palaces, advisors=advisors, stacks={}, ballots={},
+        year=1, phase="placement", round=1, order_current=deck_a, order_next=deck_b,
+        elections_done=0, election=None, chance_seed=rng.getrandbits(64),
+        year_limit=year_limit,
+    )
+    return st
+
+
+def pending(st: DogeState) -> list[int]:
+    if st.phase == "placement":
+        return placement.awaited(st)
+    if st.phase == "elections" and st.election and st.election.current:
+        return sorted(st.election.current.awaiting)
+    return []
+
+
+def legal_actions(st: DogeState, seat: int) -> list[Action]:
+    if st.phase == "placement":
+        # D-3.3: a choice may be changed until the round is revealed.
+        return placement.legal_ballots(st, seat) if seat in placement.owers(st) else []
+    if st.phase == "elections":
+        return legal_decisions(st, seat)
+    return []
+
+
+def default_action(st: DogeState, seat: int) -> Action:
+    if st.phase == "placement":
+        if seat not in placement.awaited(st):
+            raise IllegalAction("that player is not awaited this round", "D-3.2")
+        return {"seat": seat, "type": "sit_out", "forced": True}  # D-3.7
+    return default_decision(st, seat)
+
+
+def apply_in_place(st: DogeState, action: Action) -> list[Event]:
+    """Apply `action` to `st` itself (the fast path for simulation)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("an action is an object with a type")
+    kind = action["type"]
+    if st.phase == "over":
+        raise IllegalAction("the game is over", "D-9.2")
+    if kind == "end_game":
+        return _end_by_moderator(st)
+    seat = action.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.player_count:
+        raise IllegalAction(f"no seat {seat!r} at this table")
+    if st.phase == "placement":
+        if kind == "ballot":
+            events = placement.set_ballot(st, action)
+        elif kind == "sit_out":
+            events = placement.sit_out(st, action)
+        else:
+            raise IllegalAction("the game is in its placement phase: choose an area and "
+                                "markers", "D-3.2")
+        if st.phase == "placement":
+            return events
+    else:
+        if kind in ("ballot", "sit_out"):
+            raise IllegalAction("ballots are placed only in the placement phase", "D-3.2")
+        events = answer(st, action)
+    _advance(st, events)
+    return events
+
+
+def _advance(st: DogeState, events: list[Event]) -> None:
+    """Run the game forward until someone must decide or it ends."""
+    while st.phase == "elections":
+        el = st.election
+        if el is None:
+            if st.elections_done == ELECTIONS_PER_YEAR:
+                events += _end_year(st)
+                continue
+            events += start_election(st)
+            continue
+        if el.current is not None:
+            if el.current.awaiting:
+                return
+            events += close_phase(st, el, el.current)
+            el.current = None
+        if el.queue:
+            el.current = el.queue.pop(0)
+            events += open_decision_phase(st, el, el.current)
+            continue
+        events += finish_election(st)
+
+
+def _end_year(st: DogeState) -> list[Event]:
+    """D-2.2, D-2.3, D-4.1, D-9."""
+    events: list[Event] = [{"type": "year_end", "year": st.year}]
+    for p in st.players:
+        p.markers = list(MARKER_VALUES)
+        p.cards_used = []
+    st.stacks = {}
+    st.revealed = {}
+    used = st.order_current
+    st.order_current = st.order_next
+    shuffler = random.Random(f"{st.chance_seed}:{st.year}")
+    st.order_next = list(used)
+    shuffler.shuffle(st.order_next)
+    st.elections_done = 0
+    result = final_result(st, by_moderator=False)
+    if result is not None:
+        st.phase = "over"
+        st.result = result
+        return events + [{"type": "game_over", "result": result}]
+    st.year += 1
+    return events + placement.begin_placement(st)
+
+
+def _end_by_moderator(st: DogeState) -> list[Event]:
+    result = final_result(st, by_moderator=True)
+    st.phase = "over"
+    st.election = None
+    st.ballots = {}
+    st.result = result
+    return [{"type": "game_over", "result": result}]
+
+
+class DogeEngine:
+    name = "doge"
+    schema_version = 1
+
+    def new_game(self, players: list[PlayerSpec], settings: dict[str, Any],
+                 rng: random.Random) -> DogeState:
+        return new_state(players, settings, rng)
+
+    def pending(self, state: DogeState) -> list[int]:
+        return pending(state)
+
+    def legal_actions(self, state: DogeState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def default_action(self, state: DogeState, seat: int) -> Action:
+        return default_action(state, seat)
+
+    def apply(self, state: DogeState, action: Action) -> Outcome:
+        st = state.clone()
+        events = apply_in_place(st, action)
+        return Outcome(st, events)
+
+    def apply_in_place(self, state: DogeState, action: Action) -> list[Event]:
+        return apply_in_place(state, action)
+
+    def is_over(self, state: DogeState) -> bool:
+        return state.phase == "over"
+
+    def state_to_json(self, state: DogeState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> DogeState:
+        return state_from_json(data)
+
+    def public_view(self, state: DogeState, viewer: int | None) -> PublicView | PlayerView:
+        if viewer is None:
+            return public_view(state, pending(state))
+        return player_view(state, viewer, pending(state))
+
+    def describe(self, event: Event, players: list[PlayerSpec]) -> str:
+        return describe_event(event, [p.name for p in players])
