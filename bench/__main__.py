@@ -1,0 +1,51 @@
+"""`make bench`: every benchmark, a readable table, and bench/results.json."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# (module, goal text) — each module's run() returns {key: figure}.
+BENCHES = [
+    ("bench.doge_engine_bench", {"doge_random_games_per_s": ">= 50",
+                                 "doge_heuristic_win_rate": "clearly > 0.25"}),
+    ("bench.store_bench", {"store_action_ratio_p50": "<= 2", "store_action_ratio_p99": "<= 2",
+                           "store_load_1000_games_s": "<= 5"}),
+    ("bench.render_bench", {"doge_render_ratio": "<= 1.3", "doge_png_bytes": "<= 400000"}),
+    ("bench.clans_engine_bench", {"clans_random_games_per_s": ">= 200"}),
+]
+
+
+def main() -> int:
+    results: dict[str, float] = {}
+    goals: dict[str, str] = {}
+    for module_name, module_goals in BENCHES:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        started = time.perf_counter()
+        with tempfile.TemporaryDirectory() as tmp:
+            # Benchmarks that write files take a scratch folder as `tmpdir`.
+            wants_dir = "tmpdir" in inspect.signature(module.run).parameters
+            figures = module.run(tmpdir=tmp) if wants_dir else module.run()
+        print(f"{module_name}: {time.perf_counter() - started:.1f} s", file=sys.stderr)
+        results.update(figures)
+        goals.update(module_goals)
+    width = max(len(k) for k in results) if results else 10
+    print(f"{'figure'.ljust(width)}  {'value':>12}  goal")
+    for key, value in results.items():
+        print(f"{key.ljust(width)}  {value:>12}  {goals.get(key, '')}")
+    out = Path(__file__).parent / "results.json"
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"written to {out.relative_to(Path.cwd()) if out.is_relative_to(Path.cwd()) else out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
