@@ -1,0 +1,63 @@
+"""A decision put to a player, in a form any interface can ask one step at a time.
+
+Every legal action gets a path of short labels, e.g. ("Take the advisor", "San Marco").
+An interface offers the distinct first labels, then the labels that follow the one
+picked, and so on until one action remains. Engines' question builders keep each level
+to at most 25 labels, Discord's limit for a select menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.games.base import Action
+
+MAX_OPTIONS = 25
+
+
+@dataclass(frozen=True)
+class Option:
+    path: tuple[str, ...]
+    action: Action
+
+
+@dataclass
+class Question:
+    seat: int
+    kind: str
+    prompt: str  # one line saying what is asked and why
+    options: list[Option]
+    default_path: tuple[str, ...] = ()
+    level_titles: list[str] = field(default_factory=list)  # e.g. ["Choose", "Where to?"]
+
+    def labels_after(self, picked: tuple[str, ...]) -> list[str]:
+        """The distinct labels that may follow `picked`, in the options' order."""
+        seen: list[str] = []
+        for opt in self.options:
+            if opt.path[: len(picked)] == picked and len(opt.path) > len(picked):
+                label = opt.path[len(picked)]
+                if label not in seen:
+                    seen.append(label)
+        return seen
+
+    def action_for(self, picked: tuple[str, ...]) -> Action | None:
+        """The action `picked` leads to, once it names a complete path."""
+        for opt in self.options:
+            if opt.path == picked:
+                return opt.action
+        return None
+
+    def title_for(self, depth: int) -> str:
+        return self.level_titles[depth] if depth < len(self.level_titles) else "Choose"
+
+    def check(self) -> None:
+        """Every level fits a select menu and every path leads to one action."""
+        paths = [o.path for o in self.options]
+        if len(set(paths)) != len(paths):
+            raise ValueError("two options share a path")
+        stack: list[tuple[str, ...]] = [()]
+        while stack:
+            picked = stack.pop()
+            labels = self.labels_after(picked)
+            if len(labels) > MAX_OPTIONS:
+                raise ValueError(f"{len(labels)} choices after {picked}: too many")
+            stack += [(*picked, label) for label in labels]

@@ -1,0 +1,52 @@
+"""Every election decision can be asked one step at a time within Discord's limits."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.doge import ENGINE
+from bot.games.doge.engine import apply_in_place
+from bot.games.doge.players import random_action
+from bot.games.doge.questions import build_question
+from tests.doge.helpers import NAMES, act, elect, new_game
+
+
+def test_every_decision_of_many_games_fits_and_reaches_every_legal_action() -> None:
+    kinds = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        st = new_game(3 + seed % 2, seed=seed)
+        while st.phase != "over":
+            seat = rng.choice(ENGINE.pending(st))
+            if st.phase == "elections":
+                legal = ENGINE.legal_actions(st, seat)
+                q = build_question(ENGINE.public_view(st, seat), legal,
+                                   ENGINE.default_action(st, seat), NAMES)
+                q.check()
+                kinds.add(q.kind)
+                reachable = [o.action for o in q.options]
+                takes = [a for a in legal if a["type"] == "take"]
+                # Quarantia advisors are alike: only the lowest neutral one is offered.
+                lowest = min((a["advisor"] for a in takes), default=None)
+                for a in legal:
+                    if a["type"] != "take" or q.kind == "advisor" or a["advisor"] == lowest:
+                        assert a in reachable
+                assert q.action_for(q.default_path) == ENGINE.default_action(st, seat)
+            apply_in_place(st, random_action(st, seat, rng))
+    assert kinds == {"advisor", "qadvisor", "qmove", "place", "build"}
+
+
+def test_walking_the_levels_of_a_question() -> None:
+    st = new_game(4)
+    st.houses["castello"][0] = 1
+    elect(st, "castello", {0: [3]})
+    q = build_question(ENGINE.public_view(st, 0), ENGINE.legal_actions(st, 0),
+                       ENGINE.default_action(st, 0), NAMES)
+    assert q.labels_after(()) == ["Take the advisor", "Abstain"]
+    assert "Move no house" in q.labels_after(("Abstain",))
+    assert q.labels_after(("Abstain", "From Castello")) == [
+        "To Cannaregio", "To Dorsoduro", "To San Marco", "To San Polo", "To Santa Croce"]
+    action = q.action_for(("Abstain", "From Castello", "To Dorsoduro"))
+    act(st, 0, action["type"], move=action["move"])
+    assert st.houses["dorsoduro"][0] == 1
+    assert "Anna, you won Castello" in q.prompt
