@@ -9,7 +9,7 @@ from bot.games.base import Event, PlayerSpec
 from bot.games.doge import ENGINE
 from bot.games.doge.constants import AREAS
 from bot.games.doge.engine import _advance, apply_in_place
-from bot.games.doge.state import DogeState, Stack
+from bot.games.doge.state import Ballot, DogeState, Stack
 
 NAMES = ["Anna", "Bernd", "Claudia", "Daniel"]
 
@@ -42,3 +42,21 @@ def types(events: list[Event]) -> list[str]:
 def question(st: DogeState) -> str | None:
     el = st.election
     return el.current.kind if el and el.current else None
+
+
+def scrambled(s: DogeState) -> DogeState:
+    """The same game with every secret value replaced (D-10.2)."""
+    other = s.clone()
+    voting = other.election.area if other.election else None
+    for p in other.players:
+        p.markers = [9] * len(p.markers)
+    for area, stacks in other.stacks.items():
+        if area != voting:
+            for stack in stacks:
+                stack.markers = [9] * len(stack.markers)
+    other.ballots = {seat: (Ballot("quarantia", [9] * len(b.markers)) if b else None)
+                     for seat, b in other.ballots.items()}
+    other.chance_seed = 0
+    face_up = other.elections_done  # the face-down rest of next year's row is unknown
+    other.order_next = other.order_next[:face_up] + other.order_next[face_up:][::-1]
+    return other

@@ -23,8 +23,9 @@ from bot.games.doge.constants import (
 )
 from bot.games.doge.engine import apply_in_place
 from bot.games.doge.players import random_action
-from bot.games.doge.state import Ballot, DogeState, state_from_json, state_to_json
+from bot.games.doge.state import DogeState, state_from_json, state_to_json
 from bot.games.record import make_record, replay
+from tests.doge.helpers import scrambled
 
 
 def check_invariants(s: DogeState) -> None:
@@ -43,24 +44,6 @@ def check_invariants(s: DogeState) -> None:
     for d in DISTRICTS:
         assert len(s.palaces[d]) <= 5  # D-1.3
         assert all(n >= 0 for n in s.houses[d])
-
-
-def scrambled(s: DogeState) -> DogeState:
-    """The same game with every secret value replaced (D-10.2)."""
-    other = s.clone()
-    voting = other.election.area if other.election else None
-    for p in other.players:
-        p.markers = [9] * len(p.markers)
-    for area, stacks in other.stacks.items():
-        if area != voting:
-            for stack in stacks:
-                stack.markers = [9] * len(stack.markers)
-    other.ballots = {seat: (Ballot("quarantia", [9] * len(b.markers)) if b else None)
-                     for seat, b in other.ballots.items()}
-    other.chance_seed = 0
-    face_up = other.elections_done  # the face-down rest of next year's row is unknown
-    other.order_next = other.order_next[:face_up] + other.order_next[face_up:][::-1]
-    return other
 
 
 def play(seed: int, players: int, every_step=None) -> tuple[DogeState, list, int]:

@@ -89,14 +89,16 @@ _HANDLERS: dict[str, Callable[[Event, Callable[[int | None], str]], str]] = {
     "house_moved": lambda ev, who: f"{who(ev['seat'])} moves a house from "
                                    f"{area_name(ev['from'])} to {area_name(ev['to'])}.",
     "houses_placed": lambda ev, who: f"{who(ev['seat'])} places "
-                                     f"{_plural(ev['count'], 'house')} in "
-                                     f"{area_name(ev['area'])}.",
+                                     + (_plural(ev["count"], "house") if ev["count"]
+                                        else "no house")
+                                     + f" in {area_name(ev['area'])}.",
     "chance_lost": lambda ev, who: f"{who(ev['seat'])} has {ev['reason']}: the chance is "
                                    "lost.",
     "passed": lambda ev, who: f"{who(ev['seat'])} makes no more moves.",
-    "build_chosen": lambda ev, who: f"{who(ev['seat'])} will build "
-                                    f"{_plural(ev['count'], 'palace')} in "
-                                    f"{area_name(ev['district'])}.",
+    "build_chosen": lambda ev, who: f"{who(ev['seat'])} "
+                                    + (f"will build {_plural(ev['count'], 'palace')}"
+                                       if ev["count"] else "builds no palace")
+                                    + f" in {area_name(ev['district'])}.",
     "palace_built": lambda ev, who: f"{who(ev['seat'])} builds a palace in "
                                     f"{area_name(ev['district'])} for "
                                     f"{ev['cost']} houses.",

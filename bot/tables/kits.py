@@ -1,0 +1,97 @@
+"""What the table service needs to know of each game beyond its engine: seats, colours,
+computer players and how a decision is identified. One kit per game, no Discord here."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.games.base import Action, GameEngine, PlayerSpec
+from bot.games.question import Question
+
+
+class GameKit(Protocol):
+    name: str
+    title: str
+    engine: GameEngine
+    min_players: int
+    max_players: int
+    colours: tuple[str, ...]  # colours players pick in the lobby; empty when dealt secretly
+    ai_names: tuple[str, ...]
+
+    def ai_action(self, state: Any, seat: int, rng: random.Random) -> Action: ...
+
+    def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
+        """The decision `seat` faces as a step-by-step question; None when the game asks
+        it another way (Doge's secret ballot panel)."""
+
+    def decision_key(self, state: Any, seat: int) -> str:
+        """Identifies the decision `seat` faces now: the same while only other players
+        answer, different once this one is answered or moved on."""
+
+    def settings_for(self, options: dict[str, Any]) -> dict[str, Any]: ...
+
+
+def short_hash(text: str) -> str:
+    return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
+
+
+@dataclass(frozen=True)
+class DogeKit:
+    name: str = "doge"
+    title: str = "Doge"
+    min_players: int = 3
+    max_players: int = 4
+    colours: tuple[str, ...] = ("red", "blue", "green", "yellow")
+    ai_names: tuple[str, ...] = ("Doge Bot Morosini", "Doge Bot Dandolo",
+                                 "Doge Bot Contarini", "Doge Bot Foscari")
+
+    @property
+    def engine(self) -> GameEngine:
+        from bot.games.doge import ENGINE
+
+        return ENGINE
+
+    def ai_action(self, state: Any, seat: int, rng: random.Random) -> Action:
+        from bot.games.doge.players import heuristic_action
+
+        view = self.engine.public_view(state, seat)
+        return heuristic_action(view, self.engine.legal_actions(state, seat), rng)
+
+    def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
+        from bot.games.doge.questions import build_question
+
+        if state.phase != "elections":
+            return None
+        legal = self.engine.legal_actions(state, seat)
+        if not legal:
+            return None
+        return build_question(self.engine.public_view(state, seat), legal,
+                              self.engine.default_action(state, seat), names)
+
+    def decision_key(self, state: Any, seat: int) -> str:
+        if state.phase == "placement":
+            # A ballot may change until the round is revealed (D-3.3).
+            return f"p{state.year}.{state.round}"
+        el = state.election
+        if el is None or el.current is None:
+            return f"x{state.year}.{state.elections_done}"
+        owed = el.current.awaiting.get(seat)
+        return (f"e{state.year}.{state.elections_done}.{len(el.queue)}."
+                f"{el.current.kind}.{owed}")
+
+    def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {"year_limit": options.get("year_limit")}
+
+
+KITS: dict[str, GameKit] = {"doge": DogeKit()}
+
+
+def get_kit(name: str) -> GameKit:
+    return KITS[name]
+
+
+def names_of(players: list[PlayerSpec]) -> list[str]:
+    return [p.name for p in players]

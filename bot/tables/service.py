@@ -1,0 +1,269 @@
+"""The table service: owns the game of each channel. It checks who may act, commits each
+action through the store, lets computer players move, and reports what happened so the
+Discord layer can talk about it (commit first, then talk)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.base import Event, IllegalAction
+from bot.store import (
+    ACTIVE,
+    LOBBY,
+    ChannelBusy,
+    LoadedGame,
+    Seat,
+    StaleVersion,
+    Store,
+    StoreError,
+    UnknownGame,
+)
+from bot.tables.kits import GameKit, get_kit, short_hash
+
+log = logging.getLogger(__name__)
+
+TIMINGS = ("live", "async")
+# Events that change nothing on the board: no new board image for them.
+QUIET_EVENTS = {"ballot_set", "ballot_changed", "build_chosen"}
+
+
+class TableError(Exception):
+    """A refusal to show the user: one line saying why; nothing was changed."""
+
+
+@dataclass
+class Step:
+    """What one request did: the game after it and every event, in order (including
+    the computer players' moves it set off)."""
+
+    game: LoadedGame
+    events: list[Event] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    duplicate: bool = False
+
+    @property
+    def board_changed(self) -> bool:
+        return any(e["type"] not in QUIET_EVENTS for e in self.events)
+
+    @property
+    def finished(self) -> bool:
+        return self.game.row.status not in (LOBBY, ACTIVE)
+
+
+class TableService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """One request at a time per game, so checks and commits see the same state."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # ---- finding games ---------------------------------------------------------------
+
+    async def game_in_channel(self, channel_id: int) -> LoadedGame | None:
+        row = await self.store.open_game_in_channel(channel_id)
+        return None if row is None else await self.store.load_game(row.id)
+
+    async def require_game(self, channel_id: int) -> LoadedGame:
+        game = await self.game_in_channel(channel_id)
+        if game is None:
+            raise TableError("There is no game in this channel. Start one with `/doge new`.")
+        return game
+
+    async def load(self, game_id: int) -> LoadedGame:
+        try:
+            return await self.store.load_game(game_id)
+        except UnknownGame as exc:
+            raise TableError("That game no longer exists.") from exc
+
+    @staticmethod
+    def kit(game: LoadedGame) -> GameKit:
+        return get_kit(game.row.game)
+
+    @staticmethod
+    def seat_of(game: LoadedGame, user_id: int) -> Seat | None:
+        return next((s for s in game.seats if s.user_id == user_id), None)
+
+    # ---- the lobby -------------------------------------------------------------------
+
+    async def open_lobby(self, game: str, *, guild_id: int | None, channel_id: int,
+                         user_id: int, user_name: str, seats: int, timing: str,
+                         options: dict[str, Any] | None = None) -> LoadedGame:
+        kit = get_kit(game)
+        if not kit.min_players <= seats <= kit.max_players:
+            raise TableError(f"{kit.title} is played by {kit.min_players} to "
+                             f"{kit.max_players} players.")
+        if timing not in TIMINGS:
+            raise TableError("Timing is either `live` or `async`.")
+        settings = {**kit.settings_for(options or {}), "seats": seats, "timing": timing}
+        try:
+            row = await self.store.create_lobby(game, guild_id=guild_id, channel_id=channel_id,
+                                                created_by=user_id, settings=settings)
+        except ChannelBusy as exc:
+            raise TableError("A game is already running in this channel: finish it, or "
+                             "start a new one in another channel or thread.") from exc
+        await self.join(row.id, user_id, user_name)
+        return await self.load(row.id)
+
+    async def _lobby(self, game_id: int) -> LoadedGame:
+        game = await self.load(game_id)
+        if game.row.status != LOBBY:
+            raise TableError("This game has already started." if game.row.status == ACTIVE
+                             else "This game is over.")
+        return game
+
+    async def join(self, game_id: int, user_id: int, name: str) -> LoadedGame:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if self.seat_of(game, user_id):
+                raise TableError("You are already seated at this table.")
+            if len(game.seats) >= game.row.settings.get("seats", 4):
+                raise TableError("The table is full.")
+            kit = self.kit(game)
+            await self.store.join_lobby(game_id, user_id=user_id, name=name[:32],
+                                        colour=self._free_colour(kit, game))
+            return await self.load(game_id)
+
+    @staticmethod
+    def _free_colour(kit: GameKit, game: LoadedGame) -> str | None:
+        taken = {s.colour for s in game.seats}
+        return next((c for c in kit.colours if c not in taken), None)
+
+    async def leave(self, game_id: int, user_id: int) -> LoadedGame:
+        async with self.lock(game_id):
+            await self._lobby(game_id)
+            if not await self.store.leave_lobby(game_id, user_id):
+                raise TableError("You are not seated at this table.")
+            return await self.load(game_id)
+
+    async def pick_colour(self, game_id: int, user_id: int, colour: str) -> LoadedGame:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            seat = self.seat_of(game, user_id)
+            if seat is None:
+                raise TableError("Join the table first, then pick a colour.")
+            kit = self.kit(game)
+            if colour not in kit.colours:
+                raise TableError(f"Pick one of: {', '.join(kit.colours)}.")
+            if any(s.colour == colour and s.seat != seat.seat for s in game.seats):
+                raise TableError(f"{colour.capitalize()} is taken; pick a free colour.")
+            await self.store.set_lobby_colour(game_id, seat.seat, colour)
+            return await self.load(game_id)
+
+    async def add_bot(self, game_id: int, user_id: int) -> LoadedGame:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if self.seat_of(game, user_id) is None and game.row.created_by != user_id:
+                raise TableError("Only players at this table may add computer players.")
+            if len(game.seats) >= game.row.settings.get("seats", 4):
+                raise TableError("The table is full.")
+            kit = self.kit(game)
+            used = {s.name for s in game.seats}
+            name = next(n for n in kit.ai_names if n not in used)
+            await self.store.add_ai_seat(game_id, name=name, colour=self._free_colour(kit, game))
+            return await self.load(game_id)
+
+    async def start(self, game_id: int, user_id: int, seed: int | None = None) -> Step:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            kit = self.kit(game)
+            if self.seat_of(game, user_id) is None:
+                raise TableError("Only players at this table may start it.")
+            if len(game.seats) < kit.min_players:
+                raise TableError(f"{kit.title} needs at least {kit.min_players} players: "
+                                 f"{len(game.seats)} seated. Add computer players with "
+                                 f"`/{kit.name} addbot`.")
+            try:
+                await self.store.start_game(game_id, seed=seed)
+            except (StoreError, IllegalAction) as exc:
+                raise TableError(f"Cannot start: {exc}") from exc
+            log.info("game %s started with %d seats", game_id, len(game.seats))
+            step = Step(await self.load(game_id))
+            await self._run_ai(step)
+            return step
+
+    # ---- playing ---------------------------------------------------------------------
+
+    async def act(self, game_id: int, user_id: int, action: dict[str, Any], *,
+                  version: int | None = None, decision: str | None = None,
+                  key: str | None = None) -> Step:
+        """Apply `user_id`'s action. `version` is the game version the user's button was
+        made for; an older one is accepted only while `decision` (the hash of the
+        decision it answers) still names the decision the user faces."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.row.status == LOBBY:
+                raise TableError("The game has not started yet.")
+            if game.row.status != ACTIVE:
+                raise TableError("This game is over.")
+            seat = self.seat_of(game, user_id)
+            if seat is None:
+                raise TableError("You are not playing in this game.")
+            kit = self.kit(game)
+            engine = game.engine
+            current = short_hash(kit.decision_key(game.state, seat.seat))
+            if version is not None and version != game.version and decision != current:
+                raise TableError("That button is from an earlier step; use the newest "
+                                 "message.")
+            if not engine.legal_actions(game.state, seat.seat):
+                raise TableError(self.waiting_line(game, prefix="It is not your turn: "))
+            submitted = {**action, "seat": seat.seat}
+            try:
+                result = await self.store.submit_action(
+                    game_id, submitted, expected_version=game.version, actor_id=user_id,
+                    idempotency_key=key)
+            except IllegalAction as exc:
+                raise TableError(f"Not allowed: {exc}.") from exc
+            except StaleVersion as exc:
+                raise TableError("The game moved on meanwhile; try again.") from exc
+            except StoreError as exc:
+                raise TableError(str(exc)) from exc
+            step = Step(await self.load(game_id), list(result.events), duplicate=result.duplicate)
+            if not result.duplicate:
+                log.info("game %s v%s: seat %s %s", game_id, result.version, seat.seat,
+                         action.get("type"))
+                await self._run_ai(step)
+            step.lines = self.narrate(step.game, step.events)
+            return step
+
+    async def _run_ai(self, step: Step) -> None:
+        """Computer players (AI seats, autopilot) move until a person must decide."""
+        for _ in range(10_000):  # a bound, in case an engine ever stopped progressing
+            game = step.game
+            if game.row.status != ACTIVE:
+                break
+            kit = self.kit(game)
+            pending = game.engine.pending(game.state)
+            ai = [s for s in pending if game.seats[s].played_by_ai]
+            if not ai:
+                break
+            seat = ai[0]
+            rng = random.Random(f"{game.row.seed}:{game.version}:{seat}")
+            action = kit.ai_action(game.state, seat, rng)
+            result = await self.store.submit_action(game.id, action,
+                                                    expected_version=game.version)
+            step.events += result.events
+            step.game = await self.load(game.id)
+        step.lines = self.narrate(step.game, step.events)
+
+    # ---- describing ------------------------------------------------------------------
+
+    def narrate(self, game: LoadedGame, events: list[Event]) -> list[str]:
+        return [game.engine.describe(e, game.row.players) for e in events]
+
+    def awaited_seats(self, game: LoadedGame) -> list[Seat]:
+        if game.row.status != ACTIVE:
+            return []
+        return [game.seats[s] for s in game.engine.pending(game.state)]
+
+    def waiting_line(self, game: LoadedGame, prefix: str = "") -> str:
+        seats = self.awaited_seats(game)
+        if not seats:
+            return prefix + "the game waits for nobody."
+        who = ", ".join(f"<@{s.user_id}>" if s.user_id else s.name for s in seats)
+        return f"{prefix}the game waits for {who}."

@@ -1,0 +1,193 @@
+"""The `/doge` slash commands. They translate what people type into table-service calls
+and the results into messages; the rules live in the engine."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games.doge.constants import AREAS, area_name
+from bot.tables.service import TableError
+from cogs import doge_components  # noqa: F401  (registers the component handlers)
+from cogs.doge_components import display_name, poster, publish, tables
+from cogs.doge_prompts import doge_prompt, mark
+from cogs.doge_rules import RULE_TOPICS, help_text
+from cogs.ui import handler, refuse
+
+AREA_BY_NAME = {area_name(a).lower(): a for a in AREAS} | {a: a for a in AREAS}
+
+
+class DogeCog(commands.Cog):
+    doge = app_commands.Group(name="doge", description="Play Doge, Leo Colovini's game of "
+                                                       "Venetian elections")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @doge.command(name="new", description="Open a Doge table in this channel")
+    @app_commands.describe(seats="How many players (3 or 4)",
+                           timing="live: minutes per decision; async: a day per decision",
+                           year_limit="End after this many years (optional)")
+    @app_commands.choices(timing=[app_commands.Choice(name="live", value="live"),
+                                  app_commands.Choice(name="async", value="async")])
+    async def new(self, interaction: discord.Interaction,
+                  seats: app_commands.Range[int, 3, 4] = 4, timing: str = "live",
+                  year_limit: app_commands.Range[int, 1, 50] | None = None) -> None:
+        try:
+            game = await tables(interaction).open_lobby(
+                "doge", guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                user_id=interaction.user.id, user_name=display_name(interaction.user),
+                seats=seats, timing=timing, options={"year_limit": year_limit})
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        content, view = doge_prompt(tables(interaction), game)
+        await interaction.response.send_message(content, view=view)
+        message = await interaction.original_response()
+        await tables(interaction).store.set_message(game.id, "lobby",
+                                                    channel_id=message.channel.id,
+                                                    message_id=message.id)
+
+    @doge.command(name="addbot", description="Seat a computer player at the open table")
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+            game = await service.add_bot(game.id, interaction.user.id)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        content, view = doge_prompt(service, game)
+        await interaction.response.send_message(content, view=view)
+
+    @doge.command(name="ballot", description="Cast your secret ballot by typing")
+    @app_commands.describe(area="An area whose card you have not used this year",
+                           markers="1 to 4 of your marker values, e.g. 3 2")
+    async def ballot(self, interaction: discord.Interaction, area: str, markers: str) -> None:
+        try:
+            game = await tables(interaction).require_game(interaction.channel_id)
+            values = [int(v) for v in markers.replace(",", " ").split()]
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        except ValueError:
+            return await refuse(interaction, "Markers are numbers, e.g. `3 2` (D-3.2).")
+        chosen = AREA_BY_NAME.get(area.strip().lower())
+        if chosen is None:
+            return await refuse(interaction, f"Unknown area {area!r}: pick one from the list.")
+        action = {"type": "ballot", "area": chosen, "markers": values}
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            step = await tables(interaction).act(game.id, interaction.user.id, action,
+                                                 key=f"i{interaction.id}")
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.followup.send(
+            f"✅ Your ballot: {area_name(chosen)} with {' + '.join(map(str, values))} "
+            "(secret; you may change it until everyone has chosen).", ephemeral=True)
+        await publish(interaction, step)
+
+    @ballot.autocomplete("area")
+    async def ballot_area(self, interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        service = tables(interaction)
+        game = await service.game_in_channel(interaction.channel_id)
+        seat = service.seat_of(game, interaction.user.id) if game else None
+        if game is None or seat is None or game.state is None:
+            return []
+        used = set(game.state.players[seat.seat].cards_used)
+        return [app_commands.Choice(name=area_name(a), value=a) for a in AREAS
+                if a not in used and current.lower() in area_name(a).lower()][:25]
+
+    @doge.command(name="board", description="Show the board of this channel's game")
+    async def board(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await tables(interaction).require_game(interaction.channel_id)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        if game.state is None:
+            return await refuse(interaction, "The game has not started yet.")
+        await interaction.response.defer(thinking=True)
+        png = await poster(interaction).render(game, "")
+        await interaction.followup.send(
+            tables(interaction).waiting_line(game, prefix="Now ").capitalize(),
+            file=discord.File(io.BytesIO(png), filename="doge-board.png"),
+            allowed_mentions=discord.AllowedMentions.none())
+
+    @doge.command(name="status", description="What the game waits for, and from whom")
+    async def status(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await tables(interaction).require_game(interaction.channel_id)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        content, _ = doge_prompt(tables(interaction), game)
+        await interaction.response.send_message(content, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @doge.command(name="me", description="Your secret markers and stacks (only you see it)")
+    async def me(self, interaction: discord.Interaction) -> None:
+        await show_secrets(interaction, None)
+
+    @doge.command(name="rules", description="A short summary of a part of the rules")
+    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in RULE_TOPICS])
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        text = RULE_TOPICS.get(topic or "", None) or "Topics: " + ", ".join(RULE_TOPICS)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @doge.command(name="help", description="How to play Doge here")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(help_text(), ephemeral=True)
+
+    @doge.command(name="export", description="The game record, once the game is over")
+    async def export(self, interaction: discord.Interaction) -> None:
+        service = tables(interaction)
+        game = await service.game_in_channel(interaction.channel_id)
+        if game is not None:
+            return await refuse(interaction, "The record reveals every secret choice, so it "
+                                "is available once the game is over (D-10.2).")
+        rows = await service.store.list_games(channel_id=interaction.channel_id)
+        done = [r for r in rows if r.status in ("finished", "ended")]
+        if not done:
+            return await refuse(interaction, "No finished game in this channel yet.")
+        record = await service.store.export_game(done[-1].id)
+        data = json.dumps(record, indent=1).encode()
+        await interaction.response.send_message(
+            "📜 The game record (replay it with `python -m bot replay`).",
+            file=discord.File(io.BytesIO(data), filename=f"doge-game-{done[-1].id}.json"))
+
+
+async def show_secrets(interaction: discord.Interaction, game_id: int | None) -> None:
+    service = tables(interaction)
+    try:
+        game = (await service.load(game_id) if game_id is not None
+                else await service.require_game(interaction.channel_id))
+        seat = service.seat_of(game, interaction.user.id)
+        if seat is None:
+            raise TableError("You are not playing in this game.")
+        if game.state is None:
+            raise TableError("The game has not started yet.")
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    view = game.engine.public_view(game.state, seat.seat)
+    me = view.public.players[seat.seat]
+    lines = [f"🔒 {mark(seat.colour)} **{seat.name}** — only you see this.",
+             f"Markers in hand: {' '.join(map(str, view.own.markers)) or 'none'}"]
+    if view.own.ballot:
+        lines.append(f"This round's choice: {area_name(view.own.ballot[0])} with "
+                     f"{' + '.join(map(str, view.own.ballot[1]))}")
+    for area, values in view.own.stacks.items():
+        lines.append(f"Stack on {area_name(area)}: {' + '.join(map(str, values))}")
+    lines.append(f"Supply: {me.houses_supply} houses, {me.palaces_supply} palaces, "
+                 f"{me.rings_supply} rings.")
+    await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+
+@handler("me")
+async def on_me(interaction: discord.Interaction, game_id: int, arg: str,
+                values: list[str]) -> None:
+    await show_secrets(interaction, game_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(DogeCog(bot))

@@ -1,0 +1,199 @@
+"""What Doge's messages say and which components they carry (no rules here: the engine
+and its question builder decide what may be chosen)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.games.doge.constants import AREAS, area_name
+from bot.games.question import Question
+from bot.store import ACTIVE, LOBBY, LoadedGame
+from bot.tables.kits import short_hash
+from bot.tables.service import TableService
+from cogs.ui import GameButton, GameSelect, view_of
+
+COLOUR_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡"}
+PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def mark(colour: str | None) -> str:
+    return COLOUR_MARKS.get(colour or "", "⚪")
+
+
+def who(seat) -> str:
+    return f"<@{seat.user_id}>" if seat.user_id else seat.name
+
+
+# ---- the prompt message -----------------------------------------------------------------
+
+
+def doge_prompt(service: TableService, game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+    if game.row.status == LOBBY:
+        return lobby_prompt(game)
+    if game.row.status != ACTIVE:
+        return final_text(game), None
+    st = game.state
+    if st.phase == "placement":
+        return placement_prompt(game)
+    return election_prompt(service, game)
+
+
+def lobby_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
+    size = game.row.settings.get("seats", 4)
+    lines = [f"🎭 **Doge** — a table for {size} ({game.row.settings.get('timing', 'live')} "
+             "play). Join, pick a colour, then any seated player starts (3 or more).",
+             ""]
+    for s in game.seats:
+        lines.append(f"{mark(s.colour)} {s.name}" + (" (computer)" if s.is_bot else ""))
+    lines += ["▫️ (free seat)"] * (size - len(game.seats))
+    lines.append("Fill empty seats with computer players: `/doge addbot`.")
+    gid = game.id
+    items: list[discord.ui.Item] = [
+        GameButton("join", gid, label="Join", style=discord.ButtonStyle.success, row=0),
+        GameButton("leave", gid, label="Leave", row=0),
+        GameButton("start", gid, label="Start", style=discord.ButtonStyle.primary, row=0),
+    ]
+    taken = {s.colour for s in game.seats}
+    free = [c for c in COLOUR_MARKS if c not in taken]
+    if free:
+        items.append(GameSelect("colour", gid, placeholder="Pick your colour",
+                                options=[discord.SelectOption(label=c.capitalize(), value=c,
+                                                              emoji=COLOUR_MARKS[c])
+                                         for c in free], row=1))
+    return "\n".join(lines), view_of(*items)
+
+
+def placement_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
+    st = game.state
+    rounds = 4 if st.player_count == 3 else 3
+    lines = [f"🗳️ **Year {st.year} · placement round {st.round} of {rounds}** — choose an "
+             "area and 1 to 4 markers, in secret (D-3.2). You may change your choice until "
+             "everyone has chosen (D-3.3)."]
+    for seat in game.seats:
+        p = st.players[seat.seat]
+        if not p.markers:
+            state = "sits out (no markers left)"
+        elif seat.seat in st.ballots:
+            state = "✅ has chosen"
+        else:
+            state = f"⏳ {who(seat)}"
+        lines.append(f"{mark(seat.colour)} {seat.name}: {state}")
+    key = f"{st.year}-{st.round}"
+    view = view_of(GameButton("cast", game.id, key, label="Cast ballot", emoji="🗳️",
+                              style=discord.ButtonStyle.primary),
+                   GameButton("me", game.id, "", label="My markers", emoji="🔒"))
+    return "\n".join(lines), view
+
+
+def election_prompt(service: TableService,
+                    game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+    st = game.state
+    area = area_name(st.election.area) if st.election else "?"
+    awaited = service.awaited_seats(game)
+    names = [s.name for s in game.seats]
+    header = f"🏛️ **Year {st.year} · election {st.elections_done + 1} of 7: {area}**"
+    if len(awaited) == 1:
+        seat = awaited[0]
+        question = service.kit(game).question(st, seat.seat, names)
+        if question is not None:
+            text = f"{header}\n{who(seat)} — {question.prompt}\n" \
+                   "The highlighted choice is what happens at the deadline."
+            return text, question_view(game, question, ())
+    lines = [header, "Several players decide at once (D-11.2); each answers with the "
+             "button below:"]
+    lines += [f"{mark(s.colour)} ⏳ {who(s)}" for s in awaited]
+    view = view_of(GameButton("dq", game.id, f"{game.version}..open", label="Answer",
+                              style=discord.ButtonStyle.primary))
+    return "\n".join(lines), view
+
+
+def question_view(game: LoadedGame, question: Question, picked: tuple[str, ...],
+                  ) -> discord.ui.View:
+    """Buttons for the next step of `question` after the labels `picked`."""
+    labels = question.labels_after(picked)
+    indexes = _indexes(question, picked)
+    dk = short_hash(TableService.kit(game).decision_key(game.state, question.seat))
+    items = []
+    for i, label in enumerate(labels):
+        default = question.default_path[: len(picked) + 1] == (*picked, label)
+        path = "-".join(str(n) for n in (*indexes, i))
+        items.append(GameButton(
+            "dq", game.id, f"{game.version}.{dk}.{path}", label=label[:80],
+            style=discord.ButtonStyle.primary if default else discord.ButtonStyle.secondary,
+            row=min(i // 5, 4)))
+    return view_of(*items)
+
+
+def _indexes(question: Question, picked: tuple[str, ...]) -> list[int]:
+    out = []
+    for depth, label in enumerate(picked):
+        out.append(question.labels_after(picked[:depth]).index(label))
+    return out
+
+
+def labels_for(question: Question, indexes: list[int]) -> tuple[str, ...] | None:
+    picked: tuple[str, ...] = ()
+    for i in indexes:
+        labels = question.labels_after(picked)
+        if not 0 <= i < len(labels):
+            return None
+        picked = (*picked, labels[i])
+    return picked
+
+
+def final_text(game: LoadedGame) -> str:
+    result = game.row.result or (game.state.result if game.state else None)
+    if not result:
+        return "This game has ended."
+    names = [p.name for p in game.row.players]
+    lines = ["🏁 **Game over** — " + game.engine.describe(
+        {"type": "game_over", "result": result}, game.row.players)]
+    for r in result.get("ranking", []):
+        medal = PLACE_MEDALS.get(r["place"], f"{r['place']}.")
+        cond = f" · condition {', '.join(r['conditions'])}" if r.get("conditions") else ""
+        lines.append(f"{medal} {names[r['seat']]}: {r['palaces']} palaces, {r['houses']} "
+                     f"houses on the board{cond}")
+    lines.append("The game record: `/doge export`.")
+    return "\n".join(lines)
+
+
+# ---- the secret ballot panel (ephemeral) -----------------------------------------------
+
+
+def ballot_panel(game: LoadedGame, seat: int, area: int | None,
+                 mask: int) -> tuple[str, discord.ui.View]:
+    st = game.state
+    p = st.players[seat]
+    held = sorted(p.markers, reverse=True)
+    key = f"{st.year}-{st.round}"
+    chosen = [held[i] for i in range(len(held)) if mask >> i & 1]
+    current = st.ballots.get(seat)
+    lines = [f"🔒 **Your ballot, year {st.year} round {st.round}** (only you see this)",
+             f"Markers in hand: {' '.join(str(m) for m in held) or 'none'}"]
+    if current:
+        lines.append(f"Chosen so far: {area_name(current.area)} with "
+                     f"{' + '.join(str(m) for m in current.markers)} — you may still change it.")
+    placed = [f"{area_name(a)} ({' + '.join(str(m) for m in s.markers)})"
+              for a, stacks in st.stacks.items() for s in stacks if s.seat == seat]
+    if placed:
+        lines.append("Placed this year: " + ", ".join(placed))
+    area_options = [discord.SelectOption(label=area_name(a), value=str(i), default=i == area)
+                    for i, a in enumerate(AREAS) if a not in p.cards_used]
+    marker_options = [discord.SelectOption(label=f"Marker {m}", value=str(i),
+                                           default=bool(mask >> i & 1))
+                      for i, m in enumerate(held)]
+    area_arg = "x" if area is None else str(area)
+    items: list[discord.ui.Item] = [
+        GameSelect("bpa", game.id, f"{key}.{mask}", options=area_options,
+                   placeholder="Area", row=0),
+        GameSelect("bpm", game.id, f"{key}.{area_arg}", options=marker_options,
+                   placeholder="Markers (1 to 4)", min_values=1,
+                   max_values=min(4, len(held)), row=1),
+        GameButton("bpc", game.id, f"{key}.{area_arg}.{mask}",
+                   label="Confirm" if area is not None and chosen else "Pick an area and "
+                   "markers", style=discord.ButtonStyle.success,
+                   disabled=area is None or not chosen, row=2),
+    ]
+    if area is not None and chosen:
+        lines.append(f"➡️ {area_name(AREAS[area])} with {' + '.join(map(str, chosen))}")
+    return "\n".join(lines), view_of(*items)

@@ -1,0 +1,110 @@
+"""Posting a table's state: the board after each step and one prompt message that always
+says what the game waits for. Commits happen before any of this, so a failed post never
+loses a step: `/doge board` shows it again."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable
+
+import discord
+
+from bot.store import LoadedGame
+from bot.tables.service import Step, TableService
+
+log = logging.getLogger(__name__)
+
+MAX_CONTENT = 1900
+PERMISSION_HINT = ("I can't post in this channel: please give me View Channel, Send "
+                   "Messages, Attach Files and Embed Links here.")
+
+PromptBuilder = Callable[[TableService, LoadedGame], tuple[str, discord.ui.View | None]]
+BoardRenderer = Callable[[LoadedGame, str], "bytes"]
+
+
+class PostingError(Exception):
+    """Discord refused or failed to show something; the game itself is saved."""
+
+
+def clip(lines: list[str], limit: int = MAX_CONTENT) -> str:
+    """Join lines, keeping the newest ones when they do not all fit."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 2
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "…\n" + "\n".join(reversed(kept))
+
+
+class Poster:
+    def __init__(self, service: TableService, prompt: PromptBuilder,
+                 render: Callable[[LoadedGame, str], object]) -> None:
+        self.service = service
+        self.prompt = prompt
+        self.render = render  # coroutine function: (game, caption) -> PNG bytes
+
+    async def publish(self, channel: discord.abc.Messageable, step: Step,
+                      *, force_board: bool = False) -> None:
+        """After a committed step: the board (when it changed) and a fresh prompt."""
+        game = step.game
+        lines = [line for line, ev in zip(step.lines, step.events, strict=False)
+                 if ev["type"] not in ("ballot_set", "ballot_changed", "build_chosen")]
+        try:
+            if step.board_changed or force_board:
+                await self.send_board(channel, game, lines)
+                await self.replace_prompt(channel, game)
+            else:
+                await self.edit_prompt(channel, game)
+        except discord.Forbidden as exc:
+            raise PostingError(PERMISSION_HINT) from exc
+        except discord.HTTPException as exc:
+            log.warning("game %s: posting failed: %s", game.id, exc)
+            raise PostingError("Your move is saved, but Discord failed to show it; "
+                               "`/doge board` shows the table again.") from exc
+
+    async def send_board(self, channel: discord.abc.Messageable, game: LoadedGame,
+                         lines: list[str]) -> discord.Message:
+        caption = lines[-1] if lines else ""
+        png = await self.render(game, caption)  # type: ignore[misc]
+        file = discord.File(io.BytesIO(png), filename=f"{game.row.game}-board.png")
+        content = clip(lines) if lines else f"**{game.row.game.capitalize()}** — the board."
+        message = await channel.send(content=content, file=file,
+                                     allowed_mentions=discord.AllowedMentions.none())
+        await self.service.store.set_message(game.id, "board", channel_id=message.channel.id,
+                                             message_id=message.id)
+        return message
+
+    async def replace_prompt(self, channel: discord.abc.Messageable,
+                             game: LoadedGame) -> discord.Message:
+        """Post the prompt anew below the board; the previous one is removed."""
+        old = await self.service.store.get_message(game.id, "prompt")
+        content, view = self.prompt(self.service, game)
+        kwargs = {"view": view} if view is not None else {}
+        message = await channel.send(content=content, **kwargs)
+        await self.service.store.set_message(game.id, "prompt", channel_id=message.channel.id,
+                                             message_id=message.id)
+        if old is not None:
+            try:
+                await channel.get_partial_message(old.message_id).delete()  # type: ignore[attr-defined]
+            except discord.HTTPException:
+                pass  # already gone, or no permission: the new prompt stands anyway
+        return message
+
+    async def edit_prompt(self, channel: discord.abc.Messageable, game: LoadedGame) -> None:
+        """Update the prompt in place (who has chosen): no new message, no spam."""
+        old = await self.service.store.get_message(game.id, "prompt")
+        if old is None:
+            await self.replace_prompt(channel, game)
+            return
+        content, view = self.prompt(self.service, game)
+        try:
+            await channel.get_partial_message(old.message_id).edit(  # type: ignore[attr-defined]
+                content=content, view=view)
+        except discord.NotFound:
+            await self.replace_prompt(channel, game)

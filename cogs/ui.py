@@ -1,0 +1,107 @@
+"""Persistent components: every button and select carries its game id (and what it
+answers) in its custom_id, so clicks keep working after a restart.
+
+Custom ids look like `g:<op>:<game id>:<arg>` (buttons) and `s:<op>:<game id>:<arg>`
+(selects); `op` names the handler, `arg` is the handler's own state."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import ui
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[discord.Interaction, int, str, list[str]], Awaitable[None]]
+HANDLERS: dict[str, Handler] = {}
+MAX_CUSTOM_ID = 100
+
+
+def handler(op: str) -> Callable[[Handler], Handler]:
+    """Register the coroutine that answers components of kind `op`."""
+
+    def register(fn: Handler) -> Handler:
+        HANDLERS[op] = fn
+        return fn
+
+    return register
+
+
+async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg: str,
+                   values: list[str]) -> None:
+    fn = HANDLERS.get(op)
+    if fn is None:
+        await interaction.response.send_message("This button is no longer in use.",
+                                                ephemeral=True)
+        return
+    client = interaction.client
+    client.in_flight = getattr(client, "in_flight", 0) + 1  # type: ignore[attr-defined]
+    try:
+        await fn(interaction, game_id, arg, values)
+    finally:
+        client.in_flight -= 1  # type: ignore[attr-defined]
+
+
+def _custom_id(prefix: str, op: str, game_id: int, arg: str) -> str:
+    custom_id = f"{prefix}:{op}:{game_id}:{arg}"
+    if len(custom_id) > MAX_CUSTOM_ID:
+        raise ValueError(f"custom_id too long: {custom_id!r}")
+    return custom_id
+
+
+class GameButton(ui.DynamicItem[ui.Button], template=r"g:(?P<op>[a-z]+):(?P<gid>\d+):(?P<arg>.*)"):
+    def __init__(self, op: str, game_id: int, arg: str = "", *, label: str | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 emoji: str | None = None, disabled: bool = False,
+                 row: int | None = None) -> None:
+        super().__init__(ui.Button(label=label, style=style, emoji=emoji, disabled=disabled,
+                                   custom_id=_custom_id("g", op, game_id, arg)), row=row)
+        self.op, self.game_id, self.arg = op, game_id, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button,
+                             match: re.Match[str]) -> GameButton:
+        return cls(match["op"], int(match["gid"]), match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch(interaction, self.op, self.game_id, self.arg, [])
+
+
+class GameSelect(ui.DynamicItem[ui.Select], template=r"s:(?P<op>[a-z]+):(?P<gid>\d+):(?P<arg>.*)"):
+    def __init__(self, op: str, game_id: int, arg: str = "", *,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, min_values: int = 1, max_values: int = 1,
+                 row: int | None = None) -> None:
+        select: ui.Select = ui.Select(custom_id=_custom_id("s", op, game_id, arg),
+                                      options=options or [discord.SelectOption(label="-")],
+                                      placeholder=placeholder, min_values=min_values,
+                                      max_values=max_values)
+        super().__init__(select, row=row)
+        self.op, self.game_id, self.arg = op, game_id, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select,
+                             match: re.Match[str]) -> GameSelect:
+        return cls(match["op"], int(match["gid"]), match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await dispatch(interaction, self.op, self.game_id, self.arg, values)
+
+
+def view_of(*items: ui.Item) -> ui.View:
+    view = ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+async def refuse(interaction: discord.Interaction, message: str) -> None:
+    """A one-line ephemeral refusal, whether or not the interaction was answered yet."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
