@@ -17,7 +17,10 @@ BENCHES = [
     ("bench.store_bench", {"store_action_ratio_p50": "<= 2", "store_action_ratio_p99": "<= 2",
                            "store_load_1000_games_s": "<= 5"}),
     ("bench.render_bench", {"doge_render_ratio": "<= 1.3", "doge_png_bytes": "<= 400000"}),
+    ("bench.discord_bench", {"ballot_click_p50_ms": "", "ballot_click_p99_ms": "<= 50",
+                             "rss_1000_games_mb": "<= 300"}),
     ("bench.clans_engine_bench", {"clans_random_games_per_s": ">= 200"}),
+    ("bench.clans_render_bench", {"clans_render_ratio": "<= 1.3"}),
 ]
 
 
