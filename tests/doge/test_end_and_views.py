@@ -188,4 +188,4 @@ def test_defaults_are_legal_and_sensible() -> None:
     assert default["type"] == "take" and default in ENGINE.legal_actions(st, ANNA)
     apply_in_place(st, default)
     assert ENGINE.default_action(st, ANNA) == {"seat": ANNA, "type": "place",
-                                               "area": "castello", "count": 2}
+                                               "count": 2}

@@ -104,7 +104,7 @@ def legal_decisions(st: DogeState, seat: int) -> list[Action]:
         return _advisor_actions(st, el, ph, seat)
     if ph.kind == "place":
         top = min(ph.limit, st.players[seat].houses)
-        return [{"seat": seat, "type": "place", "area": el.area, "count": n}
+        return [{"seat": seat, "type": "place", "count": n}
                 for n in range(top, -1, -1)]
     if ph.kind == "qmove":
         return [{"seat": seat, "type": "pass"}] + [
@@ -151,8 +151,7 @@ def answer(st: DogeState, action: Action) -> list[Event]:
                 "place": ("place",), "qmove": ("move", "pass"), "build": ("build",)}[ph.kind]
     if kind not in expected:
         raise IllegalAction(f"the question now is {ph.kind!r}, not {kind!r}", "D-11.2")
-    legal = legal_decisions(st, seat)
-    if _normalise(action) not in [_normalise(a) for a in legal]:
+    if not _is_legal(action, legal_decisions(st, seat)):
         raise IllegalAction(*_why_illegal(st, el, ph, action))
     if kind == "take":
         return _take(st, el, ph, seat, action["advisor"], action["stand"])
@@ -177,11 +176,15 @@ def answer(st: DogeState, action: Action) -> list[Event]:
              "count": action["count"]}]
 
 
-def _normalise(action: Action) -> tuple:
-    move = action.get("move")
-    return (action.get("type"), action.get("advisor"), action.get("stand"),
-            tuple(move) if isinstance(move, list) else move, action.get("count"),
-            action.get("from"), action.get("to"), action.get("district"))
+def _is_legal(action: Action, legal: list[Action]) -> bool:
+    """Whether `action` equals one of `legal`, judged on the fields legal actions have."""
+    same_type = [a for a in legal if a["type"] == action["type"]]
+    if not same_type:
+        return False
+    clean = {k: action.get(k) for k in same_type[0]}
+    if isinstance(clean.get("move"), tuple):
+        clean["move"] = list(clean["move"])
+    return clean in same_type
 
 
 def _why_illegal(st: DogeState, el: Election, ph: Phase, action: Action) -> tuple[str, str]:
