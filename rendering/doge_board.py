@@ -1,0 +1,262 @@
+"""The Doge board image, drawn only from a `PublicView` (D-10).
+
+    render_doge_board(view, caption) -> PNG bytes
+    await render_doge_board_async(view, caption)   # off the event loop
+    write_png(path, view, caption)                 # for the step-by-step demo
+
+The renderer refuses anything but a `PublicView` (a `PlayerView` or the engine state
+carries secrets, D-10.2). The static map comes from a cached background; each step draws
+the pieces on a copy, so the cost is mostly PNG encoding. Same view, same bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from bot.games.doge.constants import ADVISOR_HOME, DISTRICTS, QUARANTIA
+from bot.games.doge.view import PublicView, StackPublic
+from rendering import doge_layout as L
+from rendering.common import (
+    GOLD,
+    INK,
+    INK_SOFT,
+    NEUTRAL,
+    OK_GREEN,
+    PAPER,
+    PlayerColour,
+    background_copy,
+    disc_sprite,
+    encode_png,
+    house_sprite,
+    palace_sprite,
+    paste,
+    pawn_sprite,
+    player_colour,
+)
+from rendering.doge_background import build_background
+from rendering.doge_panel import draw_chrome
+from rendering.text import paste_text, text_width
+
+__all__ = ["render_doge_board", "render_doge_board_async", "render_doge_image", "write_png"]
+
+# Short home names under advisors: enough to tell the nine apart.
+ADVISOR_LABEL = {"cannaregio": "Cann.", "castello": "Cast.", "dorsoduro": "Dors.",
+                 "san_marco": "Marco", "san_polo": "Polo", "santa_croce": "Croce",
+                 "q1": "Q1", "q2": "Q2", "q3": "Q3"}
+
+
+def _check(view: object) -> PublicView:
+    # Exact type: a subclass or a PlayerView/engine state could smuggle secrets in.
+    if type(view) is not PublicView:
+        raise TypeError(f"the board renders only a PublicView, not {type(view).__name__}")
+    return view
+
+
+def render_doge_image(view: PublicView, caption: str = "") -> Image.Image:
+    view = _check(view)
+    img = background_copy("doge", build_background)
+    draw = ImageDraw.Draw(img)
+    for area in (*DISTRICTS, QUARANTIA):
+        _area(img, draw, view, area)
+    _advisors(img, view)
+    draw_chrome(img, draw, view, caption)
+    return img
+
+
+def render_doge_board(view: PublicView, caption: str = "") -> bytes:
+    """The board as PNG bytes."""
+    return encode_png(render_doge_image(view, caption))
+
+
+async def render_doge_board_async(view: PublicView, caption: str = "") -> bytes:
+    """Render in a worker thread so the event loop (and the gateway heartbeat) never
+    waits on drawing or compression."""
+    _check(view)  # fail fast, in the caller's task
+    return await asyncio.to_thread(render_doge_board, view, caption)
+
+
+def write_png(path: str | Path, view: PublicView, caption: str = "") -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(render_doge_board(view, caption))
+    return path
+
+
+# ---- areas ----------------------------------------------------------------------------
+
+def _colour(view: PublicView, seat: int | None) -> PlayerColour | None:
+    if seat is None or not 0 <= seat < len(view.players):
+        return None
+    return player_colour(view.players[seat].colour)
+
+
+def _area(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, area: str) -> None:
+    x0, y0, x1, y1 = L.AREA_BOX[area]
+    _order_badge(img, draw, view, area)
+    if area != QUARANTIA:
+        for i, seat in enumerate(view.palaces.get(area, ())):
+            col = _colour(view, seat)
+            if col is None:
+                continue
+            bx0, by0, bx1, by1 = L.palace_space_box(area, i)
+            paste(img, palace_sprite(bx1 - bx0, by1 - by0, col.fill, col.dark), (bx0, by0))
+            paste_text(img, ((bx0 + bx1) / 2, (by0 + by1) / 2 + 4), col.letter, 20, col.ink,
+                       bold=True, anchor="mm")
+        _houses(img, view, area)
+    _stacks(img, draw, view, area)
+
+
+def _order_badge(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
+                 area: str) -> None:
+    """A badge on the plate's medallion: the area's place in this year's voting order,
+    a check once it has voted; the area voting now gets a gold frame."""
+    if area not in view.order_current:
+        return
+    x0, y0, x1, y1 = L.AREA_BOX[area]
+    cx, cy = x0 + 6 + L.SYMBOL_SIZE - 2, y0 + L.ROWS.header + L.SYMBOL_SIZE - 2
+    pos = view.order_current.index(area)
+    if view.election is not None and view.election.area == area:
+        draw.rounded_rectangle((x0 - 5, y0 - 3, x1 + 5, y1 + 3), radius=12, outline=GOLD,
+                               width=6)
+        paste(img, disc_sprite(24, GOLD, INK, 2), (cx - 12, cy - 12))
+        paste_text(img, (cx, cy), str(pos + 1), 15, INK, bold=True, anchor="mm")
+    elif area in view.revealed or pos < view.elections_done:
+        paste(img, disc_sprite(24, OK_GREEN, (255, 255, 255), 2), (cx - 12, cy - 12))
+        paste_text(img, (cx, cy), "✓", 15, (255, 255, 255), bold=True, anchor="mm")
+    else:
+        paste(img, disc_sprite(24, PAPER, INK, 2), (cx - 12, cy - 12))
+        paste_text(img, (cx, cy), str(pos + 1), 15, INK, bold=True, anchor="mm")
+
+
+def _houses(img: Image.Image, view: PublicView, area: str) -> None:
+    x0, y0, x1, _ = L.AREA_BOX[area]
+    items = [(col, n) for seat, n in enumerate(view.houses.get(area, ()))
+             if n and (col := _colour(view, seat)) is not None]
+    if not items:
+        return
+    avail = x1 - x0 - 10
+    # Full size when it fits; smaller houses and digits when many two-digit counts meet.
+    for house, size in ((30, 22), (24, 19)):
+        widths = [house + 3 + _text_w(str(n), size) for _, n in items]
+        if sum(widths) + 4 * (len(items) - 1) <= avail:
+            break
+    gap = min(14.0, (avail - sum(widths)) / max(len(items) - 1, 1))
+    x, y = float(x0 + 6), y0 + L.ROWS.houses
+    for (col, n), w in zip(items, widths, strict=True):
+        top = y + (30 - house) // 2
+        paste(img, house_sprite(house, house + 2, col.fill, col.dark), (x, top))
+        paste_text(img, (x + house / 2, top + house * 0.8), col.letter, house // 2, col.ink,
+                   bold=True, anchor="ms")
+        paste_text(img, (x + house + 3, y + 16), str(n), size, INK, bold=True, anchor="lm")
+        x += w + gap
+
+
+def _stack_items(view: PublicView, area: str) -> tuple[tuple[StackPublic, ...], bool]:
+    stacks = view.stacks.get(area, ())
+    if stacks:
+        return stacks, False
+    return view.revealed.get(area, ()), True  # held this year: values shown, faded
+
+
+def _flow(widths: list[int], left: int, right: int, gap: int) -> list[tuple[int, int]] | None:
+    """Left-to-right positions (x, line) of items, on at most two lines; None if they
+    do not fit."""
+    out, x, line = [], left, 0
+    for w in widths:
+        if x + w > right and x > left:
+            x, line = left, line + 1
+        if line > 1 or x + w > right:
+            return None
+        out.append((x, line))
+        x += w + gap
+    return out
+
+
+def _stacks(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, area: str) -> None:
+    stacks, held = _stack_items(view, area)
+    stacks = tuple(st for st in stacks if _colour(view, st.seat) is not None)
+    if not stacks:
+        return
+    x0, y0, x1, y1 = L.AREA_BOX[area]
+    if area == QUARANTIA:
+        left, top, right = x0 + 236, y0 + 12, x1 - 8
+    else:
+        left, top, right = x0 + 6, y0 + L.ROWS.stacks, x1 - 4
+    texts = [f"×{st.count}" if st.values is None else "+".join(map(str, st.values))
+             for st in stacks]
+    # Face-up values take more room: shrink them until everything fits on two lines.
+    for size, gap in ((19, 10), (17, 8), (15, 6), (13, 4)):
+        widths = [26 + 3 + _text_w(t, size) + (4 if st.values else 0)
+                  for t, st in zip(texts, stacks, strict=True)]
+        places = _flow(widths, left, right, gap)
+        if places is not None:
+            break
+    else:
+        places = [(left + i * (right - left) // len(stacks), 0) for i in range(len(stacks))]
+    for st, text, w, (x, line) in zip(stacks, texts, widths, places, strict=True):
+        col = _colour(view, st.seat)
+        y = top + line * 23
+        fill, ink = (col.fill, col.ink) if not held else (col.tint, INK_SOFT)
+        paste(img, disc_sprite(22, fill, col.dark if not held else INK_SOFT, 2), (x, y))
+        paste_text(img, (x + 11, y + 11), col.letter, 13, ink, bold=True, anchor="mm")
+        if st.values is not None:
+            # Face-up markers: a paper chip behind the values.
+            draw.rounded_rectangle((x + 24, y, x + w, y + 22), radius=5,
+                                   fill=PAPER if not held else (236, 232, 222),
+                                   outline=col.dark if not held else INK_SOFT)
+        paste_text(img, (x + 27 + (1 if st.values else 0), y + 11), text, size,
+                   INK if not held else INK_SOFT, bold=True, anchor="lm")
+
+
+def _text_w(text: str, size: int) -> int:
+    return round(text_width(text, size, bold=True))
+
+
+# ---- advisors -------------------------------------------------------------------------
+
+def _advisors(img: Image.Image, view: PublicView) -> None:
+    standing: dict[str, list[tuple[str, int | None]]] = {}
+    for advisor, (controller, area) in sorted(view.advisors.items()):
+        if area is None:  # neutral: it waits at its home spot (D-1.4, D-5.4)
+            home = ADVISOR_HOME.get(advisor, advisor)
+            slot = int(advisor[1]) - 1 if home == QUARANTIA and advisor[1:].isdigit() else 0
+            if home not in L.AREA_BOX:
+                continue
+            cx, cy = L.home_spot_centre(home, slot)
+            _pawn(img, view, (cx - L.ADVISOR_W / 2, cy - L.ADVISOR_H / 2 - 1), controller, None)
+        elif area in L.AREA_BOX:
+            standing.setdefault(area, []).append((advisor, controller))
+    for area, items in standing.items():
+        # Group by controller so a player's votes read as one cluster.
+        items.sort(key=lambda it: (it[1] if it[1] is not None else 99, it[0]))
+        if len(items) > L.advisor_capacity(area):
+            # Too many to label one by one: one figure per controller with a count.
+            counts: dict[int | None, int] = {}
+            for _, controller in items:
+                counts[controller] = counts.get(controller, 0) + 1
+            groups = [(c, f"×{n}") for c, n in counts.items()]
+        else:
+            groups = [(c, ADVISOR_LABEL.get(a, a[:5])) for a, c in items]
+        for i, (controller, label) in enumerate(groups):
+            x, y = L.advisor_slot(area, i, len(groups))
+            _pawn(img, view, (x, y), controller, label)
+
+
+def _pawn(img: Image.Image, view: PublicView, xy: tuple[float, float], controller: int | None,
+          label: str | None) -> None:
+    col = _colour(view, controller)
+    x, y = xy
+    if col is None:
+        paste(img, pawn_sprite(L.ADVISOR_W, L.ADVISOR_H, NEUTRAL, None, INK_SOFT), (x, y))
+    else:
+        paste(img, pawn_sprite(L.ADVISOR_W, L.ADVISOR_H, (252, 246, 232), col.fill, col.dark),
+              (x, y))
+        paste_text(img, (x + L.ADVISOR_W / 2, y + L.ADVISOR_H - 4), col.letter, 14, col.ink,
+                   bold=True, anchor="ms")
+    if label:
+        size = 14 if label.startswith("×") else 12
+        paste_text(img, (x + L.ADVISOR_W / 2, y + L.ADVISOR_H + 10), label, size, INK,
+                   bold=True, anchor="mm")
