@@ -25,14 +25,13 @@ HEADER: Box = (0, 0, WIDTH, 50)
 MAP_OFFSET: Point = (11.0, 38.0)  # map.json coordinates + this = image coordinates
 CAPTION: Box = (0, 958, WIDTH, 1004)
 HEIGHT = CAPTION[3]
-MAP_BOX: Box = (0, HEADER[3], WIDTH, CAPTION[1])
 
 # The free corners of the diamond (found from the hexagons' extents, see module doc).
 LEGEND: Box = (8, 56, 198, 206)
 SCORES: Box = (522, 56, 752, 206)
-PLAYERS: Box = (8, 786, 316, 952)
-VILLAGE_KEY: Box = (8, 650, 156, 780)
-EPOCHS: Box = (506, 716, 752, 952)
+PLAYERS: Box = (8, 788, 316, 952)
+VILLAGE_KEY: Box = (8, 640, 156, 783)
+EPOCHS: Box = (524, 716, 752, 952)
 
 HEX_R = MAP.hex_radius  # centre to corner
 HEX_HALF_W = HEX_R * math.sqrt(3) / 2  # centre to flat side
@@ -57,12 +56,15 @@ def territory_centre(label: str) -> tuple[int, int]:
 # ---- inside a hexagon (offsets from its centre) -----------------------------------------
 
 LABEL_DY = -30  # the territory label's middle
-PILL_H = 18  # a hut pill: clan disc with letter, then the count
+PILL_H = 20  # a hut pill: clan disc with letter, then the count
 # Middles of the pill rows, by how many rows a territory needs: kept under the label and
 # away from the narrow bottom corner.
-PILL_ROWS: dict[int, tuple[int, ...]] = {1: (-3,), 2: (-10, 10), 3: (-12, 8, 27)}
-PILL_GAP = 4
-BADGE_DY = 40  # the village badge, over the bottom corner (its neighbours are empty)
+PILL_ROWS: dict[int, tuple[int, ...]] = {1: (-3,), 2: (-11, 11), 3: (-14, 6, 26)}
+PILL_GAP = 3
+# The village badge, over the bottom corner (a village's neighbours are empty, C-4.6);
+# lower when a third row of pills needs the room.
+BADGE_DY = 40
+BADGE_DY_LOW = 47
 
 
 def half_width(dy: float) -> float:
@@ -75,8 +77,9 @@ def half_width(dy: float) -> float:
 
 def row_width(dy: float) -> float:
     """The width a pill row may fill: the hexagon's width at the row's outer edge."""
-    edge = dy + PILL_H / 2 if dy > 0 else dy - PILL_H / 2
-    return 2 * half_width(edge) - 4
+    # The pills' rounded ends may reach a little past the slanted sides.
+    edge = dy + PILL_H / 2 - 4 if dy > 0 else dy - PILL_H / 2
+    return 2 * half_width(edge) - 2
 
 
 def _rows(widths: list[float], ys: tuple[int, ...]) -> list[list[float]] | None:
@@ -87,23 +90,25 @@ def _rows(widths: list[float], ys: tuple[int, ...]) -> list[list[float]] | None:
             if len(rows) == len(ys):
                 return None
             rows.append([])
-            row = rows[-1]
-        row.append(w)
+        rows[-1].append(w)
     return rows
 
 
-def pill_slots(widths: list[float]) -> list[tuple[float, float]] | None:
+def pill_slots(widths: list[float]) -> list[tuple[float, float]]:
     """Left-middle points (offsets from the centre) of pills of these widths, in as few
-    centred rows as fit; None when they do not fit at all."""
+    centred rows as fit."""
+    rows = None
     for ys in PILL_ROWS.values():
         rows = _rows(widths, ys)
-        if rows is None:
-            continue
-        out: list[tuple[float, float]] = []
-        for row, y in zip(rows, ys, strict=False):
-            x = -(sum(row) + PILL_GAP * (len(row) - 1)) / 2
-            for w in row:
-                out.append((x, y))
-                x += w + PILL_GAP
-        return out
-    return None
+        if rows is not None:
+            break
+    else:  # too wide even for three rows (not with real counts): pairs, overlapping
+        ys = PILL_ROWS[3]
+        rows = [widths[i:i + 2] for i in range(0, len(widths), 2)][:3]
+    out: list[tuple[float, float]] = []
+    for row, y in zip(rows, ys, strict=False):
+        x = -(sum(row) + PILL_GAP * (len(row) - 1)) / 2
+        for w in row:
+            out.append((x, y))
+            x += w + PILL_GAP
+    return out
