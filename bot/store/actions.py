@@ -1,0 +1,207 @@
+"""Applying actions, one action = one transaction, and reading the action log."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+import aiosqlite
+
+from bot.games.base import Action, GameEngine, IllegalAction, Outcome
+from bot.store.core import Live, state_text
+from bot.store.db import fetch_all, fetch_one
+from bot.store.errors import BadAction, KeyReused, StaleVersion, StoreError, WrongStatus
+from bot.store.loading import LoadingMixin, normalized
+from bot.store.rows import ACTION_COLUMNS, ACTIVE, FINISHED, ActionEntry, ActionResult, dumps
+
+MAX_KEY_LENGTH = 200
+_RETRIES = 3
+
+# The whole write is this one statement; see migrations/0003_action_writes.sql.
+_WRITE = (
+    "INSERT INTO action_writes (game_id, version, actor_id, created_at, action, events, "
+    "idem_key, state, snapshot, finished, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_MOVED_MARK = "action_writes: game moved on"
+
+
+class _Moved(Exception):
+    """The game's row changed behind the cache (another process); start over."""
+
+
+def clean_action(action: Any) -> tuple[Action, str]:
+    """Check an action is loggable and return it as it will replay: decoded from the very
+    JSON that is stored, so a tuple or an int key can never behave differently later."""
+    if not isinstance(action, dict):
+        raise BadAction(f"an action must be a JSON object, not {type(action).__name__}")
+    if "seat" not in action:
+        raise BadAction("an action needs a \"seat\" (null only for table-wide actions)")
+    seat = action["seat"]
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise BadAction(f"an action's \"seat\" is a seat number, not {seat!r}")
+    if not isinstance(action.get("type"), str) or not action["type"]:
+        raise BadAction("an action needs a \"type\" string")
+    try:
+        text = dumps(action)
+    except (TypeError, ValueError) as exc:
+        raise BadAction(f"the action is not JSON: {exc}") from None
+    return json.loads(text), text
+
+
+def apply_checked(engine: GameEngine, state: Any, action: Action) -> Outcome:
+    """engine.apply, with IllegalAction passed through untouched and an action the engine
+    cannot even read (a missing field, a wrong type) turned into BadAction."""
+    try:
+        return engine.apply(state, action)
+    except IllegalAction:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadAction(f"the game cannot read this action: {exc!r}") from exc
+
+
+class ActionsMixin(LoadingMixin):
+    async def submit_action(
+        self,
+        game_id: int,
+        action: Any,
+        *,
+        expected_version: int | None,
+        actor_id: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> ActionResult:
+        """Apply one action in one transaction.
+
+        `expected_version` is the version the actor saw (None: whatever is current, for
+        the bot's own moves). A stale one raises StaleVersion; an illegal action raises
+        the engine's IllegalAction; neither changes anything. An `idempotency_key` already
+        applied returns that first result with duplicate=True.
+        """
+        clean, action_text = clean_action(action)
+        if idempotency_key is not None and (
+            not isinstance(idempotency_key, str) or not 0 < len(idempotency_key) <= MAX_KEY_LENGTH
+        ):
+            raise BadAction(f"an idempotency key is a string of 1 to {MAX_KEY_LENGTH} characters")
+        async with self._db.lock:
+            for _ in range(_RETRIES):
+                try:
+                    return await self._submit_locked(
+                        game_id, clean, action_text, expected_version, actor_id, idempotency_key
+                    )
+                except _Moved:
+                    continue
+        raise StoreError(f"game {game_id} kept changing while applying an action; retry")
+
+    async def _submit_locked(
+        self,
+        game_id: int,
+        action: Action,
+        action_text: str,
+        expected: int | None,
+        actor_id: int | None,
+        key: str | None,
+    ) -> ActionResult:
+        conn = self._db.conn
+        live = self._live.get(game_id)
+        if live is None:
+            live = await self._read_live(conn, game_id)
+        if expected is not None and expected != live.version:
+            # The cache could trail a write made by another process: look before refusing.
+            live = await self._read_live(conn, game_id)
+        if key is not None and expected != live.version:
+            # A retry carries the version it was first made for, so it looks stale.
+            dup = await self._duplicate(conn, game_id, key, action, live)
+            if dup is not None:
+                return dup
+        if expected is not None and expected != live.version:
+            raise StaleVersion(game_id, live.version, expected)
+        if live.status != ACTIVE:
+            raise WrongStatus(game_id, live.status, ACTIVE)
+
+        engine = live.engine
+        outcome = apply_checked(engine, live.state, action)  # nothing written yet
+        events = list(outcome.events)
+        text = state_text(engine, outcome.state)
+        events_text = dumps(events)
+        version = live.version + 1
+        over = engine.is_over(outcome.state)
+        now = self._clock()
+
+        result = dumps(game_result(engine, outcome.state, events, version)) if over else None
+        snapshot = over or version % self.snapshot_every == 0
+
+        try:
+            await self._db.write_one(
+                _WRITE,
+                (game_id, version, actor_id, now, action_text, events_text, key, text,
+                 snapshot, over, result),
+            )
+        except sqlite3.IntegrityError as exc:
+            if _MOVED_MARK in str(exc):
+                # Someone else (another process) moved the game: start over from the file.
+                self._forget(game_id)
+                raise _Moved from None
+            if key is None or "idem_key" not in str(exc):
+                self._forget(game_id)
+                raise
+            # The key was used at an earlier version and the caller refreshed its version.
+            dup = await self._duplicate(conn, game_id, key, action, live)
+            if dup is None:
+                raise
+            return dup
+        except BaseException:
+            self._forget(game_id)
+            raise
+        status = FINISHED if over else ACTIVE
+        self._remember(game_id, Live(version, status, outcome.state, engine))
+        return ActionResult(game_id, version, outcome.state, events, duplicate=False, finished=over)
+
+    async def _duplicate(
+        self, conn: aiosqlite.Connection, game_id: int, key: str, action: Action, live: Live
+    ) -> ActionResult | None:
+        row = await fetch_one(
+            conn,
+            "SELECT action, events, version FROM actions WHERE game_id = ? AND idem_key = ?",
+            (game_id, key),
+        )
+        if row is None:
+            return None
+        if json.loads(row["action"]) != action:
+            raise KeyReused(game_id, key, row["version"])
+        version = row["version"]
+        if version == live.version:
+            state = live.state
+        else:
+            state = await self._state_at_locked(conn, game_id, version, live.engine)
+        return ActionResult(
+            game_id, version, state, json.loads(row["events"]),
+            duplicate=True, finished=live.engine.is_over(state),
+        )
+
+    # -- the log ----------------------------------------------------------------------
+
+    async def list_actions(
+        self, game_id: int, *, after_version: int = 0, limit: int | None = None
+    ) -> list[ActionEntry]:
+        """The action log in order, from `after_version` + 1 on (history, replays)."""
+        async with self._db.reading() as conn:
+            await self._status(conn, game_id)
+            rows = await fetch_all(
+                conn,
+                f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? "
+                "ORDER BY seq LIMIT ?",
+                (game_id, after_version, -1 if limit is None else limit),
+            )
+        return [ActionEntry.from_row(r) for r in rows]
+
+
+def game_result(engine: GameEngine, state: Any, events: list[Any], version: int) -> Any:
+    """What is kept as a finished game's result: the engine's own summary if it offers one
+    (an optional `result(state)`), else the "result" of the final "game_over" event."""
+    summary = getattr(engine, "result", None)
+    if callable(summary):
+        return normalized(summary(state))
+    for event in reversed(events):
+        if isinstance(event, dict) and event.get("type") == "game_over" and "result" in event:
+            return normalized(event["result"])
+    return {"version": version}

@@ -1,0 +1,133 @@
+"""What the parts of the store share: the database, the engines, the clock and a small
+cache of live game states, plus row-reading helpers used by several modules."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from bot.games.base import GameEngine
+from bot.store.db import Database, fetch_all, fetch_one
+from bot.store.errors import StoreError, UnknownGame, WrongStatus
+from bot.store.rows import GAME_COLUMNS, SEAT_COLUMNS, GameRow, Seat, dumps
+
+EngineLookup = Callable[[str], GameEngine]
+Clock = Callable[[], float]
+
+DEFAULT_SNAPSHOT_EVERY = 20
+DEFAULT_CACHE_SIZE = 512
+
+
+@dataclass(slots=True)
+class Live:
+    """The latest state of a game as last committed by this store. It spares the hot path
+    a read and a JSON parse; the conditional UPDATE of the version still guards against
+    anyone else (another process) having moved the game on."""
+
+    version: int
+    status: str
+    state: Any
+    engine: GameEngine
+
+
+class StoreBase:
+    """Shared by the store's mixins; `Store` (store.py) puts them together."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        engines: EngineLookup,
+        clock: Clock = time.time,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        cache_size: int = DEFAULT_CACHE_SIZE,
+    ) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self._db = db
+        self._engines = engines
+        self._clock = clock
+        self.snapshot_every = snapshot_every
+        self._cache_size = cache_size
+        self._live: OrderedDict[int, Live] = OrderedDict()
+
+    def engine(self, game: str) -> GameEngine:
+        """The engine of a game name; StoreError if there is none."""
+        try:
+            return self._engines(game)
+        except KeyError:
+            raise StoreError(f"there is no game called {game!r}") from None
+
+    # -- live-state cache -------------------------------------------------------------
+
+    def _remember(self, game_id: int, live: Live) -> None:
+        self._live[game_id] = live
+        self._live.move_to_end(game_id)
+        while len(self._live) > self._cache_size:
+            self._live.popitem(last=False)
+
+    def _forget(self, game_id: int) -> None:
+        self._live.pop(game_id, None)
+
+    async def _read_live(self, conn: aiosqlite.Connection, game_id: int) -> Live:
+        row = await fetch_one(
+            conn, "SELECT game, status, version, state FROM games WHERE id = ?", (game_id,)
+        )
+        if row is None:
+            raise UnknownGame(game_id)
+        engine = self.engine(row["game"])
+        state = None if row["state"] is None else engine.state_from_json(json.loads(row["state"]))
+        live = Live(row["version"], row["status"], state, engine)
+        self._remember(game_id, live)
+        return live
+
+    # -- rows -------------------------------------------------------------------------
+
+    async def _game_row(self, conn: aiosqlite.Connection, game_id: int) -> GameRow:
+        row = await fetch_one(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise UnknownGame(game_id)
+        return GameRow.from_row(row)
+
+    async def _seats(self, conn: aiosqlite.Connection, game_id: int) -> list[Seat]:
+        rows = await fetch_all(
+            conn, f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [Seat.from_row(r) for r in rows]
+
+    async def _seat(self, conn: aiosqlite.Connection, game_id: int, seat: int) -> Seat | None:
+        row = await fetch_one(
+            conn,
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? AND seat = ?",
+            (game_id, seat),
+        )
+        return None if row is None else Seat.from_row(row)
+
+    async def _status(self, conn: aiosqlite.Connection, game_id: int) -> str:
+        row = await fetch_one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise UnknownGame(game_id)
+        return str(row["status"])
+
+    async def _require_status(
+        self, conn: aiosqlite.Connection, game_id: int, *wanted: str
+    ) -> str:
+        status = await self._status(conn, game_id)
+        if status not in wanted:
+            raise WrongStatus(game_id, status, " or ".join(wanted))
+        return status
+
+    async def _touch(self, conn: aiosqlite.Connection, game_id: int) -> None:
+        await conn.execute(
+            "UPDATE games SET updated_at = ? WHERE id = ?", (self._clock(), game_id)
+        )
+
+
+def state_text(engine: GameEngine, state: Any) -> str:
+    return dumps(engine.state_to_json(state))

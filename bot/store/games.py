@@ -1,0 +1,367 @@
+"""Games from lobby to end: open a lobby, seat players, start, end, find and list."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.games.base import GameEngine, PlayerSpec
+from bot.store.core import Live, StoreBase, state_text
+from bot.store.db import fetch_all, fetch_one
+from bot.store.errors import CannotStart, ChannelBusy, SeatError, WrongStatus
+from bot.store.rows import (
+    ACTIVE,
+    ENDED,
+    GAME_COLUMNS,
+    LOBBY,
+    OPEN_STATUSES,
+    STATUSES,
+    GameRow,
+    LoadedGame,
+    Seat,
+    dumps,
+)
+
+
+def new_seed() -> int:
+    """A fresh seed that fits SQLite's signed 64-bit INTEGER."""
+    return random.SystemRandom().getrandbits(63)
+
+
+class GamesMixin(StoreBase):
+    # -- lobby ------------------------------------------------------------------------
+
+    async def create_lobby(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        parent_channel_id: int | None = None,
+        created_by: int | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> GameRow:
+        """A game waiting for players: no seed and no state until `start_game`."""
+        self.engine(game)  # an unknown game name fails here, not at start
+        settings_text = dumps(settings or {})
+        async with self._db.transaction() as conn:
+            game_id = await self._insert_game(
+                conn, game, LOBBY, guild_id, channel_id, parent_channel_id, created_by,
+                settings_text, seed=None, players="[]", state=None,
+            )
+            return await self._game_row(conn, game_id)
+
+    async def join_lobby(
+        self, game_id: int, *, user_id: int, name: str, colour: str | None = None
+    ) -> Seat:
+        async with self._db.transaction() as conn:
+            await self._require_status(conn, game_id, LOBBY)
+            taken = await fetch_one(
+                conn, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            if taken is not None:
+                raise SeatError(
+                    f"user {user_id} already has seat {taken['seat']} in game {game_id}"
+                )
+            return await self._append_seat(conn, game_id, user_id, name, colour, is_bot=False)
+
+    async def add_ai_seat(self, game_id: int, *, name: str, colour: str | None = None) -> Seat:
+        async with self._db.transaction() as conn:
+            await self._require_status(conn, game_id, LOBBY)
+            return await self._append_seat(conn, game_id, None, name, colour, is_bot=True)
+
+    async def remove_lobby_seat(self, game_id: int, seat: int) -> None:
+        """Free a lobby seat; the seats after it move down so seats stay 0..n-1."""
+        async with self._db.transaction() as conn:
+            await self._require_status(conn, game_id, LOBBY)
+            await self._remove_seat(conn, game_id, seat)
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> bool:
+        """Remove the user's lobby seat; False if they had none."""
+        async with self._db.transaction() as conn:
+            await self._require_status(conn, game_id, LOBBY)
+            row = await fetch_one(
+                conn, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            if row is None:
+                return False
+            await self._remove_seat(conn, game_id, row["seat"])
+            return True
+
+    async def set_lobby_settings(self, game_id: int, settings: dict[str, Any]) -> GameRow:
+        text = dumps(settings)
+        async with self._db.transaction() as conn:
+            await self._require_status(conn, game_id, LOBBY)
+            await conn.execute(
+                "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
+                (text, self._clock(), game_id),
+            )
+            return await self._game_row(conn, game_id)
+
+    async def start_game(self, game_id: int, *, seed: int | None = None) -> LoadedGame:
+        """Turn a lobby into a running game: seed, players and initial state are written
+        together with the version-0 snapshot, in one transaction."""
+        seed = new_seed() if seed is None else seed
+        async with self._db.transaction() as conn:
+            row = await self._game_row(conn, game_id)
+            if row.status != LOBBY:
+                raise WrongStatus(game_id, row.status, LOBBY)
+            seats = await self._seats(conn, game_id)
+            if not seats:
+                raise CannotStart(f"game {game_id} has nobody seated")
+            engine = self.engine(row.game)
+            players = [s.spec() for s in seats]
+            state = _new_state(engine, players, row.settings, seed)
+            text = state_text(engine, state)
+            now = self._clock()
+            await conn.execute(
+                "UPDATE games SET status = ?, seed = ?, players = ?, state = ?, version = 0, "
+                "updated_at = ? WHERE id = ?",
+                (ACTIVE, seed, dumps([p.to_json() for p in players]), text, now, game_id),
+            )
+            await conn.execute(
+                "INSERT INTO snapshots (game_id, version, state, created_at) VALUES (?, 0, ?, ?)",
+                (game_id, text, now),
+            )
+            loaded = LoadedGame(await self._game_row(conn, game_id), seats, state, engine)
+        self._remember(game_id, Live(0, ACTIVE, state, engine))
+        return loaded
+
+    # -- a game started at once (tests, tools, imports) --------------------------------
+
+    async def create_game(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        players: Sequence[PlayerSpec],
+        user_ids: Sequence[int | None] | None = None,
+        settings: dict[str, Any] | None = None,
+        seed: int | None = None,
+        parent_channel_id: int | None = None,
+        created_by: int | None = None,
+    ) -> LoadedGame:
+        """Create a running game directly, skipping the lobby."""
+        engine = self.engine(game)
+        settings = dict(settings or {})
+        seed = new_seed() if seed is None else seed
+        players = list(players)
+        state = _new_state(engine, players, settings, seed)
+        text = state_text(engine, state)
+        async with self._db.transaction() as conn:
+            game_id = await self._insert_game(
+                conn, game, ACTIVE, guild_id, channel_id, parent_channel_id, created_by,
+                dumps(settings), seed=seed, players=dumps([p.to_json() for p in players]),
+                state=text,
+            )
+            await self._insert_seats(conn, game_id, players, user_ids)
+            await conn.execute(
+                "INSERT INTO snapshots (game_id, version, state, created_at) VALUES (?, 0, ?, ?)",
+                (game_id, text, self._clock()),
+            )
+            loaded = LoadedGame(
+                await self._game_row(conn, game_id), await self._seats(conn, game_id), state, engine
+            )
+        self._remember(game_id, Live(0, ACTIVE, state, engine))
+        return loaded
+
+    # -- ending -----------------------------------------------------------------------
+
+    async def end_game(self, game_id: int, *, result: Any = None) -> GameRow:
+        """Stop a lobby or a running game early (moderator, abandonment). Its pending
+        deadlines go with it; the game and its log stay queryable."""
+        result_text = None if result is None else dumps(result)
+        async with self._db.transaction() as conn:
+            await self._require_status(conn, game_id, *OPEN_STATUSES)
+            now = self._clock()
+            await conn.execute(
+                "UPDATE games SET status = ?, finished_at = ?, updated_at = ?, result = ? "
+                "WHERE id = ?",
+                (ENDED, now, now, result_text, game_id),
+            )
+            await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            row = await self._game_row(conn, game_id)
+        self._forget(game_id)
+        return row
+
+    # -- queries ----------------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> GameRow:
+        async with self._db.reading() as conn:
+            return await self._game_row(conn, game_id)
+
+    async def get_seats(self, game_id: int) -> list[Seat]:
+        async with self._db.reading() as conn:
+            await self._status(conn, game_id)  # UnknownGame rather than an empty list
+            return await self._seats(conn, game_id)
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's game in lobby or in play, if any (there is at most one)."""
+        async with self._db.reading() as conn:
+            row = await fetch_one(
+                conn,
+                f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? "
+                "AND status IN ('lobby', 'active')",
+                (channel_id,),
+            )
+        return None if row is None else GameRow.from_row(row)
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        status: str | Iterable[str] | None = None,
+        game: str | None = None,
+        user_id: int | None = None,
+        limit: int = 100,
+        before_id: int | None = None,
+    ) -> list[GameRow]:
+        """Games matching every filter given, newest first. Page with `before_id`."""
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if channel_id is not None:
+            where.append("channel_id = ?")
+            params.append(channel_id)
+        if status is not None:
+            wanted = [status] if isinstance(status, str) else list(status)
+            unknown = set(wanted) - set(STATUSES)
+            if unknown:
+                raise ValueError(f"unknown status {sorted(unknown)}")
+            where.append(f"status IN ({', '.join('?' * len(wanted))})")
+            params.extend(wanted)
+        if game is not None:
+            where.append("game = ?")
+            params.append(game)
+        if user_id is not None:
+            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        if before_id is not None:
+            where.append("id < ?")
+            params.append(before_id)
+        sql = f"SELECT {GAME_COLUMNS} FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id DESC LIMIT ?"
+        params.append(limit)
+        async with self._db.reading() as conn:
+            rows = await fetch_all(conn, sql, params)
+        return [GameRow.from_row(r) for r in rows]
+
+    # -- helpers ----------------------------------------------------------------------
+
+    async def _insert_game(
+        self,
+        conn: aiosqlite.Connection,
+        game: str,
+        status: str,
+        guild_id: int | None,
+        channel_id: int,
+        parent_channel_id: int | None,
+        created_by: int | None,
+        settings: str,
+        *,
+        seed: int | None,
+        players: str,
+        state: str | None,
+        version: int = 0,
+    ) -> int:
+        now = self._clock()
+        try:
+            cur = await conn.execute(
+                "INSERT INTO games (game, guild_id, channel_id, parent_channel_id, status, seed, "
+                "settings, players, version, state, created_by, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, guild_id, channel_id, parent_channel_id, status, seed, settings, players,
+                 version, state, created_by, now, now),
+            )
+        except sqlite3.IntegrityError as exc:
+            if "games.channel_id" not in str(exc):
+                raise
+            held = await fetch_one(
+                conn,
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            )
+            raise ChannelBusy(channel_id, None if held is None else held["id"]) from None
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    async def _remove_seat(self, conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
+        cur = await conn.execute(
+            "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
+        )
+        if cur.rowcount != 1:
+            raise SeatError(f"game {game_id} has no seat {seat}")
+        rows = await fetch_all(
+            conn, "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
+            (game_id, seat),
+        )
+        # One row at a time, in order, so the primary key never collides mid-update.
+        for row in rows:
+            await conn.execute(
+                "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat = ?",
+                (game_id, row["seat"]),
+            )
+        await self._touch(conn, game_id)
+
+    async def _append_seat(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        user_id: int | None,
+        name: str,
+        colour: str | None,
+        *,
+        is_bot: bool,
+    ) -> Seat:
+        row = await fetch_one(
+            conn, "SELECT COUNT(*) AS n FROM seats WHERE game_id = ?", (game_id,)
+        )
+        seat = int(row["n"]) if row is not None else 0
+        await conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, colour, is_bot, joined_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, name, colour, int(is_bot), self._clock()),
+        )
+        await self._touch(conn, game_id)
+        found = await self._seat(conn, game_id, seat)
+        assert found is not None
+        return found
+
+    async def _insert_seats(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        players: Sequence[PlayerSpec],
+        user_ids: Sequence[int | None] | None,
+    ) -> None:
+        if user_ids is not None and len(user_ids) != len(players):
+            raise SeatError(f"{len(players)} players but {len(user_ids)} user ids")
+        ids = list(user_ids) if user_ids is not None else [None] * len(players)
+        now = self._clock()
+        await conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, colour, is_bot, joined_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, i, uid, p.name, p.colour, int(p.is_bot), now)
+                for i, (p, uid) in enumerate(zip(players, ids, strict=True))
+            ],
+        )
+
+
+def _new_state(
+    engine: GameEngine, players: list[PlayerSpec], settings: dict[str, Any], seed: int
+) -> Any:
+    try:
+        return engine.new_game(players, settings, random.Random(seed))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CannotStart(f"cannot start {engine.name}: {exc}") from exc

@@ -1,0 +1,211 @@
+"""Loading games: fast from the latest state written, or rebuilt from snapshot + log and
+checked against it."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import aiosqlite
+
+from bot.games.base import GameEngine
+from bot.store.core import Live, StoreBase
+from bot.store.db import fetch_all, fetch_one
+from bot.store.errors import StateMismatch, StoreError, UnknownGame, WrongStatus
+from bot.store.rows import (
+    ACTION_COLUMNS,
+    GAME_COLUMNS,
+    OPEN_STATUSES,
+    ActionEntry,
+    GameRow,
+    LoadedGame,
+    dumps,
+)
+
+log = logging.getLogger(__name__)
+
+
+def normalized(value: Any) -> Any:
+    """`value` as it reads back from JSON, for comparisons with stored JSON."""
+    return json.loads(dumps(value))
+
+
+def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
+    """Where two JSON values first differ, as a path, for mismatch reports."""
+    if type(a) is not type(b):
+        return f"{path} ({type(a).__name__} vs {type(b).__name__})"
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key} (missing on one side)"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path} (length {len(a)} vs {len(b)})"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if a != b:
+        return f"{path} ({a!r} vs {b!r})"
+    return None
+
+
+class LoadingMixin(StoreBase):
+    async def load_game(self, game_id: int, *, verify: bool = False) -> LoadedGame:
+        """The game with its current state. Fast: the state comes from the games row (or
+        the cache). With verify=True it is also rebuilt from snapshot + log and compared."""
+        async with self._db.reading() as conn:
+            row = await fetch_one(
+                conn, f"SELECT {GAME_COLUMNS}, state FROM games WHERE id = ?", (game_id,)
+            )
+            if row is None:
+                raise UnknownGame(game_id)
+            game = GameRow.from_row(row)
+            seats = await self._seats(conn, game_id)
+        engine = self.engine(game.game)
+        live = self._live.get(game_id)
+        if live is not None and live.version == game.version and live.status == game.status:
+            state = live.state
+        elif row["state"] is None:
+            state = None
+        else:
+            state = engine.state_from_json(json.loads(row["state"]))
+            self._remember(game_id, Live(game.version, game.status, state, engine))
+        if verify:
+            await self.verify_game(game_id)
+        return LoadedGame(game, seats, state, engine)
+
+    async def verify_game(self, game_id: int, *, from_scratch: bool = False) -> Any:
+        """Rebuild the game from its latest snapshot plus the actions after it and check
+        that the result equals the state last written, and that each action replays with
+        the events logged for it. With from_scratch the rebuild starts from the seed and
+        every snapshot on the way is checked too. Returns the rebuilt state; raises
+        StateMismatch on any difference."""
+        async with self._db.reading() as conn:
+            row = await fetch_one(
+                conn, f"SELECT {GAME_COLUMNS}, state FROM games WHERE id = ?", (game_id,)
+            )
+            if row is None:
+                raise UnknownGame(game_id)
+            game = GameRow.from_row(row)
+            if row["state"] is None:
+                return None  # a lobby: nothing to rebuild
+            snapshots = await fetch_all(
+                conn,
+                "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ? "
+                "ORDER BY version" + ("" if from_scratch else " DESC LIMIT 1"),
+                (game_id, game.version),
+            )
+            base = 0 if from_scratch or not snapshots else int(snapshots[0]["version"])
+            actions = await fetch_all(
+                conn,
+                f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, base),
+            )
+        engine = self.engine(game.game)
+        checkpoints = {int(s["version"]): json.loads(s["state"]) for s in snapshots}
+
+        def mismatch(detail: str) -> StateMismatch:
+            return StateMismatch(game_id, game.version, detail)
+
+        def check(state: Any, expected: Any, what: str) -> None:
+            where = first_difference(normalized(engine.state_to_json(state)), expected)
+            if where is not None:
+                raise mismatch(f"rebuilt state differs from {what} at {where}")
+
+        try:
+            if from_scratch or not snapshots:
+                state = engine.new_game(game.players, game.settings, random.Random(game.seed))
+            else:
+                state = engine.state_from_json(checkpoints[base])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise mismatch(f"cannot set up the game again: {exc}") from exc
+        entries = [ActionEntry.from_row(a) for a in actions]
+        seqs = [e.seq for e in entries]
+        if seqs != list(range(base + 1, game.version + 1)):
+            raise mismatch(
+                f"log after version {base} holds seqs {_span(seqs)}, "
+                f"expected {base + 1}..{game.version}"
+            )
+        if from_scratch and 0 in checkpoints:
+            check(state, checkpoints[0], "snapshot 0")
+        for entry in entries:
+            try:
+                outcome = engine.apply(state, entry.action)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise mismatch(f"action {entry.seq} is refused on replay: {exc}") from exc
+            if normalized(outcome.events) != entry.events:
+                raise mismatch(f"action {entry.seq} replays with other events")
+            state = outcome.state
+            if from_scratch and entry.seq in checkpoints:
+                check(state, checkpoints[entry.seq], f"snapshot {entry.seq}")
+        check(state, json.loads(row["state"]), "the stored one")
+        return state
+
+    async def verify_games(
+        self, *, status: Iterable[str] = OPEN_STATUSES
+    ) -> list[StateMismatch]:
+        """verify_game for every game with one of these statuses (e.g. at start-up).
+        Mismatches are logged and returned rather than raised, so one broken game does
+        not keep the others from being checked."""
+        wanted = list(status)
+        async with self._db.reading() as conn:
+            rows = await fetch_all(
+                conn,
+                f"SELECT id FROM games WHERE status IN ({', '.join('?' * len(wanted))}) "
+                "ORDER BY id",
+                wanted,
+            )
+        problems: list[StateMismatch] = []
+        for row in rows:
+            try:
+                await self.verify_game(row["id"])
+            except StateMismatch as exc:
+                log.error("%s", exc)
+                problems.append(exc)
+        return problems
+
+    async def state_at(self, game_id: int, version: int) -> Any:
+        """The state right after `version` (0: the initial state), rebuilt from the log."""
+        async with self._db.reading() as conn:
+            row = await self._game_row(conn, game_id)
+            if row.seed is None:
+                raise WrongStatus(game_id, row.status, "started")
+            if not 0 <= version <= row.version:
+                raise StoreError(f"game {game_id} has versions 0..{row.version}, not {version}")
+            return await self._state_at_locked(conn, game_id, version, self.engine(row.game))
+
+    async def _state_at_locked(
+        self, conn: aiosqlite.Connection, game_id: int, version: int, engine: GameEngine
+    ) -> Any:
+        snap = await fetch_one(
+            conn,
+            "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ? "
+            "ORDER BY version DESC LIMIT 1",
+            (game_id, version),
+        )
+        if snap is None:
+            raise StateMismatch(game_id, version, "no snapshot at or before this version")
+        rows = await fetch_all(
+            conn,
+            "SELECT action FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, snap["version"], version),
+        )
+        state = engine.state_from_json(json.loads(snap["state"]))
+        for r in rows:
+            state = engine.apply(state, json.loads(r["action"])).state
+        return state
+
+
+def _span(seqs: list[int]) -> str:
+    if not seqs:
+        return "none"
+    return f"{seqs[0]}..{seqs[-1]} ({len(seqs)} rows)"

@@ -1,0 +1,270 @@
+"""Table-service bookkeeping: guild settings, deadlines with reminder stages, the ids of the
+bot's messages, and the moderators' audit log."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from bot.store.core import StoreBase
+from bot.store.db import fetch_all, fetch_one
+from bot.store.errors import StoreError
+from bot.store.rows import (
+    DEADLINE_COLUMNS,
+    AuditEntry,
+    BotMessage,
+    Deadline,
+    GuildSettings,
+    dumps,
+)
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Final = _Unset()
+MAX_STAGE = 30  # stages are bits of an INTEGER column
+
+_GUILD_SQL = "SELECT * FROM guild_settings WHERE guild_id = ?"
+_DEADLINE_SLOT = "(game_id, ifnull(seat, -1), kind)"
+
+
+class ServiceMixin(StoreBase):
+    # -- guild settings ---------------------------------------------------------------
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings, or the defaults if it never set any."""
+        async with self._db.reading() as conn:
+            row = await fetch_one(conn, _GUILD_SQL, (guild_id,))
+        return GuildSettings(guild_id) if row is None else GuildSettings.from_row(row)
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        moderator_role_id: int | None | _Unset = UNSET,
+        default_timing: dict[str, Any] | _Unset = UNSET,
+        extra: dict[str, Any] | _Unset = UNSET,
+    ) -> GuildSettings:
+        """Change only the fields given (None clears the moderator role)."""
+        async with self._db.transaction() as conn:
+            row = await fetch_one(conn, _GUILD_SQL, (guild_id,))
+            old = GuildSettings(guild_id) if row is None else GuildSettings.from_row(row)
+            new = GuildSettings(
+                guild_id=guild_id,
+                moderator_role_id=(
+                    old.moderator_role_id if isinstance(moderator_role_id, _Unset)
+                    else moderator_role_id
+                ),
+                default_timing=(
+                    old.default_timing if isinstance(default_timing, _Unset) else default_timing
+                ),
+                extra=old.extra if isinstance(extra, _Unset) else extra,
+                updated_at=self._clock(),
+            )
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, moderator_role_id, default_timing, extra, "
+                "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "moderator_role_id = excluded.moderator_role_id, "
+                "default_timing = excluded.default_timing, extra = excluded.extra, "
+                "updated_at = excluded.updated_at",
+                (guild_id, new.moderator_role_id, dumps(new.default_timing), dumps(new.extra),
+                 new.updated_at),
+            )
+        return new
+
+    # -- deadlines --------------------------------------------------------------------
+
+    async def set_deadline(
+        self, game_id: int, kind: str, due_at: float, *, seat: int | None = None
+    ) -> Deadline:
+        """Create or move the (game, seat, kind) deadline. Moving it starts its reminders
+        afresh and unpauses it."""
+        async with self._db.transaction() as conn:
+            await self._status(conn, game_id)
+            row = await fetch_one(
+                conn,
+                "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) "
+                f"VALUES (?, ?, ?, ?, ?) ON CONFLICT {_DEADLINE_SLOT} DO UPDATE SET "
+                "due_at = excluded.due_at, stages_sent = 0, paused_remaining = NULL "
+                f"RETURNING {DEADLINE_COLUMNS}",
+                (game_id, seat, kind, float(due_at), self._clock()),
+            )
+        assert row is not None
+        return Deadline.from_row(row)
+
+    async def get_deadlines(self, game_id: int) -> list[Deadline]:
+        async with self._db.reading() as conn:
+            rows = await fetch_all(
+                conn,
+                f"SELECT {DEADLINE_COLUMNS} FROM deadlines WHERE game_id = ? ORDER BY id",
+                (game_id,),
+            )
+        return [Deadline.from_row(r) for r in rows]
+
+    async def due_deadlines(self, before: float, *, limit: int = 100) -> list[Deadline]:
+        """Unpaused deadlines due at or before `before`, soonest first."""
+        async with self._db.reading() as conn:
+            rows = await fetch_all(
+                conn,
+                f"SELECT {DEADLINE_COLUMNS} FROM deadlines WHERE due_at <= ? "
+                "ORDER BY due_at, id LIMIT ?",
+                (before, limit),
+            )
+        return [Deadline.from_row(r) for r in rows]
+
+    async def next_due_at(self) -> float | None:
+        """When the soonest unpaused deadline falls due (for the scheduler's sleep)."""
+        async with self._db.reading() as conn:
+            row = await fetch_one(conn, "SELECT min(due_at) AS t FROM deadlines")
+        return None if row is None else row["t"]
+
+    async def mark_reminder_sent(self, deadline_id: int, stage: int) -> bool:
+        """Record that reminder `stage` went out. True only the first time, so two
+        schedulers racing (or a retry after a crash) send each reminder once."""
+        if not 0 <= stage <= MAX_STAGE:
+            raise StoreError(f"a reminder stage is 0..{MAX_STAGE}, not {stage}")
+        bit = 1 << stage
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE deadlines SET stages_sent = stages_sent | ? "
+                "WHERE id = ? AND stages_sent & ? = 0",
+                (bit, deadline_id, bit),
+            )
+            return cur.rowcount == 1
+
+    async def delete_deadline(self, deadline_id: int) -> bool:
+        async with self._db.transaction() as conn:
+            cur = await conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,))
+            return cur.rowcount == 1
+
+    async def clear_deadlines(
+        self, game_id: int, *, seat: int | None | _Unset = UNSET, kind: str | None = None
+    ) -> int:
+        """Delete a game's deadlines, all of them or those of one seat and/or kind
+        (seat=None means the table-wide ones)."""
+        sql = "DELETE FROM deadlines WHERE game_id = ?"
+        params: list[Any] = [game_id]
+        if not isinstance(seat, _Unset):
+            sql += " AND ifnull(seat, -1) = ?"
+            params.append(-1 if seat is None else seat)
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(sql, params)
+            return cur.rowcount
+
+    async def pause_deadlines(self, game_id: int, *, now: float | None = None) -> int:
+        """Stop a game's clocks, keeping the time each deadline had left."""
+        now = self._clock() if now is None else now
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE deadlines SET paused_remaining = max(0.0, due_at - ?), due_at = NULL "
+                "WHERE game_id = ? AND due_at IS NOT NULL",
+                (now, game_id),
+            )
+            return cur.rowcount
+
+    async def resume_deadlines(self, game_id: int, *, now: float | None = None) -> int:
+        now = self._clock() if now is None else now
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE deadlines SET due_at = ? + paused_remaining, paused_remaining = NULL "
+                "WHERE game_id = ? AND due_at IS NULL",
+                (now, game_id),
+            )
+            return cur.rowcount
+
+    # -- the bot's messages -----------------------------------------------------------
+
+    async def set_message(
+        self, game_id: int, kind: str, *, channel_id: int, message_id: int
+    ) -> BotMessage:
+        async with self._db.transaction() as conn:
+            await self._status(conn, game_id)
+            row = await fetch_one(
+                conn,
+                "INSERT INTO bot_messages (game_id, kind, channel_id, message_id, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "updated_at = excluded.updated_at RETURNING *",
+                (game_id, kind, channel_id, message_id, self._clock()),
+            )
+        assert row is not None
+        return BotMessage.from_row(row)
+
+    async def get_message(self, game_id: int, kind: str) -> BotMessage | None:
+        async with self._db.reading() as conn:
+            row = await fetch_one(
+                conn, "SELECT * FROM bot_messages WHERE game_id = ? AND kind = ?", (game_id, kind)
+            )
+        return None if row is None else BotMessage.from_row(row)
+
+    async def list_messages(self, game_id: int) -> list[BotMessage]:
+        async with self._db.reading() as conn:
+            rows = await fetch_all(
+                conn, "SELECT * FROM bot_messages WHERE game_id = ? ORDER BY kind", (game_id,)
+            )
+        return [BotMessage.from_row(r) for r in rows]
+
+    async def find_message(self, message_id: int) -> BotMessage | None:
+        """Which game (and kind) a message belongs to, e.g. for a button press."""
+        async with self._db.reading() as conn:
+            row = await fetch_one(
+                conn, "SELECT * FROM bot_messages WHERE message_id = ? LIMIT 1", (message_id,)
+            )
+        return None if row is None else BotMessage.from_row(row)
+
+    async def delete_message(self, game_id: int, kind: str) -> bool:
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                "DELETE FROM bot_messages WHERE game_id = ? AND kind = ?", (game_id, kind)
+            )
+            return cur.rowcount == 1
+
+    # -- moderator audit log ----------------------------------------------------------
+
+    async def add_audit(
+        self,
+        *,
+        guild_id: int | None,
+        moderator_id: int,
+        action: str,
+        detail: Any = None,
+        game_id: int | None = None,
+    ) -> AuditEntry:
+        detail_text = None if detail is None else dumps(detail)
+        async with self._db.transaction() as conn:
+            if game_id is not None:
+                await self._status(conn, game_id)
+            row = await fetch_one(
+                conn,
+                "INSERT INTO audit_log (guild_id, game_id, moderator_id, action, detail, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+                (guild_id, game_id, moderator_id, action, detail_text, self._clock()),
+            )
+        assert row is not None
+        return AuditEntry.from_row(row)
+
+    async def list_audit(
+        self, *, guild_id: int | None = None, game_id: int | None = None, limit: int = 50
+    ) -> list[AuditEntry]:
+        """Newest first."""
+        sql = "SELECT * FROM audit_log"
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if game_id is not None:
+            where.append("game_id = ?")
+            params.append(game_id)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id DESC LIMIT ?"
+        params.append(limit)
+        async with self._db.reading() as conn:
+            rows = await fetch_all(conn, sql, params)
+        return [AuditEntry.from_row(r) for r in rows]

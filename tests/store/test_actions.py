@@ -1,0 +1,289 @@
+"""One action = one transaction: versions, idempotency, refusals that change nothing,
+snapshots, loading, rebuilding and mismatch detection (on the test game)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.base import IllegalAction
+from bot.store import (
+    FINISHED,
+    BadAction,
+    KeyReused,
+    LoadedGame,
+    StaleVersion,
+    StateMismatch,
+    Store,
+    UnknownGame,
+    WrongStatus,
+)
+from tests.store.conftest import db_contents, players
+from tests.store.tiny_game import engines
+
+
+async def new_game(store: Store, target: int = 200, channel: int = 10) -> LoadedGame:
+    return await store.create_game(
+        "counting", guild_id=1, channel_id=channel, players=players(2),
+        settings={"target": target}, seed=7,
+    )
+
+
+def move(state: dict[str, Any], n: int = 1) -> dict[str, Any]:
+    return {"seat": state["turn"], "type": "add", "n": n}
+
+
+async def test_actions_bump_the_version_and_are_logged(store: Store) -> None:
+    game = await new_game(store)
+    state, version = game.state, 0
+    for i in range(12):
+        result = await store.submit_action(
+            game.id, move(state, 1 + i % 3), expected_version=version, actor_id=100 + i
+        )
+        assert result.version == version + 1 and not result.duplicate
+        assert result.events[0]["type"] == "added"
+        state, version = result.state, result.version
+    log = await store.list_actions(game.id)
+    assert [a.seq for a in log] == list(range(1, 13)) == [a.version for a in log]
+    assert [a.actor_id for a in log] == list(range(100, 112))
+    assert [a.seq for a in await store.list_actions(game.id, after_version=10)] == [11, 12]
+    assert len(await store.list_actions(game.id, limit=3)) == 3
+    loaded = await store.load_game(game.id, verify=True)
+    assert loaded.version == 12 and loaded.state == state
+    assert await store.verify_game(game.id, from_scratch=True) == state
+
+
+async def test_snapshots_every_n_actions(store: Store, db_path: Path) -> None:
+    game = await new_game(store)
+    state, version = game.state, 0
+    for _ in range(12):
+        result = await store.submit_action(game.id, move(state), expected_version=version)
+        state, version = result.state, result.version
+    with sqlite3.connect(db_path) as conn:
+        versions = [r[0] for r in conn.execute("SELECT version FROM snapshots ORDER BY version")]
+    assert versions == [0, 5, 10]  # the fixture's store snapshots every 5
+    assert await store.state_at(game.id, 7) == (await store.state_at(game.id, 5)) | {
+        "total": 7, "adds": [4, 3] if game.state["turn"] == 0 else [3, 4],
+        "turn": (game.state["turn"] + 7) % 2,
+    }
+
+
+async def test_stale_version_is_refused_and_changes_nothing(store: Store, db_path: Path) -> None:
+    game = await new_game(store)
+    first = await store.submit_action(game.id, move(game.state), expected_version=0)
+    before = db_contents(db_path)
+    with pytest.raises(StaleVersion) as caught:
+        await store.submit_action(game.id, move(first.state), expected_version=0)
+    assert (caught.value.current, caught.value.given) == (1, 0)
+    assert "is at version 1, but the action was made for version 0" in str(caught.value)
+    assert "\n" not in str(caught.value)
+    assert db_contents(db_path) == before
+
+
+async def test_duplicate_key_is_applied_once(store: Store, db_path: Path) -> None:
+    game = await new_game(store)
+    action = move(game.state, 2)
+    first = await store.submit_action(game.id, action, expected_version=0, idempotency_key="k1")
+    before = db_contents(db_path)
+    again = await store.submit_action(game.id, action, expected_version=0, idempotency_key="k1")
+    assert again.duplicate and not first.duplicate
+    assert (again.version, again.state, again.events) == (first.version, first.state, first.events)
+    assert db_contents(db_path) == before
+    # The same retry after the game moved on: still the first result, state as it was then.
+    second = await store.submit_action(game.id, move(first.state), expected_version=1)
+    late = await store.submit_action(game.id, action, expected_version=0, idempotency_key="k1")
+    assert late.duplicate and late.version == 1 and late.state == first.state
+    # A caller that refreshed its version before retrying gets the duplicate too.
+    fresh = await store.submit_action(
+        game.id, action, expected_version=second.version, idempotency_key="k1"
+    )
+    assert fresh.duplicate and fresh.version == 1
+    # Without a version check (the bot's own moves) the key still guards.
+    unchecked = await store.submit_action(
+        game.id, action, expected_version=None, idempotency_key="k1"
+    )
+    assert unchecked.duplicate
+    assert len(await store.list_actions(game.id)) == 2
+
+
+async def test_reused_key_with_another_action_is_refused(store: Store) -> None:
+    game = await new_game(store)
+    await store.submit_action(game.id, move(game.state, 1), expected_version=0, idempotency_key="k")
+    with pytest.raises(KeyReused, match="already used for another action"):
+        await store.submit_action(
+            game.id, move(game.state, 3), expected_version=0, idempotency_key="k"
+        )
+
+
+async def test_double_click_race_applies_once(store: Store) -> None:
+    game = await new_game(store)
+    action = move(game.state)
+    results = await asyncio.gather(*[
+        store.submit_action(game.id, action, expected_version=0, idempotency_key="click")
+        for _ in range(10)
+    ])
+    assert sum(not r.duplicate for r in results) == 1
+    assert {r.version for r in results} == {1}
+    assert len(await store.list_actions(game.id)) == 1
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        [1, 2],
+        "add",
+        None,
+        {"type": "add", "n": 1},
+        {"seat": "0", "type": "add", "n": 1},
+        {"seat": True, "type": "add", "n": 1},
+        {"seat": 0, "n": 1},
+        {"seat": 0, "type": "", "n": 1},
+        {"seat": 0, "type": "add", "n": {1, 2}},
+        {"seat": 0, "type": "add", "n": math.nan},
+        {"seat": 0, "type": "add", "n": object()},
+        {"seat": 0, "type": "add"},  # the engine cannot read it: KeyError becomes BadAction
+    ],
+)
+async def test_malformed_actions_are_refused_cleanly(
+    store: Store, db_path: Path, action: Any
+) -> None:
+    game = await new_game(store)
+    if isinstance(action, dict) and action.get("seat") == 0:
+        action["seat"] = game.state["turn"]
+    before = db_contents(db_path)
+    with pytest.raises(BadAction) as caught:
+        await store.submit_action(game.id, action, expected_version=0)
+    assert str(caught.value) and "\n" not in str(caught.value)
+    assert db_contents(db_path) == before
+    # The store is unharmed: the next good action goes through.
+    assert (await store.submit_action(game.id, move(game.state), expected_version=0)).version == 1
+
+
+async def test_bad_keys_and_unknown_games(store: Store, db_path: Path) -> None:
+    game = await new_game(store)
+    before = db_contents(db_path)
+    with pytest.raises(UnknownGame, match="there is no game 999"):
+        await store.submit_action(999, move(game.state), expected_version=0)
+    for key in ("", "x" * 201, 5):
+        with pytest.raises(BadAction):
+            await store.submit_action(game.id, move(game.state), expected_version=0,
+                                      idempotency_key=key)  # type: ignore[arg-type]
+    assert db_contents(db_path) == before
+
+
+async def test_illegal_action_propagates_and_changes_nothing(store: Store, db_path: Path) -> None:
+    game = await new_game(store)
+    wrong_seat = {"seat": 1 - game.state["turn"], "type": "add", "n": 1}
+    before = db_contents(db_path)
+    with pytest.raises(IllegalAction, match=r"not your turn \(C-2\)"):
+        await store.submit_action(game.id, wrong_seat, expected_version=0, idempotency_key="k")
+    with pytest.raises(IllegalAction, match="add 1, 2 or 3"):
+        await store.submit_action(game.id, move(game.state, 4), expected_version=0)
+    assert db_contents(db_path) == before
+    # The refused key was not burnt.
+    ok = await store.submit_action(game.id, move(game.state), expected_version=0,
+                                   idempotency_key="k")
+    assert not ok.duplicate
+
+
+async def test_the_end_of_the_game_finishes_it(store: Store) -> None:
+    game = await new_game(store, target=5)
+    await store.set_deadline(game.id, "turn", 50.0)
+    state, version, result = game.state, 0, None
+    while not store.engine("counting").is_over(state):
+        result = await store.submit_action(game.id, move(state, 3), expected_version=version)
+        state, version = result.state, result.version
+    assert result is not None and result.finished
+    row = await store.get_game(game.id)
+    assert row.status == FINISHED and row.finished_at is not None
+    assert row.result == {"winners": [result.events[0]["seat"]]}
+    assert await store.get_deadlines(game.id) == []
+    with pytest.raises(WrongStatus, match="finished, not active"):
+        await store.submit_action(game.id, move(state), expected_version=version)
+    assert (await store.load_game(game.id, verify=True)).state == state
+
+
+async def test_actions_on_a_lobby_are_refused(store: Store) -> None:
+    lobby = await store.create_lobby("counting", guild_id=1, channel_id=10)
+    with pytest.raises(WrongStatus, match="lobby, not active"):
+        await store.submit_action(lobby.id, {"seat": 0, "type": "add", "n": 1},
+                                  expected_version=0)
+    assert (await store.load_game(lobby.id)).state is None
+
+
+async def _play(store: Store, game: LoadedGame, count: int) -> None:
+    state = game.state
+    for version in range(count):
+        state = (await store.submit_action(game.id, move(state), expected_version=version)).state
+
+
+async def test_tampered_state_column_is_reported(store: Store, db_path: Path) -> None:
+    game = await new_game(store)
+    await _play(store, game, 8)
+    with sqlite3.connect(db_path) as conn:
+        stored = json.loads(conn.execute("SELECT state FROM games").fetchone()[0])
+        stored["total"] += 1
+        conn.execute("UPDATE games SET state = ?", (json.dumps(stored),))
+    with pytest.raises(StateMismatch, match=r"differs from the stored one at \$\.total"):
+        await store.verify_game(game.id)
+    other = await new_game(store, channel=11)
+    await _play(store, other, 3)
+    problems = await store.verify_games()
+    assert [p.game_id for p in problems] == [game.id]
+
+
+async def test_tampered_snapshot_and_log_gaps_are_reported(store: Store, db_path: Path) -> None:
+    game = await new_game(store)
+    await _play(store, game, 7)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE snapshots SET state = replace(state, '\"total\":5', '\"total\":4')")
+    with pytest.raises(StateMismatch, match="game 1 at version 7 does not rebuild"):
+        await store.verify_game(game.id)
+    with pytest.raises(StateMismatch, match=r"differs from snapshot 5 at \$\.total \(5 vs 4\)"):
+        await store.verify_game(game.id, from_scratch=True)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE snapshots SET state = replace(state, '\"total\":4', '\"total\":5')")
+    await store.verify_game(game.id, from_scratch=True)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("DROP TRIGGER actions_append_only_delete")
+        conn.execute("DELETE FROM actions WHERE seq = 2")
+    with pytest.raises(StateMismatch, match="seqs"):
+        await store.verify_game(game.id, from_scratch=True)
+
+
+async def test_the_log_is_append_only(store: Store, db_path: Path) -> None:
+    game = await new_game(store)
+    await _play(store, game, 2)
+    with sqlite3.connect(db_path) as conn:
+        for sql in ("UPDATE actions SET actor_id = 1", "DELETE FROM actions"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                conn.execute(sql)
+
+
+async def test_a_write_from_another_process_is_noticed(db_path: Path) -> None:
+    """Two stores on one file (as two processes would be): each sees the other's moves
+    through the version check, and a stale cache never overwrites them."""
+    a = await Store.open(db_path, engines=engines)
+    b = await Store.open(db_path, engines=engines)
+    try:
+        game = await new_game(a)
+        first = await a.submit_action(game.id, move(game.state), expected_version=0)
+        loaded_b = await b.load_game(game.id)
+        assert loaded_b.version == 1
+        await b.submit_action(game.id, move(loaded_b.state), expected_version=1)
+        # a's cache says version 1; the file says 2.
+        with pytest.raises(StaleVersion):
+            await a.submit_action(game.id, move(first.state), expected_version=1)
+        third = await a.submit_action(game.id, move((await a.load_game(game.id)).state),
+                                      expected_version=None)
+        assert third.version == 3
+        await b.verify_game(game.id, from_scratch=True)
+    finally:
+        await a.close()
+        await b.close()
