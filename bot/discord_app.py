@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import logging
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import discord
@@ -16,7 +18,7 @@ from bot.tables.service import TableService
 
 log = logging.getLogger("bot")
 
-EXTENSIONS = ("cogs.doge",)
+EXTENSIONS = ("cogs.doge", "cogs.admin")
 
 
 class CountingTree(app_commands.CommandTree):
@@ -33,7 +35,8 @@ class CountingTree(app_commands.CommandTree):
 
 class TableBot(commands.Bot):
     def __init__(self, *, database_path: str, dev_guild_id: int | None = None,
-                 sync_commands: bool = True, **options) -> None:
+                 sync_commands: bool = True, clock: Callable[[], float] = time.time,
+                 **options) -> None:
         # Slash commands and components only: no privileged intents are needed.
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
@@ -42,6 +45,7 @@ class TableBot(commands.Bot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
+        self.clock = clock
         self.store: Store | None = None
         self.tables: TableService | None = None
         self.posters: dict = {}
@@ -49,13 +53,17 @@ class TableBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.boards import render_doge
         from cogs.doge_prompts import doge_prompt
+        from cogs.notifier import DiscordNotifier
         from cogs.poster import Poster
         from cogs.ui import GameButton, GameSelect
 
         Path(self.database_path).parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(self.database_path)
-        self.tables = TableService(self.store)
+        self.tables = TableService(self.store, clock=self.clock)
         self.posters = {"doge": Poster(self.tables, doge_prompt, render_doge)}
+        notifier = DiscordNotifier(self)
+        self.tables.clock.notifier = notifier
+        self.tables.publisher = notifier.publish
         self.add_dynamic_items(GameButton, GameSelect)  # old buttons work after a restart
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -66,9 +74,14 @@ class TableBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        # Deadlines live in the store: bring them in step, then one timer serves all.
+        await self.tables.clock.reschedule_all()
+        self.tables.clock.start()
         log.info("ready: store %s, commands synced", self.database_path)
 
     async def close(self) -> None:
+        if self.tables is not None:
+            await self.tables.clock.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

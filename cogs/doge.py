@@ -44,7 +44,7 @@ class DogeCog(commands.Cog):
                 seats=seats, timing=timing, options={"year_limit": year_limit})
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        content, view = doge_prompt(tables(interaction), game)
+        content, view = await doge_prompt(tables(interaction), game)
         await interaction.response.send_message(content, view=view)
         message = await interaction.original_response()
         await tables(interaction).store.set_message(game.id, "lobby",
@@ -59,7 +59,7 @@ class DogeCog(commands.Cog):
             game = await service.add_bot(game.id, interaction.user.id)
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        content, view = doge_prompt(service, game)
+        content, view = await doge_prompt(service, game)
         await interaction.response.send_message(content, view=view)
 
     @doge.command(name="ballot", description="Cast your secret ballot by typing")
@@ -121,7 +121,7 @@ class DogeCog(commands.Cog):
             game = await tables(interaction).require_game(interaction.channel_id)
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        content, _ = doge_prompt(tables(interaction), game)
+        content, _ = await doge_prompt(tables(interaction), game)
         await interaction.response.send_message(content, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -155,6 +155,139 @@ class DogeCog(commands.Cog):
         await interaction.response.send_message(
             "📜 The game record (replay it with `python -m bot replay`).",
             file=discord.File(io.BytesIO(data), filename=f"doge-game-{done[-1].id}.json"))
+
+
+    # ---- slow play: timing, reminders, absence ----------------------------------------
+
+    @doge.command(name="settings", description="Adjust this table's clocks (its creator "
+                                                "or a moderator)")
+    @app_commands.describe(placement_hours="Time for a placement round, in hours",
+                           decision_hours="Time for an election decision, in hours",
+                           autopilot="At a deadline the computer plays for the player "
+                                     "instead of the safe default",
+                           reminders="When to remind: e.g. 'half 1h' (halfway, 1 hour before)")
+    async def settings(self, interaction: discord.Interaction,
+                       placement_hours: app_commands.Range[float, 0.02, 336.0] | None = None,
+                       decision_hours: app_commands.Range[float, 0.02, 336.0] | None = None,
+                       autopilot: bool | None = None, reminders: str | None = None) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if game.row.created_by != interaction.user.id and not (
+                    perms and perms.manage_channels):
+                raise TableError("Only the table's creator or a moderator may change its "
+                                 "clocks.")
+            changes: dict = {}
+            if placement_hours is not None:
+                changes["placement_s"] = placement_hours * 3600
+            if decision_hours is not None:
+                changes["decision_s"] = decision_hours * 3600
+            if autopilot is not None:
+                changes["autopilot"] = autopilot
+            if reminders is not None:
+                stages = reminders.split()
+                if not all(x == "half" or (x.endswith("h") and x[:-1].replace(".", "", 1)
+                                           .isdigit()) for x in stages):
+                    raise TableError("Reminders are `half` and/or hours before, e.g. "
+                                     "`half 1h`.")
+                changes["reminders"] = stages
+            text = await service.update_timing(game.id, changes)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.response.send_message(text)
+
+    @doge.command(name="notify", description="How you are reminded that a game waits for you")
+    @app_commands.describe(mode="mention in the channel, a DM, or off",
+                           timezone="Your time zone, e.g. Europe/Amsterdam",
+                           quiet_start="Quiet hours start (hour 0-23, your time)",
+                           quiet_end="Quiet hours end (hour 0-23, your time)",
+                           digest="One daily DM listing your waiting games instead of pings")
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m)
+                                for m in ("mention", "dm", "off")])
+    async def notify(self, interaction: discord.Interaction, mode: str | None = None,
+                     timezone: str | None = None,
+                     quiet_start: app_commands.Range[int, 0, 23] | None = None,
+                     quiet_end: app_commands.Range[int, 0, 23] | None = None,
+                     digest: bool | None = None) -> None:
+        from bot.tables.timing import parse_zone
+
+        store = tables(interaction).store
+        changes: dict = {}
+        if mode is not None:
+            changes["notify"] = mode
+        if timezone is not None:
+            if parse_zone(timezone) is None:
+                return await refuse(interaction, f"Unknown time zone {timezone!r}; use a "
+                                    "name like Europe/Amsterdam or America/New_York.")
+            changes["tz"] = timezone
+        if quiet_start is not None:
+            changes["quiet_start"] = quiet_start
+        if quiet_end is not None:
+            changes["quiet_end"] = quiet_end
+        if digest is not None:
+            changes["digest"] = digest
+            if digest:
+                changes["digest_next"] = tables(interaction).clock.clock() + 24 * 3600
+        prefs = await store.set_user_prefs(interaction.user.id, **changes)
+        quiet = (f", quiet {prefs.quiet_start}:00–{prefs.quiet_end}:00 {prefs.tz}"
+                 if prefs.quiet else f", time zone {prefs.tz}")
+        await interaction.response.send_message(
+            f"🔔 Reminders: {prefs.notify}{quiet}"
+            + ("; one daily digest instead of pings" if prefs.digest else "") + ".",
+            ephemeral=True)
+
+    @doge.command(name="away", description="Vacation: your clocks wait (7 days per game)")
+    async def away(self, interaction: discord.Interaction,
+                   days: app_commands.Range[float, 0.1, 7.0]) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+            text = await service.away(game.id, interaction.user.id, days)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.response.send_message(text)
+        await self._refresh_prompt(interaction, game.id)
+
+    @doge.command(name="back", description="Play your own seat again (ends the autopilot)")
+    async def back(self, interaction: discord.Interaction) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+            text = await service.back(game.id, interaction.user.id)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.response.send_message(text)
+        await self._refresh_prompt(interaction, game.id)
+
+    @doge.command(name="orders", description="What to do for you if you miss a decision")
+    @app_commands.describe(advisor="Take the advisor (stood where it votes next) or abstain",
+                           place="Place all houses allowed, or none",
+                           build="Build every palace allowed, or none")
+    @app_commands.choices(
+        advisor=[app_commands.Choice(name=c, value=c) for c in ("take", "abstain",
+                                                                  "default")],
+        place=[app_commands.Choice(name=c, value=c) for c in ("all", "none", "default")],
+        build=[app_commands.Choice(name=c, value=c) for c in ("all", "none", "default")])
+    async def orders(self, interaction: discord.Interaction, advisor: str | None = None,
+                     place: str | None = None, build: str | None = None) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+            text = await service.set_orders(game.id, interaction.user.id,
+                                            {"advisor": advisor, "place": place,
+                                             "build": build})
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def _refresh_prompt(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Deadlines moved: show the new ones in the prompt."""
+        game = await tables(interaction).load(game_id)
+        try:
+            await poster(interaction).edit_prompt(interaction.channel, game)  # type: ignore[arg-type]
+        except discord.HTTPException:
+            pass
 
 
 async def show_secrets(interaction: discord.Interaction, game_id: int | None) -> None:

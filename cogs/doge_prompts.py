@@ -27,15 +27,25 @@ def who(seat) -> str:
 # ---- the prompt message -----------------------------------------------------------------
 
 
-def doge_prompt(service: TableService, game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+async def doge_prompt(service: TableService,
+                      game: LoadedGame) -> tuple[str, discord.ui.View | None]:
     if game.row.status == LOBBY:
         return lobby_prompt(game)
     if game.row.status != ACTIVE:
         return final_text(game), None
-    st = game.state
-    if st.phase == "placement":
-        return placement_prompt(game)
-    return election_prompt(service, game)
+    due = {d.seat: d for d in await service.store.get_deadlines(game.id)
+           if d.kind.startswith("due:")}
+    if game.state.phase == "placement":
+        return placement_prompt(game, due)
+    return election_prompt(service, game, due)
+
+
+def deadline_text(deadline) -> str:
+    if deadline is None:
+        return ""
+    if deadline.due_at is None:
+        return " (clock paused)"
+    return f" (deadline <t:{int(deadline.due_at)}:R>)"
 
 
 def lobby_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
@@ -63,7 +73,7 @@ def lobby_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
     return "\n".join(lines), view_of(*items)
 
 
-def placement_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
+def placement_prompt(game: LoadedGame, due: dict) -> tuple[str, discord.ui.View]:
     st = game.state
     rounds = 4 if st.player_count == 3 else 3
     lines = [f"🗳️ **Year {st.year} · placement round {st.round} of {rounds}** — choose an "
@@ -75,8 +85,10 @@ def placement_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
             state = "sits out (no markers left)"
         elif seat.seat in st.ballots:
             state = "✅ has chosen"
+        elif seat.played_by_ai:
+            state = "⏳ (computer)"
         else:
-            state = f"⏳ {who(seat)}"
+            state = f"⏳ {who(seat)}{deadline_text(due.get(seat.seat))}"
         lines.append(f"{mark(seat.colour)} {seat.name}: {state}")
     key = f"{st.year}-{st.round}"
     view = view_of(GameButton("cast", game.id, key, label="Cast ballot", emoji="🗳️",
@@ -85,8 +97,8 @@ def placement_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
     return "\n".join(lines), view
 
 
-def election_prompt(service: TableService,
-                    game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+def election_prompt(service: TableService, game: LoadedGame,
+                    due: dict) -> tuple[str, discord.ui.View | None]:
     st = game.state
     area = area_name(st.election.area) if st.election else "?"
     awaited = service.awaited_seats(game)
@@ -97,11 +109,13 @@ def election_prompt(service: TableService,
         question = service.kit(game).question(st, seat.seat, names)
         if question is not None:
             text = f"{header}\n{who(seat)} — {question.prompt}\n" \
-                   "The highlighted choice is what happens at the deadline."
+                   "The highlighted choice is what happens at the deadline" + \
+                   (deadline_text(due.get(seat.seat)) or ".")
             return text, question_view(game, question, ())
     lines = [header, "Several players decide at once (D-11.2); each answers with the "
              "button below:"]
-    lines += [f"{mark(s.colour)} ⏳ {who(s)}" for s in awaited]
+    lines += [f"{mark(s.colour)} ⏳ {who(s)}{deadline_text(due.get(s.seat))}"
+              for s in awaited]
     view = view_of(GameButton("dq", game.id, f"{game.version}..open", label="Answer",
                               style=discord.ButtonStyle.primary))
     return "\n".join(lines), view

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -19,7 +19,8 @@ MAX_CONTENT = 1900
 PERMISSION_HINT = ("I can't post in this channel: please give me View Channel, Send "
                    "Messages, Attach Files and Embed Links here.")
 
-PromptBuilder = Callable[[TableService, LoadedGame], tuple[str, discord.ui.View | None]]
+PromptBuilder = Callable[[TableService, LoadedGame],
+                         Awaitable[tuple[str, discord.ui.View | None]]]
 BoardRenderer = Callable[[LoadedGame, str], "bytes"]
 
 
@@ -84,7 +85,7 @@ class Poster:
                              game: LoadedGame) -> discord.Message:
         """Post the prompt anew below the board; the previous one is removed."""
         old = await self.service.store.get_message(game.id, "prompt")
-        content, view = self.prompt(self.service, game)
+        content, view = await self.prompt(self.service, game)
         kwargs = {"view": view} if view is not None else {}
         message = await channel.send(content=content, **kwargs)
         await self.service.store.set_message(game.id, "prompt", channel_id=message.channel.id,
@@ -102,7 +103,7 @@ class Poster:
         if old is None:
             await self.replace_prompt(channel, game)
             return
-        content, view = self.prompt(self.service, game)
+        content, view = await self.prompt(self.service, game)
         try:
             await channel.get_partial_message(old.message_id).edit(  # type: ignore[attr-defined]
                 content=content, view=view)

@@ -32,6 +32,7 @@ from bot.store.rows import (
     GuildSettings,
     LoadedGame,
     Seat,
+    UserPrefs,
 )
 from bot.store.service import UNSET
 from bot.store.store import Store
@@ -63,5 +64,6 @@ __all__ = [
     "Store",
     "StoreError",
     "UnknownGame",
+    "UserPrefs",
     "WrongStatus",
 ]

@@ -97,7 +97,8 @@ class GameRow:
 
 
 SEAT_COLUMNS = (
-    "game_id, seat, user_id, name, colour, is_bot, replaced_from, notify, autopilot, joined_at"
+    "game_id, seat, user_id, name, colour, is_bot, replaced_from, notify, autopilot, joined_at, "
+    "misses, away_until, away_used, orders"
 )
 
 
@@ -113,6 +114,10 @@ class Seat:
     notify: str
     autopilot: bool
     joined_at: float
+    misses: int = 0  # deadlines missed in a row
+    away_until: float | None = None  # the player's clocks wait until then
+    away_used: float = 0.0  # seconds of vacation taken in this game
+    orders: dict[str, Any] = field(default_factory=dict)  # standing orders
 
     @property
     def played_by_ai(self) -> bool:
@@ -135,6 +140,10 @@ class Seat:
             notify=row["notify"],
             autopilot=bool(row["autopilot"]),
             joined_at=row["joined_at"],
+            misses=row["misses"],
+            away_until=row["away_until"],
+            away_used=row["away_used"],
+            orders=json.loads(row["orders"]),
         )
 
 
@@ -273,3 +282,28 @@ class AuditEntry:
             detail=_loads(row["detail"]),
             created_at=row["created_at"],
         )
+
+
+@dataclass(frozen=True)
+class UserPrefs:
+    """How one person wants to hear that a game waits for them."""
+
+    user_id: int
+    notify: str = "mention"  # mention, dm or off
+    tz: str = "UTC"
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    digest: bool = False
+    digest_next: float | None = None
+
+    @property
+    def quiet(self) -> tuple[int, int] | None:
+        if self.quiet_start is None or self.quiet_end is None:
+            return None
+        return (self.quiet_start, self.quiet_end)
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> UserPrefs:
+        return cls(user_id=row["user_id"], notify=row["notify"], tz=row["tz"],
+                   quiet_start=row["quiet_start"], quiet_end=row["quiet_end"],
+                   digest=bool(row["digest"]), digest_next=row["digest_next"])

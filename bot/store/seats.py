@@ -70,7 +70,8 @@ class SeatsMixin(StoreBase):
         """Every seat the user holds, to answer "my games"."""
         sql = (
             "SELECT s.game_id, s.seat, s.user_id, s.name, s.colour, s.is_bot, s.replaced_from, "
-            "s.notify, s.autopilot, s.joined_at FROM seats s JOIN games g ON g.id = s.game_id "
+            "s.notify, s.autopilot, s.joined_at, s.misses, s.away_until, s.away_used, s.orders "
+            "FROM seats s JOIN games g ON g.id = s.game_id "
             "WHERE s.user_id = ?"
         )
         if open_only:

@@ -9,12 +9,13 @@ from bot.games.registry import get_engine
 from bot.store.actions import ActionsMixin
 from bot.store.core import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
 from bot.store.db import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database, schema_version
+from bot.store.moderation import ModerationMixin
 from bot.store.records import RecordsMixin
-from bot.store.seats import SeatsMixin
 from bot.store.service import ServiceMixin
+from bot.store.tables import TablesMixin
 
 
-class Store(RecordsMixin, ActionsMixin, SeatsMixin, ServiceMixin):
+class Store(ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin, ServiceMixin):
     """Persistent games for any engine of the registry, on one SQLite file.
 
     Open with `store = await Store.open(path)` and `await store.close()` at shutdown (or

@@ -33,6 +33,12 @@ class GameKit(Protocol):
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]: ...
 
+    order_choices: dict[str, tuple[str, ...]]
+
+    def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
+        """The action a seat's standing orders give for the decision it faces now, or
+        None when they say nothing about it."""
+
 
 def short_hash(text: str) -> str:
     return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
@@ -84,6 +90,31 @@ class DogeKit:
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"year_limit": options.get("year_limit")}
+
+    @property
+    def order_choices(self) -> dict[str, tuple[str, ...]]:
+        return {"advisor": ("take", "abstain"), "place": ("all", "none"),
+                "build": ("all", "none")}
+
+    def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
+        if state.phase != "elections" or not orders:
+            return None
+        legal = self.engine.legal_actions(state, seat)
+        if not legal:
+            return None
+        kind = state.election.current.kind
+        key = {"advisor": "advisor", "qadvisor": "advisor"}.get(kind, kind)
+        choice = orders.get(key)
+        if choice is None:
+            return None
+        if key == "advisor":
+            if choice == "abstain":
+                return {"seat": seat, "type": "abstain", "move": None}
+            default = self.engine.default_action(state, seat)  # stands it where it votes next
+            return default if default["type"] == "take" else None
+        if key in ("place", "build"):
+            return legal[0] if choice == "all" else legal[-1]  # most first, none last
+        return None
 
 
 KITS: dict[str, GameKit] = {"doge": DogeKit()}

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +24,8 @@ from bot.store import (
     StoreError,
     UnknownGame,
 )
+from bot.tables.absence import AbsenceMixin
+from bot.tables.clock import Clock, TableClock
 from bot.tables.kits import GameKit, get_kit, short_hash
 
 log = logging.getLogger(__name__)
@@ -54,10 +58,19 @@ class Step:
         return self.game.row.status not in (LOBBY, ACTIVE)
 
 
-class TableService:
-    def __init__(self, store: Store) -> None:
+class TableService(AbsenceMixin):
+    error = TableError
+
+    def __init__(self, store: Store, clock: Clock = time.time) -> None:
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
+        self.clock = TableClock(self, clock)
+        # Set by the Discord layer: shows steps nobody clicked for (deadlines, skips).
+        self.publisher: Callable[[Step], Awaitable[None]] | None = None
+
+    async def publish(self, step: Step) -> None:
+        if self.publisher is not None:
+            await self.publisher(step)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """One request at a time per game, so checks and commits see the same state."""
@@ -185,6 +198,7 @@ class TableService:
             log.info("game %s started with %d seats", game_id, len(game.seats))
             step = Step(await self.load(game_id))
             await self._run_ai(step)
+            await self.clock.sync(step.game)
             return step
 
     # ---- playing ---------------------------------------------------------------------
@@ -227,7 +241,9 @@ class TableService:
             if not result.duplicate:
                 log.info("game %s v%s: seat %s %s", game_id, result.version, seat.seat,
                          action.get("type"))
+                await self.player_acted(game, seat.seat)
                 await self._run_ai(step)
+                await self.clock.sync(step.game)
             step.lines = self.narrate(step.game, step.events)
             return step
 

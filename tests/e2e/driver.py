@@ -161,5 +161,5 @@ class DogeTable:
                 self.boards_checked += 1
             if any(c["custom_id"].startswith(("g:cast:", "g:dq:")) for c in custom_ids(message)):
                 if message.id == self.prompt().id:
-                    expected, _ = doge_prompt(self.bot.tables, twin)
+                    expected, _ = await doge_prompt(self.bot.tables, twin)
                     assert message.content == expected, "a prompt depends on a secret"

@@ -1,0 +1,228 @@
+"""Deadlines and reminders of every table, kept in the store so a restart loses none.
+
+Each awaited person has one deadline row for exactly the decision they face
+(`due:<decision>`) and one row per reminder stage (`remind<i>:<decision>`). A row that
+no longer matches the decision is dropped, so a reminder or a timeout never lands on a
+later decision. The scheduler sleeps until the next row falls due (one timer, not a
+timer per game), or until told that rows changed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from bot.store import ACTIVE, Deadline, LoadedGame, Seat
+from bot.tables.kits import get_kit
+from bot.tables.timing import DAY, after_quiet_hours, reminder_times, timing_of
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+MAX_SLEEP_S = 300.0  # wake now and then even with nothing due, in case of clock jumps
+
+
+class Notifier(Protocol):
+    """The Discord side of reminders (implemented by the cogs)."""
+
+    async def remind(self, game: LoadedGame, seat: Seat, due_at: float) -> None: ...
+
+    async def digest(self, user_id: int, lines: list[str]) -> None: ...
+
+
+def split_kind(kind: str) -> tuple[str, str]:
+    head, _, decision = kind.partition(":")
+    return head, decision
+
+
+class TableClock:
+    def __init__(self, service, clock: Clock = time.time) -> None:
+        self.service = service
+        self.store = service.store
+        self.clock = clock
+        self.notifier: Notifier | None = None
+        self._changed = asyncio.Event()
+        self._task: asyncio.Task | None = None
+
+    # ---- keeping rows in step with the game ---------------------------------------------
+
+    async def sync(self, game: LoadedGame) -> None:
+        """After a step: a deadline (and its reminders) for each awaited person's current
+        decision, none for anyone else. Rows for a decision still open are kept as they
+        are, so answering someone else's question does not reset anyone's clock."""
+        existing = await self.store.get_deadlines(game.id)
+        if game.row.status != ACTIVE:
+            if existing:
+                await self.store.clear_deadlines(game.id)
+            return
+        kit = get_kit(game.row.game)
+        timing = timing_of(game.row.settings)
+        now = self.clock()
+        wanted: dict[int, str] = {}
+        for seat in self.service.awaited_seats(game):
+            if not seat.played_by_ai:
+                wanted[seat.seat] = kit.decision_key(game.state, seat.seat)
+        for d in existing:
+            _, decision = split_kind(d.kind)
+            if wanted.get(d.seat) != decision:
+                await self.store.delete_deadline(d.id)
+        have = {(d.seat, d.kind) for d in existing}
+        paused = bool(game.row.settings.get("paused"))
+        created = False
+        for seat_no, decision in wanted.items():
+            if (seat_no, f"due:{decision}") in have:
+                continue
+            kind = "placement" if game.state.phase == "placement" else "decision"
+            duration = timing.duration(kind)
+            seat = game.seats[seat_no]
+            start = max(now, self.service.away_until(game, seat_no))
+            due = start + duration
+            await self.store.set_deadline(game.id, f"due:{decision}", due, seat=seat_no)
+            for stage, at in enumerate(reminder_times(due, duration, timing.reminders)):
+                if at != float("inf"):
+                    await self.store.set_deadline(game.id, f"remind{stage}:{decision}", at,
+                                                  seat=seat_no)
+            created = True
+            log.debug("game %s: seat %s (%s) due at %.0f", game.id, seat.seat, kind, due)
+        if created and paused:
+            await self.store.pause_deadlines(game.id, now=now)
+        if created:
+            self.poke()
+
+    async def due_of(self, game_id: int, seat: int) -> float | None:
+        for d in await self.store.get_deadlines(game_id):
+            if d.seat == seat and d.kind.startswith("due:"):
+                return d.due_at
+        return None
+
+    # ---- the scheduler ---------------------------------------------------------------
+
+    def poke(self) -> None:
+        """Rows changed: re-read when the next one falls due."""
+        self._changed.set()
+
+    async def tick(self) -> int:
+        """Handle every row due now, then the daily digests; returns rows handled."""
+        handled = await self._deadlines()
+        await self._digests()
+        return handled
+
+    async def _deadlines(self) -> int:
+        handled = 0
+        while True:
+            due = await self.store.due_deadlines(self.clock(), limit=100)
+            if not due:
+                return handled
+            for deadline in due:
+                try:
+                    await self._handle(deadline)
+                except Exception:  # one broken game must not stop every other clock
+                    log.exception("deadline %s of game %s failed", deadline.id,
+                                  deadline.game_id)
+                    await self.store.delete_deadline(deadline.id)
+                handled += 1
+
+    async def _handle(self, deadline: Deadline) -> None:
+        head, decision = split_kind(deadline.kind)
+        game = await self.service.load(deadline.game_id)
+        seat_no = deadline.seat
+        current = None
+        if game.row.status == ACTIVE and seat_no is not None and \
+                seat_no in game.engine.pending(game.state):
+            current = get_kit(game.row.game).decision_key(game.state, seat_no)
+        if current != decision:
+            await self.store.delete_deadline(deadline.id)  # that decision was made
+            return
+        if head == "due":
+            await self.store.delete_deadline(deadline.id)
+            await self.service.time_out(game.id, seat_no, decision=decision)
+            return
+        await self._remind(game, deadline, decision)
+
+    async def _remind(self, game: LoadedGame, deadline: Deadline, decision: str) -> None:
+        seat = game.seats[deadline.seat]
+        due_at = await self.due_of(game.id, seat.seat)
+        if due_at is None:
+            await self.store.delete_deadline(deadline.id)
+            return
+        prefs = await self.store.get_user_prefs(seat.user_id) if seat.user_id else None
+        now = self.clock()
+        if prefs is not None:
+            later = after_quiet_hours(now, prefs.tz, prefs.quiet)
+            if later > now:  # quiet hours: move the reminder to their end, if still useful
+                if later < due_at:
+                    await self.store.set_deadline(game.id, deadline.kind, later,
+                                                  seat=seat.seat)
+                else:
+                    await self.store.delete_deadline(deadline.id)
+                return
+            if prefs.notify == "off" or prefs.digest:
+                await self.store.delete_deadline(deadline.id)
+                return
+        # Marked before sending: a crash right after costs one reminder, never a second.
+        if await self.store.mark_reminder_sent(deadline.id, 0) and self.notifier:
+            await self.notifier.remind(game, seat, due_at)
+        await self.store.delete_deadline(deadline.id)
+
+    async def _digests(self) -> None:
+        """One message a day to each player who asked for a digest instead of pings."""
+        now = self.clock()
+        for prefs in await self.store.due_digests(now):
+            lines = []
+            for seat in await self.store.seats_of_user(prefs.user_id):
+                game = await self.service.load(seat.game_id)
+                if game.row.status == ACTIVE and seat.seat in game.engine.pending(game.state):
+                    due = await self.due_of(game.id, seat.seat)
+                    when = f", deadline <t:{int(due)}:R>" if due else ""
+                    lines.append(f"• {game.row.game.capitalize()} in <#{game.row.channel_id}>"
+                                 f"{when}")
+            await self.store.set_user_prefs(prefs.user_id,
+                                            digest_next=(prefs.digest_next or now) + DAY)
+            if lines and self.notifier:
+                await self.notifier.digest(prefs.user_id, lines)
+
+    async def next_wake(self) -> float | None:
+        times = [t for t in (await self.store.next_due_at(), await self.store.next_digest_at())
+                 if t is not None]
+        return min(times) if times else None
+
+    async def run(self) -> None:
+        """Sleep until the next row falls due (or rows change), handle it, repeat."""
+        while True:
+            self._changed.clear()
+            await self.tick()
+            next_at = await self.next_wake()
+            wait = MAX_SLEEP_S if next_at is None else max(0.0, next_at - self.clock())
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout=min(wait, MAX_SLEEP_S))
+            except TimeoutError:
+                pass
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self.run(), name="table-clock")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None
+
+    async def reschedule_all(self) -> int:
+        """At start-up: bring every running game's rows in step (a crash may have come
+        between a commit and its rows). Returns the number of games checked."""
+        count = 0
+        before_id = None
+        while True:
+            rows = await self.store.list_games(status=ACTIVE, limit=500, before_id=before_id)
+            if not rows:
+                return count
+            for row in rows:
+                await self.sync(await self.service.load(row.id))
+                count += 1
+            before_id = rows[-1].id

@@ -1,0 +1,208 @@
+"""Deadlines, reminders, vacation and autopilot with an injectable clock (no sleeping)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.games.base import PlayerSpec
+from bot.store import Store
+from bot.tables.service import TableError, TableService
+from bot.tables.timing import DAY, HOUR
+
+USERS = [101, 102, 103]
+
+
+class FakeTime:
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Recorder:
+    """Collects what the table would tell Discord."""
+
+    def __init__(self) -> None:
+        self.reminders: list[tuple[int, int, float]] = []
+        self.digests: list[tuple[int, list[str]]] = []
+        self.steps: list = []
+
+    async def remind(self, game, seat, due_at: float) -> None:
+        self.reminders.append((game.id, seat.seat, due_at))
+
+    async def digest(self, user_id: int, lines: list[str]) -> None:
+        self.digests.append((user_id, lines))
+
+
+START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC).timestamp()
+
+
+async def make_table(path: Path, time: FakeTime, timing: str = "async",
+                     **settings) -> tuple[TableService, Recorder, int]:
+    store = await Store.open(path)
+    service = TableService(store, clock=time)
+    recorder = Recorder()
+    service.clock.notifier = recorder
+
+    async def publish(step) -> None:
+        recorder.steps.append(step)
+
+    service.publisher = publish
+    game = await store.create_game(
+        "doge", guild_id=1, channel_id=500, players=[PlayerSpec(n) for n in "ABC"],
+        user_ids=USERS, settings={"timing": timing, **settings}, seed=4)
+    await service.clock.sync(await service.load(game.id))
+    return service, recorder, game.id
+
+
+async def ballot(service: TableService, game_id: int, user: int, area: str) -> None:
+    await service.act(game_id, user, {"type": "ballot", "area": area, "markers": [1]})
+
+
+async def test_a_placement_deadline_fires_once_and_sits_the_player_out(tmp_path) -> None:
+    """D-3.7 at the table's deadline; reminders once each, also across a restart."""
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time)
+    await ballot(service, gid, 101, "castello")
+    await ballot(service, gid, 102, "castello")
+    time.now += DAY / 2 + 1  # halfway: one reminder, for the one still awaited
+    await service.clock.tick()
+    await service.clock.tick()
+    assert [(s, int(d - START)) for _, s, d in rec.reminders] == [(2, int(DAY))]
+    await service.store.close()
+
+    # A restart: a new service on the same file sends no reminder twice.
+    store = await Store.open(tmp_path / "g.db")
+    service = TableService(store, clock=time)
+    rec2 = Recorder()
+    service.clock.notifier = rec2
+    service.publisher = rec2.digest  # unused here
+    steps: list = []
+
+    async def publish(step) -> None:
+        steps.append(step)
+
+    service.publisher = publish
+    await service.clock.reschedule_all()
+    time.now = START + DAY - HOUR + 1  # one hour before: the second stage
+    await service.clock.tick()
+    assert len(rec2.reminders) == 1
+    time.now = START + DAY + 1
+    assert await service.clock.tick() >= 1
+    game = await service.load(gid)
+    assert game.state.round == 2 and len(game.state.players[2].markers) == 7
+    assert any("missed the deadline" in line for line in steps[0].lines)
+    assert game.seats[2].misses == 1
+    await service.clock.tick()  # nothing fires twice
+    assert len(steps) == 1
+    await store.close()
+
+
+async def test_two_missed_deadlines_put_the_seat_on_autopilot_until_back(tmp_path) -> None:
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time, timing="live")
+    for _ in range(2):
+        await ballot(service, gid, 101, [a for a in ("castello", "dorsoduro", "san_marco")
+                                          if a not in (await service.load(gid)).state
+                                          .players[0].cards_used][0])
+        await ballot(service, gid, 102, [a for a in ("castello", "dorsoduro", "san_marco")
+                                          if a not in (await service.load(gid)).state
+                                          .players[1].cards_used][0])
+        time.now += 10 * 60
+        await service.clock.tick()
+    game = await service.load(gid)
+    assert game.seats[2].autopilot and game.seats[2].misses == 2
+    assert any("autopilot" in line for line in rec.steps[-1].lines)
+    assert "Welcome back" in await service.back(gid, 103)
+    game = await service.load(gid)
+    assert not game.seats[2].autopilot and game.seats[2].misses == 0
+
+
+async def test_a_decision_deadline_applies_the_default_or_a_standing_order(tmp_path) -> None:
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time, timing="live")
+    await service.set_orders(gid, 101, {"place": "none", "advisor": "abstain"})
+    with pytest.raises(TableError, match="Standing order build"):
+        await service.set_orders(gid, 102, {"build": "sometimes"})
+    for _ in range(20):  # play placement quickly: everyone one marker on a fresh area
+        game = await service.load(gid)
+        if game.state.phase != "placement":
+            break
+        for seat in game.engine.pending(game.state):
+            player = game.state.players[seat]
+            area = next(a for a in ("castello", "dorsoduro", "san_marco", "san_polo",
+                                    "cannaregio", "santa_croce", "quarantia")
+                        if a not in player.cards_used)
+            await service.act(gid, USERS[seat], {"type": "ballot", "area": area,
+                                                 "markers": [max(player.markers)]})
+    for _ in range(50):
+        game = await service.load(gid)
+        if game.state.phase != "elections":
+            break
+        time.now += 3 * 60
+        await service.clock.tick()
+    applied = [line for step in rec.steps for line in step.lines if "was applied" in line]
+    assert any("standing order" in line for line in applied if line.startswith("⏰ A"))
+    assert any("the default" in line for line in applied)
+
+
+async def test_quiet_hours_delay_a_reminder(tmp_path) -> None:
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time)
+    # Quiet from midnight to 06:00 in Amsterdam (23:00 to 05:00 UTC in November).
+    await service.store.set_user_prefs(103, tz="Europe/Amsterdam", quiet_start=0,
+                                       quiet_end=6)
+    time.now = START + DAY / 2 + 1  # 00:00 UTC = 01:00 in Amsterdam: quiet
+    await service.clock.tick()
+    assert sorted(s for _, s, _ in rec.reminders) == [0, 1]  # seat 2 waits
+    time.now = START + DAY / 2 + 4 * HOUR  # 05:00 local: still quiet
+    await service.clock.tick()
+    assert sorted(s for _, s, _ in rec.reminders) == [0, 1]
+    time.now = START + DAY / 2 + 5 * HOUR + 1  # 06:00 local: the delayed reminder
+    await service.clock.tick()
+    assert sorted(s for _, s, _ in rec.reminders) == [0, 1, 2]
+    # Quiet hours running past the deadline drop the reminder instead of sending it late.
+    await service.store.set_user_prefs(103, quiet_start=12, quiet_end=20)
+    time.now = START + DAY - HOUR + 1  # 12:00 local: quiet until after the deadline
+    await service.clock.tick()
+    assert [s for _, s, _ in rec.reminders].count(2) == 1
+
+
+async def test_vacation_is_capped_at_seven_days_per_game(tmp_path) -> None:
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time)
+    before = await service.clock.due_of(gid, 2)
+    assert "5 days" in await service.away(gid, 103, 5)
+    assert await service.clock.due_of(gid, 2) == before + 5 * DAY
+    text = await service.away(gid, 103, 5)
+    assert "2 days" in text and "capped" in text
+    with pytest.raises(TableError, match="all 7 days"):
+        await service.away(gid, 103, 1)
+    assert await service.clock.due_of(gid, 2) == before + 7 * DAY
+
+
+async def test_pause_and_resume_keep_the_remaining_time(tmp_path) -> None:
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time)
+    time.now += 3 * HOUR
+    await service.store.pause_deadlines(gid, now=time.now)
+    time.now += 5 * DAY  # paused: nothing fires
+    assert await service.clock.tick() == 0
+    await service.store.resume_deadlines(gid, now=time.now)
+    assert await service.clock.due_of(gid, 0) == time.now + DAY - 3 * HOUR
+
+
+async def test_the_scheduler_sleeps_until_the_next_row(tmp_path) -> None:
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time, timing="live")
+    assert await service.clock.next_wake() == START + 150  # halfway through 5 minutes
+    await service.store.set_user_prefs(101, digest=True, digest_next=START + 60)
+    assert await service.clock.next_wake() == START + 60
+    time.now = START + 61
+    await service.clock.tick()
+    assert rec.digests and rec.digests[0][0] == 101 and "<#500>" in rec.digests[0][1][0]
+    assert (await service.store.get_user_prefs(101)).digest_next == START + 60 + DAY
