@@ -19,6 +19,8 @@ BENCHES = [
     ("bench.render_bench", {"doge_render_ratio": "<= 1.3", "doge_png_bytes": "<= 400000"}),
     ("bench.discord_bench", {"ballot_click_p50_ms": "", "ballot_click_p99_ms": "<= 50",
                              "rss_1000_games_mb": "<= 300"}),
+    ("bench.scheduler_bench", {"scheduler_cpu_s_per_hour_10k": "low",
+                               "scheduler_reschedule_10k_s": "low"}),
     ("bench.clans_engine_bench", {"clans_random_games_per_s": ">= 200"}),
     ("bench.clans_render_bench", {"clans_render_ratio": "<= 1.3"}),
 ]
