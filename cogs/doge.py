@@ -3,30 +3,26 @@ and the results into messages; the rules live in the engine."""
 
 from __future__ import annotations
 
-import io
-import json
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.games.doge.constants import AREAS, area_name
 from bot.tables.service import TableError
-from cogs import doge_components  # noqa: F401  (registers the component handlers)
-from cogs.doge_components import display_name, poster, publish, tables
-from cogs.doge_prompts import doge_prompt, mark
+from cogs import doge_components, table_components  # noqa: F401  (register handlers)
 from cogs.doge_rules import RULE_TOPICS, help_text
+from cogs.table_commands import TableCommands
+from cogs.table_components import publish, tables
+from cogs.table_ui import mark
 from cogs.ui import handler, refuse
 
 AREA_BY_NAME = {area_name(a).lower(): a for a in AREAS} | {a: a for a in AREAS}
 
 
-class DogeCog(commands.Cog):
+class DogeCog(TableCommands):
+    game = "doge"
     doge = app_commands.Group(name="doge", description="Play Doge, Leo Colovini's game of "
                                                        "Venetian elections")
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     @doge.command(name="new", description="Open a Doge table in this channel")
     @app_commands.describe(seats="How many players (3 or 4)",
@@ -37,30 +33,11 @@ class DogeCog(commands.Cog):
     async def new(self, interaction: discord.Interaction,
                   seats: app_commands.Range[int, 3, 4] = 4, timing: str = "live",
                   year_limit: app_commands.Range[int, 1, 50] | None = None) -> None:
-        try:
-            game = await tables(interaction).open_lobby(
-                "doge", guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                user_id=interaction.user.id, user_name=display_name(interaction.user),
-                seats=seats, timing=timing, options={"year_limit": year_limit})
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        content, view = await doge_prompt(tables(interaction), game)
-        await interaction.response.send_message(content, view=view)
-        message = await interaction.original_response()
-        await tables(interaction).store.set_message(game.id, "lobby",
-                                                    channel_id=message.channel.id,
-                                                    message_id=message.id)
+        await self.open_table(interaction, seats, timing, {"year_limit": year_limit})
 
     @doge.command(name="addbot", description="Seat a computer player at the open table")
     async def addbot(self, interaction: discord.Interaction) -> None:
-        service = tables(interaction)
-        try:
-            game = await service.require_game(interaction.channel_id)
-            game = await service.add_bot(game.id, interaction.user.id)
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        content, view = await doge_prompt(service, game)
-        await interaction.response.send_message(content, view=view)
+        await self.add_bot(interaction)
 
     @doge.command(name="ballot", description="Cast your secret ballot by typing")
     @app_commands.describe(area="An area whose card you have not used this year",
@@ -102,28 +79,11 @@ class DogeCog(commands.Cog):
 
     @doge.command(name="board", description="Show the board of this channel's game")
     async def board(self, interaction: discord.Interaction) -> None:
-        try:
-            game = await tables(interaction).require_game(interaction.channel_id)
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        if game.state is None:
-            return await refuse(interaction, "The game has not started yet.")
-        await interaction.response.defer(thinking=True)
-        png = await poster(interaction).render(game, "")
-        await interaction.followup.send(
-            tables(interaction).waiting_line(game, prefix="Now ").capitalize(),
-            file=discord.File(io.BytesIO(png), filename="doge-board.png"),
-            allowed_mentions=discord.AllowedMentions.none())
+        await self.show_board(interaction)
 
     @doge.command(name="status", description="What the game waits for, and from whom")
     async def status(self, interaction: discord.Interaction) -> None:
-        try:
-            game = await tables(interaction).require_game(interaction.channel_id)
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        content, _ = await doge_prompt(tables(interaction), game)
-        await interaction.response.send_message(content, ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await self.show_status(interaction)
 
     @doge.command(name="me", description="Your secret markers and stacks (only you see it)")
     async def me(self, interaction: discord.Interaction) -> None:
@@ -141,21 +101,7 @@ class DogeCog(commands.Cog):
 
     @doge.command(name="export", description="The game record, once the game is over")
     async def export(self, interaction: discord.Interaction) -> None:
-        service = tables(interaction)
-        game = await service.game_in_channel(interaction.channel_id)
-        if game is not None:
-            return await refuse(interaction, "The record reveals every secret choice, so it "
-                                "is available once the game is over (D-10.2).")
-        rows = await service.store.list_games(channel_id=interaction.channel_id)
-        done = [r for r in rows if r.status in ("finished", "ended")]
-        if not done:
-            return await refuse(interaction, "No finished game in this channel yet.")
-        record = await service.store.export_game(done[-1].id)
-        data = json.dumps(record, indent=1).encode()
-        await interaction.response.send_message(
-            "📜 The game record (replay it with `python -m bot replay`).",
-            file=discord.File(io.BytesIO(data), filename=f"doge-game-{done[-1].id}.json"))
-
+        await self.export_record(interaction)
 
     # ---- slow play: timing, reminders, absence ----------------------------------------
 
@@ -170,32 +116,11 @@ class DogeCog(commands.Cog):
                        placement_hours: app_commands.Range[float, 0.02, 336.0] | None = None,
                        decision_hours: app_commands.Range[float, 0.02, 336.0] | None = None,
                        autopilot: bool | None = None, reminders: str | None = None) -> None:
-        service = tables(interaction)
-        try:
-            game = await service.require_game(interaction.channel_id)
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if game.row.created_by != interaction.user.id and not (
-                    perms and perms.manage_channels):
-                raise TableError("Only the table's creator or a moderator may change its "
-                                 "clocks.")
-            changes: dict = {}
-            if placement_hours is not None:
-                changes["placement_s"] = placement_hours * 3600
-            if decision_hours is not None:
-                changes["decision_s"] = decision_hours * 3600
-            if autopilot is not None:
-                changes["autopilot"] = autopilot
-            if reminders is not None:
-                stages = reminders.split()
-                if not all(x == "half" or (x.endswith("h") and x[:-1].replace(".", "", 1)
-                                           .isdigit()) for x in stages):
-                    raise TableError("Reminders are `half` and/or hours before, e.g. "
-                                     "`half 1h`.")
-                changes["reminders"] = stages
-            text = await service.update_timing(game.id, changes)
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        await interaction.response.send_message(text)
+        changes = {k: v for k, v in (("placement_s", placement_hours and placement_hours * 3600),
+                                     ("decision_s", decision_hours and decision_hours * 3600),
+                                     ("autopilot", autopilot), ("reminders", reminders))
+                   if v is not None}
+        await self.change_settings(interaction, changes)
 
     @doge.command(name="notify", description="How you are reminded that a game waits for you")
     @app_commands.describe(mode="mention in the channel, a DM, or off",
@@ -210,55 +135,18 @@ class DogeCog(commands.Cog):
                      quiet_start: app_commands.Range[int, 0, 23] | None = None,
                      quiet_end: app_commands.Range[int, 0, 23] | None = None,
                      digest: bool | None = None) -> None:
-        from bot.tables.timing import parse_zone
-
-        store = tables(interaction).store
-        changes: dict = {}
-        if mode is not None:
-            changes["notify"] = mode
-        if timezone is not None:
-            if parse_zone(timezone) is None:
-                return await refuse(interaction, f"Unknown time zone {timezone!r}; use a "
-                                    "name like Europe/Amsterdam or America/New_York.")
-            changes["tz"] = timezone
-        if quiet_start is not None:
-            changes["quiet_start"] = quiet_start
-        if quiet_end is not None:
-            changes["quiet_end"] = quiet_end
-        if digest is not None:
-            changes["digest"] = digest
-            if digest:
-                changes["digest_next"] = tables(interaction).clock.clock() + 24 * 3600
-        prefs = await store.set_user_prefs(interaction.user.id, **changes)
-        quiet = (f", quiet {prefs.quiet_start}:00–{prefs.quiet_end}:00 {prefs.tz}"
-                 if prefs.quiet else f", time zone {prefs.tz}")
-        await interaction.response.send_message(
-            f"🔔 Reminders: {prefs.notify}{quiet}"
-            + ("; one daily digest instead of pings" if prefs.digest else "") + ".",
-            ephemeral=True)
+        await self.set_notify(interaction, {k: v for k, v in (
+            ("notify", mode), ("tz", timezone), ("quiet_start", quiet_start),
+            ("quiet_end", quiet_end), ("digest", digest)) if v is not None})
 
     @doge.command(name="away", description="Vacation: your clocks wait (7 days per game)")
     async def away(self, interaction: discord.Interaction,
                    days: app_commands.Range[float, 0.1, 7.0]) -> None:
-        service = tables(interaction)
-        try:
-            game = await service.require_game(interaction.channel_id)
-            text = await service.away(game.id, interaction.user.id, days)
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        await interaction.response.send_message(text)
-        await self._refresh_prompt(interaction, game.id)
+        await self.absence(interaction, days)
 
     @doge.command(name="back", description="Play your own seat again (ends the autopilot)")
     async def back(self, interaction: discord.Interaction) -> None:
-        service = tables(interaction)
-        try:
-            game = await service.require_game(interaction.channel_id)
-            text = await service.back(game.id, interaction.user.id)
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        await interaction.response.send_message(text)
-        await self._refresh_prompt(interaction, game.id)
+        await self.absence(interaction, None)
 
     @doge.command(name="orders", description="What to do for you if you miss a decision")
     @app_commands.describe(advisor="Take the advisor (stood where it votes next) or abstain",
@@ -271,23 +159,8 @@ class DogeCog(commands.Cog):
         build=[app_commands.Choice(name=c, value=c) for c in ("all", "none", "default")])
     async def orders(self, interaction: discord.Interaction, advisor: str | None = None,
                      place: str | None = None, build: str | None = None) -> None:
-        service = tables(interaction)
-        try:
-            game = await service.require_game(interaction.channel_id)
-            text = await service.set_orders(game.id, interaction.user.id,
-                                            {"advisor": advisor, "place": place,
-                                             "build": build})
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        await interaction.response.send_message(text, ephemeral=True)
-
-    async def _refresh_prompt(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Deadlines moved: show the new ones in the prompt."""
-        game = await tables(interaction).load(game_id)
-        try:
-            await poster(interaction).edit_prompt(interaction.channel, game)  # type: ignore[arg-type]
-        except discord.HTTPException:
-            pass
+        await self.set_orders(interaction, {"advisor": advisor, "place": place,
+                                            "build": build})
 
 
 async def show_secrets(interaction: discord.Interaction, game_id: int | None) -> None:

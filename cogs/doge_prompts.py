@@ -6,23 +6,12 @@ from __future__ import annotations
 import discord
 
 from bot.games.doge.constants import AREAS, area_name
-from bot.games.question import Question
 from bot.store import ACTIVE, LOBBY, LoadedGame
-from bot.tables.kits import short_hash
 from bot.tables.service import TableService
+from cogs.table_ui import deadline_text, lobby_prompt, mark, question_view, who
 from cogs.ui import GameButton, GameSelect, view_of
 
-COLOUR_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡"}
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-
-
-def mark(colour: str | None) -> str:
-    return COLOUR_MARKS.get(colour or "", "⚪")
-
-
-def who(seat) -> str:
-    return f"<@{seat.user_id}>" if seat.user_id else seat.name
-
 
 # ---- the prompt message -----------------------------------------------------------------
 
@@ -38,39 +27,6 @@ async def doge_prompt(service: TableService,
     if game.state.phase == "placement":
         return placement_prompt(game, due)
     return election_prompt(service, game, due)
-
-
-def deadline_text(deadline) -> str:
-    if deadline is None:
-        return ""
-    if deadline.due_at is None:
-        return " (clock paused)"
-    return f" (deadline <t:{int(deadline.due_at)}:R>)"
-
-
-def lobby_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
-    size = game.row.settings.get("seats", 4)
-    lines = [f"🎭 **Doge** — a table for {size} ({game.row.settings.get('timing', 'live')} "
-             "play). Join, pick a colour, then any seated player starts (3 or more).",
-             ""]
-    for s in game.seats:
-        lines.append(f"{mark(s.colour)} {s.name}" + (" (computer)" if s.is_bot else ""))
-    lines += ["▫️ (free seat)"] * (size - len(game.seats))
-    lines.append("Fill empty seats with computer players: `/doge addbot`.")
-    gid = game.id
-    items: list[discord.ui.Item] = [
-        GameButton("join", gid, label="Join", style=discord.ButtonStyle.success, row=0),
-        GameButton("leave", gid, label="Leave", row=0),
-        GameButton("start", gid, label="Start", style=discord.ButtonStyle.primary, row=0),
-    ]
-    taken = {s.colour for s in game.seats}
-    free = [c for c in COLOUR_MARKS if c not in taken]
-    if free:
-        items.append(GameSelect("colour", gid, placeholder="Pick your colour",
-                                options=[discord.SelectOption(label=c.capitalize(), value=c,
-                                                              emoji=COLOUR_MARKS[c])
-                                         for c in free], row=1))
-    return "\n".join(lines), view_of(*items)
 
 
 def placement_prompt(game: LoadedGame, due: dict) -> tuple[str, discord.ui.View]:
@@ -119,40 +75,6 @@ def election_prompt(service: TableService, game: LoadedGame,
     view = view_of(GameButton("dq", game.id, f"{game.version}..open", label="Answer",
                               style=discord.ButtonStyle.primary))
     return "\n".join(lines), view
-
-
-def question_view(game: LoadedGame, question: Question, picked: tuple[str, ...],
-                  ) -> discord.ui.View:
-    """Buttons for the next step of `question` after the labels `picked`."""
-    labels = question.labels_after(picked)
-    indexes = _indexes(question, picked)
-    dk = short_hash(TableService.kit(game).decision_key(game.state, question.seat))
-    items = []
-    for i, label in enumerate(labels):
-        default = question.default_path[: len(picked) + 1] == (*picked, label)
-        path = "-".join(str(n) for n in (*indexes, i))
-        items.append(GameButton(
-            "dq", game.id, f"{game.version}.{dk}.{path}", label=label[:80],
-            style=discord.ButtonStyle.primary if default else discord.ButtonStyle.secondary,
-            row=min(i // 5, 4)))
-    return view_of(*items)
-
-
-def _indexes(question: Question, picked: tuple[str, ...]) -> list[int]:
-    out = []
-    for depth, label in enumerate(picked):
-        out.append(question.labels_after(picked[:depth]).index(label))
-    return out
-
-
-def labels_for(question: Question, indexes: list[int]) -> tuple[str, ...] | None:
-    picked: tuple[str, ...] = ()
-    for i in indexes:
-        labels = question.labels_after(picked)
-        if not 0 <= i < len(labels):
-            return None
-        picked = (*picked, labels[i])
-    return picked
 
 
 def final_text(game: LoadedGame) -> str:

@@ -20,6 +20,8 @@ class GameKit(Protocol):
     max_players: int
     colours: tuple[str, ...]  # colours players pick in the lobby; empty when dealt secretly
     ai_names: tuple[str, ...]
+    emoji: str
+    opening_line: str  # the first line of a started game
 
     def ai_action(self, state: Any, seat: int, rng: random.Random) -> Action: ...
 
@@ -53,6 +55,8 @@ class DogeKit:
     colours: tuple[str, ...] = ("red", "blue", "green", "yellow")
     ai_names: tuple[str, ...] = ("Doge Bot Morosini", "Doge Bot Dandolo",
                                  "Doge Bot Contarini", "Doge Bot Foscari")
+    emoji: str = "🎭"
+    opening_line: str = "A new game of Doge begins. Year 1: choose your areas in secret."
 
     @property
     def engine(self) -> GameEngine:
