@@ -40,12 +40,16 @@ def main() -> int:
             wants_dir = "tmpdir" in inspect.signature(module.run).parameters
             figures = module.run(tmpdir=tmp) if wants_dir else module.run()
         print(f"{module_name}: {time.perf_counter() - started:.1f} s", file=sys.stderr)
-        results.update(figures)
+        for key, value in figures.items():
+            if isinstance(value, dict):  # a small table of figures: one key each
+                results.update({f"{key}.{k}": v for k, v in value.items()})
+            else:
+                results[key] = value
         goals.update(module_goals)
     width = max(len(k) for k in results) if results else 10
     print(f"{'figure'.ljust(width)}  {'value':>12}  goal")
     for key, value in results.items():
-        print(f"{key.ljust(width)}  {value:>12}  {goals.get(key, '')}")
+        print(f"{key.ljust(width)}  {value!s:>12}  {goals.get(key, '')}")
     out = Path(__file__).parent / "results.json"
     out.write_text(json.dumps(results, indent=2) + "\n")
     print(f"written to {out.relative_to(Path.cwd()) if out.is_relative_to(Path.cwd()) else out}")

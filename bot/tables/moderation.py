@@ -242,7 +242,7 @@ class Moderation:
                     game.id, {"seat": None, "type": "end_game"},
                     expected_version=game.version, actor_id=mod.user_id)
             except (IllegalAction, StoreError) as exc:
-                raise TableError(f"This game cannot be ended: {exc}.") from exc
+                raise TableError(f"This game cannot be ended: {str(exc).rstrip('.')}.") from exc
             step = Step(await self.service.load(game.id), list(result.events))
             step.lines = self.service.narrate(step.game, step.events)
             await self.service.clock.sync(step.game)
@@ -269,18 +269,18 @@ class Moderation:
                     game.id, to_version=target, expected_version=game.version,
                     moderator_id=mod.user_id, guild_id=mod.guild_id)
             except StoreError as exc:
-                raise TableError(f"Cannot undo: {exc}.") from exc
+                raise TableError(f"Cannot undo: {str(exc).rstrip('.')}.") from exc
             step = Step(await self.service.load(game.id))
             await self.service.clock.sync(step.game)
         moved = await self._computer_moves(step.game)  # a seat taken over since then
         if moved is not None:
             step = Step(moved.game)
-        lines = [line for e in removed for ev, line in
+        lines = [line for e in reversed(removed) for ev, line in
                  zip(e.events, self.service.narrate(game, e.events), strict=True)
                  if ev["type"] not in QUIET_EVENTS]
-        told = "; ".join(lines[:6]) + (" …" if len(lines) > 6 else "")
-        return ModResult(f"🛡️ {mod.mention} took back the last step"
-                         + (f" ({told})" if told else "") + ".", steps=[step])
+        told = " ".join(lines[:6]) + (" …" if len(lines) > 6 else "")
+        return ModResult(f"🛡️ {mod.mention} took back the last step" +
+                         (f": {told}" if told else "."), steps=[step])
 
     async def _undo_span(self, game: LoadedGame) -> tuple[int, list[ActionEntry]]:
         """The version to go back to and the actions that go, newest first: walk back
@@ -297,7 +297,7 @@ class Moderation:
                 raise TableError("Cannot undo: the last step is too long to take back.")
             why = undo_refusal(game.row.game, entry)
             if why:
-                raise TableError(f"Cannot undo the last move: {why}.")
+                raise TableError(f"Cannot undo the last step: {why}.")
             removed.append(entry)
             target -= 1
             seat = entry.action.get("seat")
@@ -351,7 +351,7 @@ class Moderation:
                 channel_id=channel_id, parent_channel_id=parent_channel_id,
                 created_by=mod.user_id)
         except StoreError as exc:
-            raise TableError(f"Cannot import: {exc}.") from exc
+            raise TableError(f"Cannot import: {str(exc).rstrip('.')}.") from exc
         await self._audit(mod, "import", loaded,
                           {"actions": loaded.version, "users": user_ids or []})
         await self.service.clock.sync(loaded)
