@@ -67,7 +67,7 @@ class Poster:
         except discord.HTTPException as exc:
             log.warning("game %s: posting failed: %s", game.id, exc)
             raise PostingError("Your move is saved, but Discord failed to show it; "
-                               "`/doge board` shows the table again.") from exc
+                               f"`/{game.row.game} board` shows the table again.") from exc
 
     async def send_board(self, channel: discord.abc.Messageable, game: LoadedGame,
                          lines: list[str]) -> discord.Message:

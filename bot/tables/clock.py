@@ -74,7 +74,7 @@ class TableClock:
         for seat_no, decision in wanted.items():
             if (seat_no, f"due:{decision}") in have:
                 continue
-            kind = "placement" if game.state.phase == "placement" else "decision"
+            kind = kit.clock_kind(game.state)
             duration = timing.duration(kind)
             seat = game.seats[seat_no]
             start = max(now, self.service.away_until(game, seat_no))

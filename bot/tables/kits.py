@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.games.base import Action, GameEngine, PlayerSpec
@@ -34,6 +34,9 @@ class GameKit(Protocol):
         answer, different once this one is answered or moved on."""
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def clock_kind(self, state: Any) -> str:
+        """Which of the table's clocks runs now: "placement" or "decision"."""
 
     order_choices: dict[str, tuple[str, ...]]
 
@@ -95,6 +98,9 @@ class DogeKit:
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"year_limit": options.get("year_limit")}
 
+    def clock_kind(self, state: Any) -> str:
+        return "placement" if state.phase == "placement" else "decision"
+
     @property
     def order_choices(self) -> dict[str, tuple[str, ...]]:
         return {"advisor": ("take", "abstain"), "place": ("all", "none"),
@@ -121,7 +127,54 @@ class DogeKit:
         return None
 
 
-KITS: dict[str, GameKit] = {"doge": DogeKit()}
+@dataclass(frozen=True)
+class ClansKit:
+    name: str = "clans"
+    title: str = "Clans"
+    min_players: int = 2
+    max_players: int = 4
+    colours: tuple[str, ...] = ()  # dealt at random and in secret (C-2.3)
+    ai_names: tuple[str, ...] = ("Clans Bot Ötzi", "Clans Bot Brenna", "Clans Bot Cato",
+                                 "Clans Bot Dara")
+    emoji: str = "🛖"
+    opening_line: str = ("A new game of Clans begins. Each of you has been dealt a clan in "
+                         "secret: see yours with `/clans me`.")
+    order_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def engine(self) -> GameEngine:
+        from bot.games.clans import ENGINE
+
+        return ENGINE
+
+    def ai_action(self, state: Any, seat: int, rng: random.Random) -> Action:
+        from bot.games.clans.players import HeuristicPlayer
+
+        return HeuristicPlayer(rng).choose(self.engine.public_view(state, seat))
+
+    def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
+        from bot.games.clans.questions import build_question
+
+        legal = self.engine.legal_actions(state, seat)
+        if not legal:
+            return None
+        return build_question(self.engine.public_view(state, seat), legal,
+                              self.engine.default_action(state, seat), names)
+
+    def decision_key(self, state: Any, seat: int) -> str:
+        return f"t{state.turn}.{len(state.to_order)}"
+
+    def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def clock_kind(self, state: Any) -> str:
+        return "decision"  # every turn is one move
+
+    def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
+        return None  # Clans has no standing orders: a deadline plays the default move
+
+
+KITS: dict[str, GameKit] = {"doge": DogeKit(), "clans": ClansKit()}
 
 
 def get_kit(name: str) -> GameKit:

@@ -1,0 +1,145 @@
+"""The `/clans` slash commands: the shared table commands plus moves and your clan."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables.service import TableError
+from cogs import table_components  # noqa: F401  (registers the shared handlers)
+from cogs.clans_prompts import CLAN_MARKS
+from cogs.clans_rules import RULE_TOPICS, help_text
+from cogs.table_commands import TableCommands
+from cogs.table_components import publish, tables
+from cogs.ui import handler, refuse
+
+
+class ClansCog(TableCommands):
+    game = "clans"
+    clans = app_commands.Group(name="clans", description="Play Clans, Leo Colovini's game "
+                                                         "of prehistoric villages")
+
+    @clans.command(name="new", description="Open a Clans table in this channel")
+    @app_commands.describe(seats="How many players (2 to 4)",
+                           timing="live: minutes per move; async: a day per move")
+    @app_commands.choices(timing=[app_commands.Choice(name="live", value="live"),
+                                  app_commands.Choice(name="async", value="async")])
+    async def new(self, interaction: discord.Interaction,
+                  seats: app_commands.Range[int, 2, 4] = 4, timing: str = "live") -> None:
+        await self.open_table(interaction, seats, timing)
+
+    @clans.command(name="addbot", description="Seat a computer player at the open table")
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        await self.add_bot(interaction)
+
+    @clans.command(name="move", description="Move all huts of a territory to a neighbour")
+    @app_commands.describe(source="The territory to leave, e.g. C4",
+                           target="A neighbouring territory holding huts")
+    @app_commands.rename(source="from", target="to")
+    async def move(self, interaction: discord.Interaction, source: str, target: str) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        action = {"type": "move", "from": source.strip().upper(), "to": target.strip().upper()}
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            step = await service.act(game.id, interaction.user.id, action,
+                                     key=f"i{interaction.id}")
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.followup.send(f"✅ Moved {action['from']} → {action['to']}.",
+                                        ephemeral=True)
+        await publish(interaction, step)
+
+    @move.autocomplete("source")
+    async def move_from(self, interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+        moves = await self._my_moves(interaction)
+        sources = sorted({m["from"] for m in moves})
+        return [app_commands.Choice(name=s, value=s) for s in sources
+                if s.startswith(current.strip().upper())][:25]
+
+    @move.autocomplete("target")
+    async def move_to(self, interaction: discord.Interaction,
+                      current: str) -> list[app_commands.Choice[str]]:
+        source = str(getattr(interaction.namespace, "from", "") or "").strip().upper()
+        moves = await self._my_moves(interaction)
+        targets = sorted({m["to"] for m in moves if not source or m["from"] == source})
+        return [app_commands.Choice(name=t, value=t) for t in targets
+                if t.startswith(current.strip().upper())][:25]
+
+    async def _my_moves(self, interaction: discord.Interaction) -> list[dict]:
+        service = tables(interaction)
+        game = await service.game_in_channel(interaction.channel_id)
+        seat = service.seat_of(game, interaction.user.id) if game else None
+        if game is None or seat is None or game.state is None:
+            return []
+        return [a for a in game.engine.legal_actions(game.state, seat.seat)
+                if a["type"] == "move"]
+
+    @clans.command(name="board", description="Show the board of this channel's game")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self.show_board(interaction)
+
+    @clans.command(name="status", description="What the game waits for, and from whom")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.show_status(interaction)
+
+    @clans.command(name="me", description="Your secret clan (only you see it)")
+    async def me(self, interaction: discord.Interaction) -> None:
+        await show_clan(interaction, None)
+
+    @clans.command(name="rules", description="A short summary of a part of the rules")
+    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in RULE_TOPICS])
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        text = RULE_TOPICS.get(topic or "") or "Topics: " + ", ".join(RULE_TOPICS)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @clans.command(name="help", description="How to play Clans here")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(help_text(), ephemeral=True)
+
+    @clans.command(name="export", description="The game record, once the game is over")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await self.export_record(interaction)
+
+    @clans.command(name="away", description="Vacation: your clocks wait (7 days per game)")
+    async def away(self, interaction: discord.Interaction,
+                   days: app_commands.Range[float, 0.1, 7.0]) -> None:
+        await self.absence(interaction, days)
+
+    @clans.command(name="back", description="Play your own seat again (ends the autopilot)")
+    async def back(self, interaction: discord.Interaction) -> None:
+        await self.absence(interaction, None)
+
+
+async def show_clan(interaction: discord.Interaction, game_id: int | None) -> None:
+    service = tables(interaction)
+    try:
+        game = (await service.load(game_id) if game_id is not None
+                else await service.require_game(interaction.channel_id))
+        seat = service.seat_of(game, interaction.user.id)
+        if seat is None:
+            raise TableError("You are not playing in this game.")
+        if game.state is None:
+            raise TableError("The game has not started yet.")
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    view = game.engine.public_view(game.state, seat.seat)  # this seat's colour only
+    score = view.public.clan_score(view.colour)
+    await interaction.response.send_message(
+        f"🔒 You lead the {CLAN_MARKS.get(view.colour, '')} **{view.colour}** clan "
+        f"({score} points so far). Only you see this (C-2.3, C-7.2).", ephemeral=True)
+
+
+@handler("clanme")
+async def on_clan_me(interaction: discord.Interaction, game_id: int, arg: str,
+                     values: list[str]) -> None:
+    await show_clan(interaction, game_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ClansCog(bot))

@@ -1,0 +1,99 @@
+"""Complete Clans games through the loopback Discord, and the secrecy of every colour
+(C-7.2) in what the channel shows."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.discord_app import TableBot
+from bot.store import ACTIVE
+from cogs.clans_prompts import clans_prompt
+from rendering.clans_board import render_clans_board
+from tests.discord_emulator import DiscordEmulator
+from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.driver import DogeTable, custom_ids, find
+
+
+class ClansTable(DogeTable):
+    """The same simulated people, playing Clans."""
+
+    async def play_turn(self) -> None:
+        game = await self.game()
+        for seat in self.bot.tables.awaited_seats(game):
+            user = self.user_of(seat)
+            legal = game.engine.legal_actions(game.state, seat.seat)
+            if legal[0]["type"] == "move" and self.rng.random() < 0.3:
+                move = self.rng.choice(legal)
+                await self.slash(user, "clans move", {"from": move["from"],
+                                                      "to": move["to"]})
+            else:
+                await self.decide(user)
+
+    def prompt(self):
+        for message in reversed(self.emu.messages(self.channel, include_ephemeral=False)):
+            if any(c["custom_id"].startswith("g:dq:") for c in custom_ids(message)):
+                return message
+        raise AssertionError("no prompt message in the channel")
+
+    async def check_channel(self) -> None:
+        """C-7.2: with the players' colours dealt differently, the channel shows the same
+        boards and prompts until the end."""
+        if self.game_id is None:
+            return
+        game = await self.game()
+        if game.row.status != ACTIVE or game.state is None:
+            return
+        colours = list(game.state.colours)
+        random.Random(len(self.checked)).shuffle(colours)
+        twin = dataclasses.replace(game, state=dataclasses.replace(
+            game.state, colours=tuple(reversed(colours))))
+        for message in self.emu.messages(self.channel, include_ephemeral=False):
+            key = (message.id, len(message.history))
+            if key in self.checked:
+                continue
+            self.checked.add(key)
+            boards = [a for a in message.attachments if a.filename == "clans-board.png"]
+            if boards and not message.content.startswith("Now "):
+                caption = "" if message.content.startswith("**Clans**") else \
+                    message.content.splitlines()[-1]
+                view = twin.engine.public_view(twin.state, None)
+                assert boards[0].data == render_clans_board(view, caption)
+                self.boards_checked += 1
+            if any(c["custom_id"].startswith("g:dq:") for c in custom_ids(message)) and \
+                    message.id == self.prompt().id:
+                expected, _ = await clans_prompt(self.bot.tables, twin)
+                assert message.content == expected, "a prompt depends on a colour"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_a_complete_clans_game(discord_emulator: DiscordEmulator,  # noqa: F811
+                                     tmp_path: Path, players: int) -> None:
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        users = [emu.add_user(n) for n in ("ada", "bo", "cy", "di")[:players]]
+        table = ClansTable(emu, bot, emu.channel, users, seed=players)
+        lobby = await (await table.slash(users[0], "clans new", {"seats": players})).wait()
+        assert "Clans" in lobby.content and "pick a colour" not in lobby.content
+        table.game_id = (await bot.tables.game_in_channel(emu.channel.id)).id
+        for user in users[1:]:
+            await table.click(user, lobby, find(lobby, "g:join:")["custom_id"])
+            lobby = emu.message_index[lobby.id]
+        await table.click(users[0], lobby, find(lobby, "g:start:")["custom_id"])
+        handle = await table.slash(users[1], "clans me", {})
+        secret = await handle.wait()
+        assert secret.ephemeral and secret.visible_to == users[1].id and "clan" in secret.content
+        for _ in range(200):
+            if (await table.game()).row.status != ACTIVE:
+                break
+            await table.play_turn()
+        game = await table.game()
+        assert game.row.status == "finished"
+        last = emu.last_message(emu.channel, include_ephemeral=False)
+        assert "Game over" in last.content and "clan" in last.content
+        assert table.boards_checked >= 10
+        assert not emu.internal_errors
