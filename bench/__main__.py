@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import json
+import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -26,25 +24,38 @@ BENCHES = [
 ]
 
 
+RUNNER = """
+import inspect, json, sys, tempfile
+from {module} import run
+with tempfile.TemporaryDirectory() as tmp:
+    wants_dir = "tmpdir" in inspect.signature(run).parameters
+    print(json.dumps(run(tmpdir=tmp) if wants_dir else run()))
+"""
+
+
+def run_isolated(module_name: str) -> dict:
+    """Each benchmark in its own process, so one's memory or caches never colour
+    another's figures (the memory benchmark above all)."""
+    out = subprocess.run([sys.executable, "-c", RUNNER.format(module=module_name)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def flatten(prefix: str, value, into: dict) -> None:
+    if isinstance(value, dict):  # a small table of figures: one key each
+        for key, inner in value.items():
+            flatten(f"{prefix}.{key}" if prefix else str(key), inner, into)
+    else:
+        into[prefix] = value
+
+
 def main() -> int:
     results: dict[str, float] = {}
     goals: dict[str, str] = {}
     for module_name, module_goals in BENCHES:
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
         started = time.perf_counter()
-        with tempfile.TemporaryDirectory() as tmp:
-            # Benchmarks that write files take a scratch folder as `tmpdir`.
-            wants_dir = "tmpdir" in inspect.signature(module.run).parameters
-            figures = module.run(tmpdir=tmp) if wants_dir else module.run()
+        flatten("", run_isolated(module_name), results)
         print(f"{module_name}: {time.perf_counter() - started:.1f} s", file=sys.stderr)
-        for key, value in figures.items():
-            if isinstance(value, dict):  # a small table of figures: one key each
-                results.update({f"{key}.{k}": v for k, v in value.items()})
-            else:
-                results[key] = value
         goals.update(module_goals)
     width = max(len(k) for k in results) if results else 10
     print(f"{'figure'.ljust(width)}  {'value':>12}  goal")
@@ -52,7 +63,7 @@ def main() -> int:
         print(f"{key.ljust(width)}  {value!s:>12}  {goals.get(key, '')}")
     out = Path(__file__).parent / "results.json"
     out.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"written to {out.relative_to(Path.cwd()) if out.is_relative_to(Path.cwd()) else out}")
+    print("written to bench/results.json")
     return 0
 
 
