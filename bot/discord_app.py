@@ -18,7 +18,7 @@ from bot.tables.service import TableService
 
 log = logging.getLogger("bot")
 
-EXTENSIONS = ("cogs.doge", "cogs.admin")
+EXTENSIONS = ("cogs.doge", "cogs.clans", "cogs.admin")
 
 
 class CountingTree(app_commands.CommandTree):
@@ -51,7 +51,8 @@ class TableBot(commands.Bot):
         self.posters: dict = {}
 
     async def setup_hook(self) -> None:
-        from cogs.boards import render_doge
+        from cogs.boards import render_clans, render_doge
+        from cogs.clans_prompts import clans_prompt
         from cogs.doge_prompts import doge_prompt
         from cogs.notifier import DiscordNotifier
         from cogs.poster import Poster
@@ -60,7 +61,8 @@ class TableBot(commands.Bot):
         Path(self.database_path).parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(self.database_path)
         self.tables = TableService(self.store, clock=self.clock)
-        self.posters = {"doge": Poster(self.tables, doge_prompt, render_doge)}
+        self.posters = {"doge": Poster(self.tables, doge_prompt, render_doge),
+                        "clans": Poster(self.tables, clans_prompt, render_clans)}
         notifier = DiscordNotifier(self)
         self.tables.clock.notifier = notifier
         self.tables.publisher = notifier.publish
