@@ -5,6 +5,7 @@ loses a step: `/doge board` shows it again."""
 from __future__ import annotations
 
 import io
+import json
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -86,7 +87,12 @@ class Poster:
         """Post the prompt anew below the board; the previous one is removed."""
         old = await self.service.store.get_message(game.id, "prompt")
         content, view = await self.prompt(self.service, game)
-        kwargs = {"view": view} if view is not None else {}
+        kwargs: dict = {"view": view} if view is not None else {}
+        if game.row.status in ("finished", "ended"):
+            # The game is over: its record (every secret now revealed) goes with the result.
+            record = await self.service.store.export_game(game.id)
+            kwargs["file"] = discord.File(io.BytesIO(json.dumps(record, indent=1).encode()),
+                                          filename=f"{game.row.game}-game-{game.id}.json")
         message = await channel.send(content=content, **kwargs)
         await self.service.store.set_message(game.id, "prompt", channel_id=message.channel.id,
                                              message_id=message.id)

@@ -54,6 +54,8 @@ async def test_a_complete_game_from_new_to_final_ranking(
         assert game.row.status == "finished", "the game did not end"
         last = emu.last_message(emu.channel, include_ephemeral=False)
         assert "Game over" in last.content and "🥇" in last.content
+        record = next(a for a in last.attachments if a.filename.endswith(".json"))
+        assert b'"colovini-game-record"' in record.data  # the record comes with the result
         assert table.boards_checked >= 10  # every board was checked for secrets
         boards = [m for m in emu.messages(emu.channel, include_ephemeral=False)
                   if any(a.filename == "doge-board.png" for a in m.attachments)]

@@ -37,9 +37,21 @@ def describe_event(ev: Event, names: list[str]) -> str:
 
 
 def _election(ev: Event, who: Callable[[int | None], str]) -> str:
-    votes = ", ".join(f"{who(int(s))} {v}" for s, v in
-                      sorted(ev["votes"].items(), key=lambda kv: -kv[1])) or "no votes"
-    text = f"{area_name(ev['area'])} votes: {votes}."
+    """D-4.2: each player's revealed markers and advisors, then the result."""
+    parts = []
+    seats = sorted({int(s) for s in ev["votes"]}, key=lambda s: -ev["votes"][str(s)])
+    for seat in seats:
+        markers = [m for st in ev["stacks"] if st["seat"] == seat for m in st["markers"]]
+        advisors = sum(1 for a in ev["advisors"] if a["seat"] == seat)
+        detail = "+".join(str(m) for m in markers)
+        if advisors:
+            detail += ("+" if detail else "") + _plural(advisors, "advisor")
+        parts.append(f"{who(seat)} {ev['votes'][str(seat)]}" + (f" ({detail})" if detail
+                                                                 else ""))
+    bluffs = [who(st["seat"]) for st in ev["stacks"] if str(st["seat"]) not in ev["votes"]]
+    text = f"{area_name(ev['area'])} votes: {', '.join(parts) or 'no votes'}."
+    if bluffs:
+        text += " No vote: " + ", ".join(bluffs) + " (a lone 0)."
     if len(ev["winners"]) == 1:
         text += f" {who(ev['winners'][0])} wins"
         if ev["runners_up"]:
