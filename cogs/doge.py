@@ -11,7 +11,7 @@ from bot.games.doge.constants import AREAS, area_name
 from bot.tables.service import TableError
 from cogs import doge_components, table_components  # noqa: F401  (register handlers)
 from cogs.doge_rules import RULE_TOPICS, help_text
-from cogs.table_commands import TableCommands
+from cogs.table_commands import TableCommands, seated_game
 from cogs.table_components import publish, tables
 from cogs.table_ui import mark
 from cogs.ui import handler, refuse
@@ -164,15 +164,8 @@ class DogeCog(TableCommands):
 
 
 async def show_secrets(interaction: discord.Interaction, game_id: int | None) -> None:
-    service = tables(interaction)
     try:
-        game = (await service.load(game_id) if game_id is not None
-                else await service.require_game(interaction.channel_id))
-        seat = service.seat_of(game, interaction.user.id)
-        if seat is None:
-            raise TableError("You are not playing in this game.")
-        if game.state is None:
-            raise TableError("The game has not started yet.")
+        game, seat = await seated_game(interaction, game_id)
     except TableError as exc:
         return await refuse(interaction, str(exc))
     view = game.engine.public_view(game.state, seat.seat)

@@ -159,3 +159,17 @@ class TableCommands(commands.Cog):
 
 def poster_prompt(bot: commands.Bot, game: str):
     return bot.posters[game].prompt  # type: ignore[attr-defined]
+
+
+async def seated_game(interaction: discord.Interaction, game_id: int | None):
+    """The game (of the button, or of this channel) and the caller's seat in it, for
+    showing a player their own secrets."""
+    service = tables(interaction)
+    game = (await service.load(game_id) if game_id is not None
+            else await service.require_game(interaction.channel_id))
+    seat = service.seat_of(game, interaction.user.id)
+    if seat is None:
+        raise TableError("You are not playing in this game.")
+    if game.state is None:
+        raise TableError("The game has not started yet.")
+    return game, seat
