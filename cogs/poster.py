@@ -55,8 +55,9 @@ class Poster:
                       *, force_board: bool = False) -> None:
         """After a committed step: the board (when it changed) and a fresh prompt."""
         game = step.game
-        lines = [line for line, ev in zip(step.lines, step.events, strict=False)
-                 if ev["type"] not in ("ballot_set", "ballot_changed", "build_chosen")]
+        lines = step.notes + [line for line, ev in zip(step.lines, step.events, strict=True)
+                              if ev["type"] not in ("ballot_set", "ballot_changed",
+                                                    "build_chosen")]
         try:
             if step.board_changed or force_board:
                 await self.send_board(channel, game, lines)

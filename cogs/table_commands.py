@@ -10,8 +10,10 @@ import json
 import discord
 from discord.ext import commands
 
+from bot.tables.moderation import Moderation
 from bot.tables.service import TableError, TableService
 from bot.tables.timing import parse_zone
+from cogs.admin import moderator
 from cogs.table_components import display_name, poster, tables
 from cogs.ui import refuse
 
@@ -98,9 +100,8 @@ class TableCommands(commands.Cog):
         service = tables(interaction)
         try:
             game = await service.require_game(interaction.channel_id)
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if game.row.created_by != interaction.user.id and not (
-                    perms and perms.manage_channels):
+            if game.row.created_by != interaction.user.id and not await Moderation(
+                    service).is_moderator(moderator(interaction)):
                 raise TableError("Only the table's creator or a moderator may change its "
                                  "clocks.")
             reminders = changes.get("reminders")

@@ -89,7 +89,7 @@ async def on_start(interaction: discord.Interaction, game_id: int, arg: str,
     kit = TableService.kit(step.game)
     await interaction.response.edit_message(
         content=f"{kit.emoji} **{kit.title}** has started: {names}.", view=None)
-    step.lines.insert(0, kit.opening_line)
+    step.notes.insert(0, kit.opening_line)
     await publish(interaction, step, force_board=True)
 
 

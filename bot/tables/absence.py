@@ -62,7 +62,7 @@ class AbsenceMixin:
             log.info("game %s v%s: seat %s timed out (%s)", game_id, result.version, seat_no,
                      how)
             await self._run_ai(step)
-            step.lines = lines + step.lines
+            step.notes = lines
             await self.clock.sync(step.game)
         await self.publish(step)
         return step

@@ -166,7 +166,7 @@ class Moderation:
                 steps.append(step)
         if not steps:
             raise TableError("Everyone answered meanwhile: nobody was skipped.")
-        notes = [line for s in steps for line in s.lines[:len(s.lines) - len(s.events)]]
+        notes = [line for s in steps for line in s.notes]
         await self._audit(mod, "skip", game, {"seats": list(waiting)})
         return ModResult("\n".join([f"🛡️ {mod.mention} skipped the awaited players.", *notes]),
                          steps=self._unpublished(steps))
@@ -273,14 +273,13 @@ class Moderation:
             step = Step(await self.service.load(game.id))
             await self.service.clock.sync(step.game)
         moved = await self._computer_moves(step.game)  # a seat taken over since then
-        if moved is not None:
-            step = Step(moved.game)
+        steps = [step] if moved is None else self._unpublished([moved])
         lines = [line for e in reversed(removed) for ev, line in
                  zip(e.events, self.service.narrate(game, e.events), strict=True)
                  if ev["type"] not in QUIET_EVENTS]
         told = " ".join(lines[:6]) + (" …" if len(lines) > 6 else "")
         return ModResult(f"🛡️ {mod.mention} took back the last step" +
-                         (f": {told}" if told else "."), steps=[step])
+                         (f": {told}" if told else "."), steps=steps)
 
     async def _undo_span(self, game: LoadedGame) -> tuple[int, list[ActionEntry]]:
         """The version to go back to and the actions that go, newest first: walk back
@@ -413,10 +412,8 @@ class Moderation:
 
 
 def undo_refusal(game: str, entry: ActionEntry) -> str | None:
-    """Why this logged action cannot be taken back, or None if it can."""
-    secret = SECRET_ACTIONS.get(game, {}).get(str(entry.action.get("type")))
-    if secret:
-        return secret
+    """Why this logged action cannot be taken back, or None if it can. What it revealed
+    comes first: a ballot that completed a round is no longer secret, but seen."""
     revealing = REVEALING_EVENTS.get(game, {})
     for event in entry.events:
         kind = event.get("type")
@@ -425,4 +422,4 @@ def undo_refusal(game: str, entry: ActionEntry) -> str | None:
         needed = REVEALING_ONLY_WITH.get(kind)
         if kind in revealing and (needed is None or event.get(needed)):
             return revealing[kind]
-    return None
+    return SECRET_ACTIONS.get(game, {}).get(str(entry.action.get("type")))

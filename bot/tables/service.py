@@ -46,7 +46,8 @@ class Step:
 
     game: LoadedGame
     events: list[Event] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)  # one per event
+    notes: list[str] = field(default_factory=list)  # what the table did, said first
     duplicate: bool = False
 
     @property

@@ -95,7 +95,7 @@ async def test_a_placement_deadline_fires_once_and_sits_the_player_out(tmp_path)
     assert await service.clock.tick() >= 1
     game = await service.load(gid)
     assert game.state.round == 2 and len(game.state.players[2].markers) == 7
-    assert any("missed the deadline" in line for line in steps[0].lines)
+    assert any("missed the deadline" in line for line in steps[0].notes)
     assert game.seats[2].misses == 1
     await service.clock.tick()  # nothing fires twice
     assert len(steps) == 1
@@ -116,7 +116,7 @@ async def test_two_missed_deadlines_put_the_seat_on_autopilot_until_back(tmp_pat
         await service.clock.tick()
     game = await service.load(gid)
     assert game.seats[2].autopilot and game.seats[2].misses == 2
-    assert any("autopilot" in line for line in rec.steps[-1].lines)
+    assert any("autopilot" in line for line in rec.steps[-1].notes)
     assert "Welcome back" in await service.back(gid, 103)
     game = await service.load(gid)
     assert not game.seats[2].autopilot and game.seats[2].misses == 0
@@ -145,7 +145,7 @@ async def test_a_decision_deadline_applies_the_default_or_a_standing_order(tmp_p
             break
         time.now += 3 * 60
         await service.clock.tick()
-    applied = [line for step in rec.steps for line in step.lines if "was applied" in line]
+    applied = [line for step in rec.steps for line in step.notes if "was applied" in line]
     assert any("standing order" in line for line in applied if line.startswith("⏰ A"))
     assert any("the default" in line for line in applied)
 
