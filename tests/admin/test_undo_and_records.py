@@ -12,8 +12,8 @@ import pytest
 
 from bot.store import FINISHED, ActionEntry
 from bot.store.moderation import PUBLIC_EXPORT_FORMAT
-from bot.tables.moderation import undo_refusal
 from bot.tables.service import TableError
+from bot.tables.undo_rules import undo_refusal
 from tests.admin.helpers import CHANNEL, GUILD, MOD, db_rows, make_table, refused
 from tests.doge.helpers import scrambled
 
