@@ -39,11 +39,21 @@ class Recorder:
 
 
 START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC).timestamp()
+OPEN_STORES: list[Store] = []
+
+
+@pytest.fixture(autouse=True)
+async def close_stores():
+    """An open store's worker thread would keep the test process alive at exit."""
+    yield
+    while OPEN_STORES:
+        await OPEN_STORES.pop().close()
 
 
 async def make_table(path: Path, time: FakeTime, timing: str = "async",
                      **settings) -> tuple[TableService, Recorder, int]:
     store = await Store.open(path)
+    OPEN_STORES.append(store)
     service = TableService(store, clock=time)
     recorder = Recorder()
     service.clock.notifier = recorder
@@ -73,10 +83,9 @@ async def test_a_placement_deadline_fires_once_and_sits_the_player_out(tmp_path)
     await service.clock.tick()
     await service.clock.tick()
     assert [(s, int(d - START)) for _, s, d in rec.reminders] == [(2, int(DAY))]
-    await service.store.close()
-
     # A restart: a new service on the same file sends no reminder twice.
     store = await Store.open(tmp_path / "g.db")
+    OPEN_STORES.append(store)
     service = TableService(store, clock=time)
     rec2 = Recorder()
     service.clock.notifier = rec2
@@ -99,7 +108,6 @@ async def test_a_placement_deadline_fires_once_and_sits_the_player_out(tmp_path)
     assert game.seats[2].misses == 1
     await service.clock.tick()  # nothing fires twice
     assert len(steps) == 1
-    await store.close()
 
 
 async def test_two_missed_deadlines_put_the_seat_on_autopilot_until_back(tmp_path) -> None:
