@@ -101,6 +101,10 @@ class ClansEngine:
         self._run(state, action, events)
 
     def _run(self, state: ClansState, action: Action, events: list[Event] | None) -> None:
+        if action["type"] == "end_game":
+            # A moderator ends the game: scored as it stands, colours revealed (C-6.2).
+            rules.end_game(state, "moderator", events)
+            return
         if action["type"] == "move":
             src, dst = self._territory(action["from"]), self._territory(action["to"])
             rules.move_in_place(state, src, dst, events)
@@ -123,6 +127,10 @@ class ClansEngine:
     def _validate(self, state: ClansState, action: Action) -> None:
         if not isinstance(action, dict):
             raise IllegalAction("an action must be a JSON object")
+        if action.get("type") == "end_game":  # the table's, not a seat's
+            if state.over:
+                raise IllegalAction("the game is over", "C-6.1")
+            return
         self._check_turn(state, action.get("seat"))
         kind = action.get("type")
         if kind == "move":

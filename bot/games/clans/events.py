@@ -75,7 +75,8 @@ def describe_event(event: Event, players: list[PlayerSpec]) -> str:
     if kind == "epoch":
         return epoch_line(event["epoch"])
     if kind == "game_end":
-        why = "the 12th village" if event["reason"] == "twelfth_village" else "no move is left"
+        why = {"twelfth_village": "the 12th village",
+               "moderator": "a moderator ended it"}.get(event["reason"], "no move is left")
         standings = sorted(range(len(event["totals"])), key=lambda s: event["ranks"][s])
         results = "; ".join(
             f"{_place(event['ranks'][s])} {_name(players, s)} ({event['colours'][s]}) "
