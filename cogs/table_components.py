@@ -41,7 +41,12 @@ async def publish(interaction: discord.Interaction, step: Step, *,
 # ---- lobby ---------------------------------------------------------------------------
 
 
-async def _lobby_update(interaction: discord.Interaction, game) -> None:
+async def _lobby_change(interaction: discord.Interaction, change) -> None:
+    """Apply a lobby change (a coroutine of the table service) and redraw the lobby."""
+    try:
+        game = await change
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
     content, view = lobby_prompt(game)
     await interaction.response.edit_message(content=content, view=view)
 
@@ -49,33 +54,21 @@ async def _lobby_update(interaction: discord.Interaction, game) -> None:
 @handler("join")
 async def on_join(interaction: discord.Interaction, game_id: int, arg: str,
                   values: list[str]) -> None:
-    try:
-        game = await tables(interaction).join(game_id, interaction.user.id,
-                                              display_name(interaction.user))
-    except TableError as exc:
-        return await refuse(interaction, str(exc))
-    await _lobby_update(interaction, game)
+    await _lobby_change(interaction, tables(interaction).join(
+        game_id, interaction.user.id, display_name(interaction.user)))
 
 
 @handler("leave")
 async def on_leave(interaction: discord.Interaction, game_id: int, arg: str,
                    values: list[str]) -> None:
-    try:
-        game = await tables(interaction).leave(game_id, interaction.user.id)
-    except TableError as exc:
-        return await refuse(interaction, str(exc))
-    await _lobby_update(interaction, game)
+    await _lobby_change(interaction, tables(interaction).leave(game_id, interaction.user.id))
 
 
 @handler("colour")
 async def on_colour(interaction: discord.Interaction, game_id: int, arg: str,
                     values: list[str]) -> None:
-    try:
-        game = await tables(interaction).pick_colour(game_id, interaction.user.id,
-                                                     values[0] if values else "")
-    except TableError as exc:
-        return await refuse(interaction, str(exc))
-    await _lobby_update(interaction, game)
+    await _lobby_change(interaction, tables(interaction).pick_colour(
+        game_id, interaction.user.id, values[0] if values else ""))
 
 
 @handler("start")

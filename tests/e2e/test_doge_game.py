@@ -31,6 +31,10 @@ async def open_table(emu: DiscordEmulator, bot: TableBot, names: list[str], seat
     for user in users[1:]:
         await table.click(user, lobby, find(lobby, "g:join:")["custom_id"])
         lobby = emu.message_index[lobby.id]
+    if seats == 3:  # pick a free colour from the lobby's menu
+        await table.select(users[1], lobby, find(lobby, "s:colour:")["custom_id"], ["yellow"])
+        lobby = emu.message_index[lobby.id]
+        assert "🟡 bernd" in lobby.content
     return table
 
 
