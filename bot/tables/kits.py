@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -45,6 +46,17 @@ class GameKit(Protocol):
         None when they say nothing about it."""
 
 
+def ask(engine: GameEngine, build: Callable[..., Question], state: Any, seat: int,
+        names: list[str]) -> Question | None:
+    """The seat's question built from its own view, its legal actions and the default;
+    None when it is not asked anything."""
+    legal = engine.legal_actions(state, seat)
+    if not legal:
+        return None
+    return build(engine.public_view(state, seat), legal, engine.default_action(state, seat),
+                 names)
+
+
 def short_hash(text: str) -> str:
     return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
 
@@ -77,12 +89,8 @@ class DogeKit:
         from bot.games.doge.questions import build_question
 
         if state.phase != "elections":
-            return None
-        legal = self.engine.legal_actions(state, seat)
-        if not legal:
-            return None
-        return build_question(self.engine.public_view(state, seat), legal,
-                              self.engine.default_action(state, seat), names)
+            return None  # placement is asked by the secret ballot panel instead
+        return ask(self.engine, build_question, state, seat, names)
 
     def decision_key(self, state: Any, seat: int) -> str:
         if state.phase == "placement":
@@ -155,11 +163,7 @@ class ClansKit:
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
         from bot.games.clans.questions import build_question
 
-        legal = self.engine.legal_actions(state, seat)
-        if not legal:
-            return None
-        return build_question(self.engine.public_view(state, seat), legal,
-                              self.engine.default_action(state, seat), names)
+        return ask(self.engine, build_question, state, seat, names)
 
     def decision_key(self, state: Any, seat: int) -> str:
         return f"t{state.turn}.{len(state.to_order)}"

@@ -24,6 +24,22 @@ def _move_path(head: str, src: str, dst: str) -> tuple[str, ...]:
     return (head, f"From {area_name(src)}", f"To {area_name(dst)}")
 
 
+def _advisor_options(legal: list[Action], take_label: str,
+                     only_advisor: str | None) -> list[Option]:
+    """Take (then where to stand it) or abstain (then which house to move, if any)."""
+    options = []
+    for a in legal:
+        if a["type"] == "take":
+            if only_advisor is None or a["advisor"] == only_advisor:
+                options.append(Option((take_label, f"Stand it in {area_name(a['stand'])}"),
+                                      a))
+        elif a["move"]:
+            options.append(Option(_move_path("Abstain", *a["move"]), a))
+        else:
+            options.append(Option(("Abstain", "Move no house"), a))
+    return options
+
+
 def build_question(view: PlayerView, legal: list[Action], default: Action,
                    names: list[str]) -> Question:
     """The question for the election decision `legal` answers."""
@@ -37,27 +53,13 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
         prompt = (f"{name}, you won {area}: take its advisor and stand it in another area "
                   f"(D-5.3), or abstain: it becomes neutral and you may move one house to "
                   f"or from {area} (D-6.2).")
-        for a in legal:
-            if a["type"] == "take":
-                options.append(Option(("Take the advisor", f"Stand it in "
-                                       f"{area_name(a['stand'])}"), a))
-            elif a["move"]:
-                options.append(Option(_move_path("Abstain", *a["move"]), a))
-            else:
-                options.append(Option(("Abstain", "Move no house"), a))
+        options = _advisor_options(legal, "Take the advisor", None)
     elif kind == "qadvisor":
         prompt = (f"{name}: take a Quarantia advisor and stand it in a district (D-7.1), "
                   "or abstain and you may move one house between districts (D-7.2).")
         neutral = sorted({a["advisor"] for a in legal if a["type"] == "take"})
-        for a in legal:
-            if a["type"] == "take":
-                if a["advisor"] == neutral[0]:  # the three are alike (D-7.1 ruling)
-                    options.append(Option(("Take an advisor", f"Stand it in "
-                                           f"{area_name(a['stand'])}"), a))
-            elif a["move"]:
-                options.append(Option(_move_path("Abstain", *a["move"]), a))
-            else:
-                options.append(Option(("Abstain", "Move no house"), a))
+        # The three are alike (D-7.1 ruling): only the lowest neutral one is offered.
+        options = _advisor_options(legal, "Take an advisor", neutral[0] if neutral else None)
     elif kind == "qmove":
         prompt = (f"{name}: you may move a house from any district to any other "
                   "(D-7.3, D-7.5).")
