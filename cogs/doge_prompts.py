@@ -67,14 +67,24 @@ def election_prompt(service: TableService, game: LoadedGame,
             text = f"{header}\n{who(seat)} — {question.prompt}\n" \
                    "The highlighted choice is what happens at the deadline" + \
                    (deadline_text(due.get(seat.seat)) or ".")
+            text = "\n".join([text, *_answered(game)])
             return text, question_view(game, question, ())
     lines = [header, "Several players decide at once (D-11.2); each answers with the "
              "button below:"]
     lines += [f"{mark(s.colour)} ⏳ {who(s)}{deadline_text(due.get(s.seat))}"
               for s in awaited]
+    lines += _answered(game)
     view = view_of(GameButton("dq", game.id, f"{game.version}..open", label="Answer",
                               style=discord.ButtonStyle.primary))
     return "\n".join(lines), view
+
+
+def _answered(game: LoadedGame) -> list[str]:
+    """Who of a tied step has answered, never what: tied placements take effect together
+    when the last of them answers (D-11.2)."""
+    election = game.engine.public_view(game.state, None).election
+    return [f"{mark(game.seats[s].colour)} ✅ {game.seats[s].name} has answered"
+            for s in (election.answered if election else ())]
 
 
 def final_text(game: LoadedGame) -> str:

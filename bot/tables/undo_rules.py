@@ -12,11 +12,12 @@ REVEALING_EVENTS: dict[str, dict[str, str]] = {
         "round_revealed": "it revealed a placement round (D-3.3)",
         "election": "it revealed an election's markers (D-4.2)",
         "election_done": "it turned a face-down voting card (D-4.1)",
+        "houses_placed": "it revealed tied players' placements (D-11.2)",
     },
     "clans": {"game_end": "it revealed the clans' colours"},
 }
 # Event types that reveal only when they carry this field (not every election turns a card).
-REVEALING_ONLY_WITH = {"election_done": "next_year_card"}
+REVEALING_ONLY_WITH = {"election_done": "next_year_card", "houses_placed": "together"}
 # Actions that are themselves secret: undoing one would tell everyone it was made.
 SECRET_ACTIONS: dict[str, dict[str, str]] = {
     "doge": {"ballot": "it is a secret ballot, which its owner may still change (D-3.3)"},

@@ -63,6 +63,13 @@ def _skip_unbuildable(st: DogeState, el: Election, seat: int, ph: Phase) -> None
 
 def close_phase(st: DogeState, el: Election, ph: Phase) -> list[Event]:
     events: list[Event] = []
+    if ph.kind == "place":
+        # D-11.2: the step resolves when all have answered; every placement of it is
+        # carried out now, together (tied winners D-6.4, tied runners-up D-6.3).
+        together = len(ph.seats) > 1
+        for seat in sorted(ph.chosen):
+            events += _place(st, el, ph, seat, ph.chosen[seat], together)
+        ph.chosen = {}
     if ph.kind == "build":
         # D-8.5: everyone of the step builds together, district by district.
         for district in DISTRICTS:
@@ -158,7 +165,7 @@ def answer(st: DogeState, action: Action) -> list[Event]:
     if kind == "abstain":
         return _abstain(st, el, ph, seat, action.get("move"), automatic=False)
     if kind == "place":
-        return _place(st, el, ph, seat, action["count"])
+        return _choose_placement(el, ph, seat, action["count"])
     if kind == "pass":
         del ph.awaiting[seat]
         return [{"type": "passed", "seat": seat}]
@@ -240,13 +247,23 @@ def _move_house(st: DogeState, el: Election, seat: int, src: str, dst: str) -> l
     return [{"type": "house_moved", "seat": seat, "from": src, "to": dst}]
 
 
-def _place(st: DogeState, el: Election, ph: Phase, seat: int, count: int) -> list[Event]:
-    """D-6.1, D-6.3, D-6.4, D-6.5: houses from supply into the voting district."""
+def _choose_placement(el: Election, ph: Phase, seat: int, count: int) -> list[Event]:
+    """Keep the answer until the step resolves (D-11.2). Others still deciding learn
+    that this seat has answered, not what."""
     del ph.awaiting[seat]
+    ph.chosen[seat] = count
+    if ph.awaiting:
+        return [{"type": "placement_answered", "seat": seat, "area": el.area}]
+    return []
+
+
+def _place(st: DogeState, el: Election, ph: Phase, seat: int, count: int,
+           together: bool) -> list[Event]:
+    """D-6.1, D-6.3, D-6.4, D-6.5: houses from supply into the voting district."""
     if count:
         st.players[seat].houses -= count
         st.houses[el.area][seat] += count
         el.received.setdefault(seat, {})
         el.received[seat][el.area] = el.received[seat].get(el.area, 0) + count
     return [{"type": "houses_placed", "seat": seat, "area": el.area, "count": count,
-             "allowed": ph.limit}]
+             "allowed": ph.limit, "together": together}]

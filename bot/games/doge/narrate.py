@@ -104,6 +104,8 @@ _HANDLERS: dict[str, Callable[[Event, Callable[[int | None], str]], str]] = {
                                      + (_plural(ev["count"], "house") if ev["count"]
                                         else "no house")
                                      + f" in {area_name(ev['area'])}.",
+    "placement_answered": lambda ev, who: f"{who(ev['seat'])} has answered; the houses "
+                                          "are placed when every tied player has answered.",
     "chance_lost": lambda ev, who: f"{who(ev['seat'])} has {ev['reason']}: the chance is "
                                    "lost.",
     "passed": lambda ev, who: f"{who(ev['seat'])} makes no more moves.",

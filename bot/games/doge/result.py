@@ -27,7 +27,9 @@ def final_result(st: DogeState, by_moderator: bool) -> dict[str, Any] | None:
     """The result if the game ends now, else None.
 
     D-9.2: qualifiers rank first, by palaces then houses on the board; ties share.
-    D-9.3: a full board, the year limit or a moderator ends it with everyone ranked."""
+    D-9.3: a full board, the year limit or a moderator ends it with everyone ranked.
+    D-9.1 is checked only at the end of a year, which a moderator's end is not: then
+    qualifying counts for nothing and everyone is ranked by palaces, then houses."""
     rows = []
     for seat in range(st.player_count):
         by_district = st.palaces_of(seat)
@@ -35,7 +37,7 @@ def final_result(st: DogeState, by_moderator: bool) -> dict[str, Any] | None:
             "seat": seat,
             "palaces": sum(by_district.values()),
             "houses": st.houses_on_board(seat),
-            "conditions": qualifies(by_district),
+            "conditions": [] if by_moderator else qualifies(by_district),
         })
     anyone = any(r["conditions"] for r in rows)
     if by_moderator:

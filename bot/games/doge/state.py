@@ -60,11 +60,15 @@ class Phase:
     # Per seat, what is still owed: place/advisor -> 1, qmove -> moves left,
     # build -> list of [district, max] still to answer.
     awaiting: dict[int, Any] = field(default_factory=dict)
+    # place: answers given and not yet carried out, seat -> houses. Tied players' answers
+    # take effect together when the last of them has answered (D-11.2); until then only
+    # their owners know them.
+    chosen: dict[int, int] = field(default_factory=dict)
 
     def clone(self) -> Phase:
         awaiting = {s: ([list(x) for x in v] if isinstance(v, list) else v)
                     for s, v in self.awaiting.items()}
-        return Phase(self.kind, list(self.seats), self.limit, awaiting)
+        return Phase(self.kind, list(self.seats), self.limit, awaiting, dict(self.chosen))
 
 
 @dataclass
@@ -149,11 +153,14 @@ class DogeState:
 
 def _phase_to_json(p: Phase) -> dict[str, Any]:
     return {"kind": p.kind, "seats": p.seats, "limit": p.limit,
-            "awaiting": [[s, v] for s, v in p.awaiting.items()]}
+            "awaiting": [[s, v] for s, v in p.awaiting.items()],
+            "chosen": _seat_map(p.chosen)}
 
 
 def _phase_from_json(d: dict[str, Any]) -> Phase:
-    return Phase(d["kind"], list(d["seats"]), d["limit"], {s: v for s, v in d["awaiting"]})
+    # States stored before "chosen" existed carried out every answer at once: none pending.
+    return Phase(d["kind"], list(d["seats"]), d["limit"], {s: v for s, v in d["awaiting"]},
+                 {s: v for s, v in d.get("chosen", [])})
 
 
 def _seat_map(d: dict[int, Any]) -> list[list[Any]]:

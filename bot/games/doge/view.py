@@ -58,6 +58,8 @@ class ElectionPublic:
     winners: tuple[int, ...]
     runners_up: tuple[int, ...]
     question: str | None  # the kind of decision now asked
+    # Seats asked the current question who have answered it (who, never what: D-11.2).
+    answered: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -135,8 +137,12 @@ def public_view(st: DogeState, awaiting: list[int]) -> PublicView:
                 for area, v in st.revealed.items()}
     election = None
     if el is not None:
+        current = el.current
+        answered = () if current is None else tuple(
+            s for s in current.seats if s not in current.awaiting and s in current.chosen)
         election = ElectionPublic(el.area, dict(el.votes), tuple(el.winners),
-                                  tuple(el.runners_up), el.current.kind if el.current else None)
+                                  tuple(el.runners_up), current.kind if current else None,
+                                  answered)
     return PublicView(
         year=st.year, phase=st.phase, round=st.round,
         rounds_per_year=placement_rounds(st.player_count), players=players,

@@ -1,0 +1,29 @@
+"""The prompt of a tied step says who has answered, not what (D-11.2)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from cogs.doge_prompts import election_prompt
+from tests.admin.helpers import make_table
+from tests.doge.helpers import act, elect
+
+
+async def test_d_11_2_the_prompt_names_who_answered_and_hides_the_answer(
+        tmp_path: Path) -> None:
+    table = await make_table(tmp_path)
+    try:
+        game = await table.game()
+        st = game.state.clone()
+        elect(st, "san_polo", {0: [2], 1: [2]})  # A and B tie: two houses each (D-6.4)
+        act(st, 1, "place", count=2)
+        staged = dataclasses.replace(game, state=st)
+        text, _view = election_prompt(table.service, staged, {})
+        lines = text.splitlines()
+        assert lines[1].startswith("<@101> — A: place up to 2 houses")  # A is asked
+        assert lines[-1].endswith("✅ B has answered")  # and nothing of what B chose
+        assert "places" not in text and "B places" not in text
+        assert st.houses["san_polo"] == [0, 0, 0]  # nothing on the board before A answers
+    finally:
+        await table.close()
