@@ -27,7 +27,11 @@ NAMES = ("王小明", "さくら", "김민수", "Дмитрий", "Ελένη", 
 
 def test_shipped_fonts_exist_with_their_licence() -> None:
     assert T.REGULAR.is_file() and T.BOLD.is_file()
-    assert (T.FONT_DIR / "LICENSE-DejaVu.txt").is_file()
+    for licence in ("DejaVu", "Noto", "OpenMoji"):
+        assert (T.FONT_DIR / f"LICENSE-{licence}.txt").is_file()
+    for bold in (False, True):
+        for face in T.shipped_faces(bold):
+            assert face.path.is_file(), face
 
 
 def test_cmap_reader_knows_what_dejavu_covers() -> None:
@@ -40,25 +44,24 @@ def test_cmap_reader_knows_what_dejavu_covers() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_drawn_character_is_covered_by_its_font(name: str) -> None:
     stack = T.font_stack(bold=True)
-    for index, run in stack.runs(name):
-        for ch in run:
-            assert ord(ch) in stack.coverage(index), (name, ch)
+    for run in stack.runs(name):
+        for ch in run.text:
+            assert ord(ch) in stack.coverage(run.font), (name, ch)
 
 
 def test_uncovered_characters_become_question_marks_not_boxes() -> None:
     stack = T.FontStack(T.REGULAR)  # no fallbacks at all
-    assert stack.runs("王 A") == ((0, "? A"),)
+    assert stack.runs("王 A") == (T.Run(0, "? A"),)
     # An emoji sequence joined by zero-width joiners is one '?', not three.
-    assert stack.runs("👨\u200d👩\u200d👧!") == ((0, "?!"),)
-    assert stack.runs("a\u0301") == ((0, "á"),)  # composed, and covered
+    assert stack.runs("👨\u200d👩\u200d👧!") == (T.Run(0, "?!"),)
+    assert stack.runs("a\u0301") == (T.Run(0, "á"),)  # composed, and covered
 
 
-def test_cjk_names_draw_real_glyphs_when_a_covering_font_is_installed() -> None:
+def test_cjk_names_draw_real_glyphs_from_a_shipped_font() -> None:
     stack = T.font_stack()
     index = stack.font_for(ord("王"))
-    if index is None:
-        pytest.skip("no CJK-capable font on this machine; names fall back to '?'")
-    assert index > 0
+    assert index is not None and index > 0
+    assert stack.faces[index] in T.shipped_faces(bold=False)  # on every machine
     img, width, _ = T.text_image("王小明", 24, INK)
     assert width > 30 and img.getchannel("A").getbbox() is not None
     # The glyphs differ from the '?' replacement.
