@@ -14,13 +14,16 @@ BENCHES = [
                                  "doge_heuristic_win_rate": "clearly > 0.25"}),
     ("bench.store_bench", {"store_action_ratio_p50": "<= 2", "store_action_ratio_p99": "<= 2",
                            "store_load_1000_games_s": "<= 5"}),
-    ("bench.render_bench", {"doge_render_ratio": "<= 1.3", "doge_png_bytes": "<= 400000"}),
+    ("bench.render_bench", {"doge_render_vs_rgb_encode": "<= 1.0", "doge_render_ratio": "<= 1.3",
+                            "doge_png_bytes": "<= 100000"}),
     ("bench.discord_bench", {"ballot_click_p50_ms": "", "ballot_click_p99_ms": "<= 50",
                              "rss_1000_games_mb": "<= 300"}),
     ("bench.scheduler_bench", {"scheduler_cpu_s_per_hour_10k": "low",
                                "scheduler_reschedule_10k_s": "low"}),
     ("bench.clans_engine_bench", {"clans_random_games_per_s": ">= 200"}),
-    ("bench.clans_render_bench", {"clans_render_ratio": "<= 1.3"}),
+    ("bench.clans_render_bench", {"clans_render_ratio": "<= 1.3",
+                                  "clans_render_vs_rgb_encode": "<= 1.0",
+                                  "clans_png_bytes": "<= 80000"}),
 ]
 
 

@@ -22,7 +22,15 @@ from bot.games.clans.board import COLOURS
 from bot.games.clans.views import ClansPublicView, TerritoryView, VillageView
 from rendering import clans_layout as L
 from rendering import clans_panels as P
-from rendering.clans_background import build_background
+from rendering.clans_background import (
+    CARD,
+    TABLE,
+    TERRAIN_FILL,
+    TERRAIN_INK,
+    WATER,
+    WATER_DARK,
+    build_background,
+)
 from rendering.clans_sprites import (
     LOCK,
     RUIN,
@@ -33,7 +41,15 @@ from rendering.clans_sprites import (
     pill_width,
     village_badge,
 )
-from rendering.common import GOLD, background_copy, encode_png, player_colour
+from rendering.common import (
+    GOLD,
+    background_copy,
+    cached,
+    piece_colours,
+    piece_swatch,
+    player_colour,
+)
+from rendering.palette import encode_palette_png, fixed_palette
 
 __all__ = [
     "CENTRE", "HEIGHT", "WIDTH", "hut_slots", "render_clans_board", "render_clans_board_async",
@@ -72,8 +88,21 @@ def render_clans_image(view: ClansPublicView, caption: str = "") -> Image.Image:
 
 
 def render_clans_board(view: ClansPublicView, caption: str = "") -> bytes:
-    """The board as PNG bytes."""
-    return encode_png(render_clans_image(view, caption))
+    """The board as PNG bytes (a palette PNG, see `rendering.palette`)."""
+    texts = (caption, *_check(view).players)
+    return encode_palette_png(render_clans_image(view, caption), clans_palette(), texts)
+
+
+def clans_palette() -> list[tuple[int, int, int]]:
+    """The board's fixed palette: piece and terrain colours exact, then the background's
+    and the pieces' edges."""
+    def build() -> list[tuple[int, int, int]]:
+        exact = [*piece_colours(), *TERRAIN_FILL.values(), *TERRAIN_INK.values(), WATER,
+                 WATER_DARK, TABLE, CARD]
+        surfaces = (CARD, TABLE, *TERRAIN_FILL.values())
+        return fixed_palette(exact, [cached(("background", "clans"), build_background),
+                                     piece_swatch(surfaces)])
+    return cached(("palette", "clans"), build)
 
 
 async def render_clans_board_async(view: ClansPublicView, caption: str = "") -> bytes:

@@ -72,7 +72,7 @@ PLAYER_COLOURS: dict[str, PlayerColour] = {
     "yellow": PlayerColour("yellow", "Y", (240, 200, 40), (125, 95, 0), (30, 30, 30),
                            (250, 238, 190)),
     "white": PlayerColour("white", "W", (245, 245, 240), (90, 90, 90), (30, 30, 30),
-                          (250, 250, 248)),
+                          (248, 248, 244)),
     "black": PlayerColour("black", "K", (45, 45, 45), (0, 0, 0), (255, 255, 255),
                           (215, 215, 215)),
 }
@@ -160,6 +160,39 @@ def encode_png(img: Image.Image, level: int = PNG_COMPRESS_LEVEL) -> bytes:
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=level)
     return buf.getvalue()
+
+
+NEUTRALS: tuple[RGB, ...] = (INK, INK_SOFT, PAPER, GOLD, NAVY, CREAM, NEUTRAL, OK_GREEN,
+                             (255, 255, 255), (0, 0, 0))
+
+
+def piece_colours() -> list[RGB]:
+    """Every colour a piece or label is drawn in: kept exact in a board's palette."""
+    out = list(NEUTRALS)
+    for c in PLAYER_COLOURS.values():
+        out += [c.fill, c.dark, c.ink, c.tint]
+    return out
+
+
+def piece_swatch(surfaces: tuple[RGB, ...]) -> Image.Image:
+    """Every player's pieces and letters on each surface they are drawn on: a sample of
+    their anti-aliased edges for a board's palette."""
+    cell = 44
+    colours = list(PLAYER_COLOURS.values())
+    img = Image.new("RGB", (cell * 6, cell * len(colours) * len(surfaces)))
+    draw = ImageDraw.Draw(img)
+    for k, surface in enumerate(surfaces):
+        for j, c in enumerate(colours):
+            y = (k * len(colours) + j) * cell
+            draw.rectangle((0, y, img.width, y + cell), fill=surface)
+            for i, sprite in enumerate((disc_sprite(34, c.fill, c.dark),
+                                        house_sprite(32, 34, c.fill, c.dark),
+                                        palace_sprite(34, 34, c.fill, c.dark),
+                                        pawn_sprite(30, 38, PAPER, c.fill, c.dark),
+                                        ring_sprite(32, c.fill, 7))):
+                paste(img, sprite, (i * cell + 4, y + 4))
+            letter_disc(img, draw, (5 * cell + 22, y + 22), 36, c)
+    return img
 
 
 # ---- anti-aliased sprites -------------------------------------------------------------

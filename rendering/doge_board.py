@@ -28,16 +28,25 @@ from rendering.common import (
     PAPER,
     PlayerColour,
     background_copy,
+    cached,
     disc_sprite,
-    encode_png,
     house_sprite,
     palace_sprite,
     paste,
     pawn_sprite,
+    piece_colours,
+    piece_swatch,
     player_colour,
 )
-from rendering.doge_background import build_background
+from rendering.doge_background import (
+    DISTRICT_TINT,
+    LAGOON,
+    PANEL_BG,
+    QUARANTIA_STONE,
+    build_background,
+)
 from rendering.doge_panel import draw_chrome
+from rendering.palette import encode_palette_png, fixed_palette
 from rendering.text import paste_text, text_width
 
 __all__ = ["render_doge_board", "render_doge_board_async", "render_doge_image", "write_png"]
@@ -67,8 +76,19 @@ def render_doge_image(view: PublicView, caption: str = "") -> Image.Image:
 
 
 def render_doge_board(view: PublicView, caption: str = "") -> bytes:
-    """The board as PNG bytes."""
-    return encode_png(render_doge_image(view, caption))
+    """The board as PNG bytes (a palette PNG, see `rendering.palette`)."""
+    texts = (caption, *(p.name for p in _check(view).players))
+    return encode_palette_png(render_doge_image(view, caption), doge_palette(), texts)
+
+
+def doge_palette() -> list[tuple[int, int, int]]:
+    """The board's fixed palette: piece colours exact, then background and piece edges."""
+    def build() -> list[tuple[int, int, int]]:
+        surfaces = (PAPER, PANEL_BG, LAGOON, QUARANTIA_STONE, *DISTRICT_TINT.values())
+        return fixed_palette(piece_colours(), [cached(("background", "doge"),
+                                                      build_background),
+                                               piece_swatch(surfaces)])
+    return cached(("palette", "doge"), build)
 
 
 async def render_doge_board_async(view: PublicView, caption: str = "") -> bytes:

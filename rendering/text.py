@@ -48,7 +48,7 @@ __all__ = [
     "BOLD", "EMOJI", "FONT_DIR", "RAQM", "REGULAR", "DrawnText", "Face", "FontStack", "Run",
     "draw_text", "drawing_scale", "fit_text", "font", "font_stack", "paste_text",
     "read_codepoints", "recording", "shipped_faces", "text_image", "text_width",
-    "wrap_text",
+    "uses_colour_font", "wrap_text",
 ]
 
 RAQM = features.check("raqm")  # complex layout: shaping, ligatures, right to left
@@ -202,6 +202,12 @@ def font_stack(bold: bool = False) -> FontStack:
             _stacks[bold] = FontStack(shipped_faces(bold)[0],
                                       (*shipped_faces(bold)[1:], *system))
         return _stacks[bold]
+
+
+def uses_colour_font(text: str) -> bool:
+    """Whether a text draws colour glyphs (emoji): colours no board palette holds."""
+    stack = font_stack(bold=True)
+    return any(run.font == stack.colour for run in stack.runs(text))
 
 
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
