@@ -29,10 +29,12 @@ def _kind(cluster: str) -> str:
     return ""
 
 
-def levels(clusters: Sequence[str]) -> list[int]:
-    """An embedding level per cluster (0 or 2: left-to-right, 1: right-to-left)."""
+def levels(clusters: Sequence[str], base: int | None = None) -> list[int]:
+    """An embedding level per cluster (0 or 2: left-to-right, 1: right-to-left). The
+    paragraph direction `base` (0 or 1) defaults to that of the first strong cluster."""
     kinds = [_kind(c) for c in clusters]
-    base = next((1 if k == "R" else 0 for k in kinds if k in ("L", "R")), 0)
+    if base is None:
+        base = next((1 if k == "R" else 0 for k in kinds if k in ("L", "R")), 0)
     out: list[int] = []
     last_strong = "R" if base else "L"
     for k in kinds:

@@ -18,7 +18,7 @@ from bot.games.clans.rules import EPOCH_BONUS, EPOCH_NAMES, FAVOURABLE, UNFAVOUR
 from rendering import clans_layout as L
 from rendering.clans_sprites import LOCK, hex_ring, paste_centred, village_badge
 from rendering.common import GOLD, INK, INK_SOFT, NAVY, PAPER, RGB, mix
-from rendering.text import draw_text, paste_text
+from rendering.text import draw_text, drawing_scale, paste_text
 
 K = 2  # drawing scale of the background before it is reduced
 Draw = ImageDraw.ImageDraw
@@ -224,7 +224,7 @@ def _epochs(d: Draw) -> None:
     x0, y0, _, _ = L.EPOCHS
     card(d, L.EPOCHS, "Epochs")
     for text, col in (("bonus", EPOCH_COLS[2] + 8), ("0 pts", EPOCH_COLS[3])):
-        draw_text(d, ((x0 + col) * K, (y0 + 16) * K), text, 12 * K, INK_SOFT, anchor="mm")
+        draw_text(d, ((x0 + col) * K, (y0 + 16) * K), text, L.TEXT * K, INK_SOFT, anchor="mm")
     for e in range(5):
         y = epoch_row_y(e + 1)
         draw_text(d, ((x0 + EPOCH_COLS[0]) * K, y * K), EPOCH_NAMES[e], 17 * K, NAVY, bold=True,
@@ -232,7 +232,8 @@ def _epochs(d: Draw) -> None:
         fx = x0 + EPOCH_COLS[2]
         good = FAVOURABLE[e]
         if good is None:
-            draw_text(d, ((fx - 12) * K, y * K), "all", 13 * K, INK, bold=True, anchor="mm")
+            draw_text(d, ((fx - 12) * K, y * K), "all", L.TEXT * K, INK, bold=True,
+                      anchor="mm")
         else:
             terrain_swatch(d, fx - 8, y, 12, TERRAINS[good])
         draw_text(d, ((fx + 6) * K, y * K), f"+{EPOCH_BONUS[e]}", 15 * K, INK, bold=True,
@@ -262,6 +263,13 @@ def _village_key(img: Image.Image) -> None:
 
 
 def build_background() -> Image.Image:
+    with drawing_scale(K):
+        img = _build().reduce(K)
+    _village_key(img)  # 1x sprites and text, after the reduction
+    return img
+
+
+def _build() -> Image.Image:
     img = Image.new("RGB", (L.WIDTH * K, L.HEIGHT * K), TABLE)
     d = ImageDraw.Draw(img)
     _territories(d)
@@ -279,6 +287,4 @@ def build_background() -> Image.Image:
     draw_text(d, (14 * K, 26 * K), "CLANS", 26 * K, GOLD, bold=True, anchor="lm")
     d.rectangle(_k(L.CAPTION), fill=NAVY)
     del d
-    img = img.reduce(K)
-    _village_key(img)
     return img

@@ -23,7 +23,10 @@ MAP = load_map()
 WIDTH = 760
 HEADER: Box = (0, 0, WIDTH, 50)
 MAP_OFFSET: Point = (11.0, 38.0)  # map.json coordinates + this = image coordinates
-CAPTION: Box = (0, 958, WIDTH, 1004)
+CAPTION: Box = (0, 958, WIDTH, 1024)  # room for two lines: a caption is never cut
+# Discord on a phone shows the board about 600 px wide: no text below 14 px here
+# (11 px on the phone, issue 16).
+TEXT = 14
 HEIGHT = CAPTION[3]
 
 # The free corners of the diamond (found from the hexagons' extents, see module doc).

@@ -13,7 +13,7 @@ from rendering import clans_layout as L
 from rendering.clans_background import CARD, EPOCH_COLS, epoch_row_y
 from rendering.clans_sprites import chip, paste_centred
 from rendering.common import CREAM, GOLD, INK, INK_SOFT, cached, disc_sprite, player_colour
-from rendering.text import fit_text, paste_text
+from rendering.text import fit_text, paste_text, wrap_text
 
 
 def player_name(view: ClansPublicView, seat: int) -> str:
@@ -28,7 +28,8 @@ def _place(rank: int) -> str:
 def _disc(img: Image.Image, centre: L.Point, colour: str, d: int = 20) -> None:
     col = player_colour(colour)
     paste_centred(img, disc_sprite(d, col.fill, col.dark, 2), centre)
-    paste_text(img, centre, col.letter, round(d * 0.6), col.ink, bold=True, anchor="mm")
+    paste_text(img, centre, col.letter, max(L.TEXT, round(d * 0.6)), col.ink, bold=True,
+               anchor="mm")
 
 
 # ---- header and caption -------------------------------------------------------------------
@@ -55,10 +56,11 @@ def header(img: Image.Image, view: ClansPublicView) -> None:
 
 def caption(img: Image.Image, text: str) -> None:
     x0, y0, x1, y1 = L.CAPTION
-    text = " ".join(text.split())
-    if text:
-        line, size = fit_text(text, x1 - x0 - 28, 19, bold=True, min_size=14)
-        paste_text(img, (x0 + 14, (y0 + y1) / 2), line, size, CREAM, bold=True, anchor="lm")
+    lines = wrap_text(text, x1 - x0 - 28, 19, bold=True, max_lines=2)
+    step = 24
+    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        paste_text(img, (x0 + 14, top + i * step), line, 19, CREAM, bold=True, anchor="lm")
 
 
 # ---- clan scores ----------------------------------------------------------------------------
@@ -84,11 +86,11 @@ def scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) -
             draw.rounded_rectangle((left, y - 7, max(end, left + 8), y + 7), radius=4,
                                    fill=col.fill, outline=col.dark)
         paste_text(img, (x1 - 10, y), str(score), 17, INK, bold=True, anchor="rm")
-        names = owners.get(colour)
+        names = owners.get(colour, ["nobody"] if view.result is not None else None)
         if names:  # after the end only (C-6.2): inside the bar, or after it if roomier
             inside, after = end - left - 8, right - end - 8
             room = max(inside, after)
-            text, size = fit_text(", ".join(names), room, 13, bold=True, min_size=10)
+            text, size = fit_text(", ".join(names), room, L.TEXT, bold=True, min_size=L.TEXT)
             if inside >= after:
                 paste_text(img, (left + 5, y), text, size, col.ink, bold=True, anchor="lm")
             else:
@@ -101,7 +103,7 @@ def players(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) 
     x0, y0, x1, _ = L.PLAYERS
     result = view.result
     paste_text(img, (x1 - 12, y0 + 15), "chips" if result is None else "chips  total",
-               12, INK_SOFT, anchor="rm")
+               L.TEXT, INK_SOFT, anchor="rm")
     for row, seat in enumerate(view.turn_order):  # in playing order (C-2.4)
         y = y0 + 44 + row * 30
         winner = result is not None and result.ranks[seat] == 1
@@ -116,7 +118,7 @@ def players(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) 
             x += 26
         right = x1 - (104 if result is not None else 50)
         text, size = fit_text(player_name(view, seat), right - x - 6, 17, bold=True,
-                              min_size=12)
+                              min_size=L.TEXT)
         paste_text(img, (x, y), text, size, INK, bold=True, anchor="lm")
         cx = right + 10
         paste_centred(img, chip(False, 14), (cx, y))
@@ -124,7 +126,7 @@ def players(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) 
         if result is not None:
             paste_text(img, (x1 - 12, y - 1), f"{result.totals[seat]}", 18, INK, bold=True,
                        anchor="rm")
-            paste_text(img, (x1 - 40, y), _place(result.ranks[seat]), 12, INK_SOFT,
+            paste_text(img, (x1 - 40, y), _place(result.ranks[seat]), L.TEXT, INK_SOFT,
                        bold=True, anchor="rm")
 
 

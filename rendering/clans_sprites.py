@@ -43,7 +43,7 @@ def hut_pill(colour: PlayerColour, count: int) -> Image.Image:
         d.ellipse((0, 0, h * s - 1, h * s - 1), fill=colour.dark)
         d.ellipse((s * 1.3, s * 1.3, h * s - 1 - s * 1.3, h * s - 1 - s * 1.3),
                   fill=colour.fill)
-        draw_text(d, (h * s / 2, h * s / 2), colour.letter, 13 * s, colour.ink, bold=True,
+        draw_text(d, (h * s / 2, h * s / 2), colour.letter, L.TEXT * s, colour.ink, bold=True,
                   anchor="mm")
         draw_text(d, ((h + 1) * s, h * s / 2), str(count), PILL_FONT * s, INK, bold=True,
                   anchor="lm")
@@ -52,7 +52,7 @@ def hut_pill(colour: PlayerColour, count: int) -> Image.Image:
 
 def badge(text: str, fill: RGB, ink: RGB, edge: RGB, d: int = 26) -> Image.Image:
     """A round village badge with its value (or a mark)."""
-    size = 15 if len(text) < 2 else 13
+    size = 15 if len(text) < 2 else L.TEXT
 
     def paint(dr: ImageDraw.ImageDraw, s: int) -> None:
         dr.ellipse((0, 0, d * s - 1, d * s - 1), fill=edge)

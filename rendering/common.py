@@ -18,10 +18,11 @@ from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
-from rendering.text import draw_text, fit_text, font, paste_text, text_width
+from rendering.text import draw_text, drawing_scale, fit_text, font, paste_text, text_width
 
 __all__ = [
     "PLAYER_COLOURS", "PNG_COMPRESS_LEVEL", "PlayerColour", "background_copy", "cached",
+    "clear_caches",
     "cached_tile", "clear_tiles", "contrast_ratio", "disc_sprite", "draw_text",
     "encode_png", "fit_text", "font", "house_sprite", "letter_disc", "marker_pile_sprite",
     "mix", "palace_sprite", "paste", "paste_text", "pawn_sprite", "player_colour",
@@ -106,6 +107,13 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 
 _cache: dict[object, object] = {}
 _cache_lock = threading.Lock()
+
+
+def clear_caches() -> None:
+    """Forget every cached background, sprite and tile (tests record all drawing)."""
+    with _cache_lock:
+        _cache.clear()
+        _tiles.clear()
 
 
 def cached(key: object, factory: Callable[[], T]) -> T:
@@ -204,7 +212,8 @@ def supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, in
                  ) -> Image.Image:
     """An RGBA image of `size` whose content `paint(draw, scale)` drew at `scale`x."""
     big = Image.new("RGBA", (size[0] * SS, size[1] * SS), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(big), SS)
+    with drawing_scale(SS):
+        paint(ImageDraw.Draw(big), SS)
     return big.reduce(SS)
 
 

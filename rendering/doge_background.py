@@ -26,7 +26,7 @@ from rendering.common import (
     ring_sprite,
 )
 from rendering.doge_symbols import draw_symbol
-from rendering.text import draw_text, paste_text
+from rendering.text import draw_text, drawing_scale, paste_text
 
 K = 2  # drawing scale of the background before it is reduced
 
@@ -95,8 +95,8 @@ def _plate(d: ImageDraw.ImageDraw, area: str) -> None:
     x0, y0, x1, y1 = L.AREA_BOX[area]
     size = L.SYMBOL_SIZE
     draw_symbol(d, area, ((x0 + 6 + size / 2) * K, (y0 + L.ROWS.header + size / 2) * K), size * K)
-    draw_text(d, ((x0 + 12 + size) * K, (y0 + L.ROWS.header + size / 2) * K), AREA_NAMES[area],
-              23 * K, INK, bold=True, anchor="lm")
+    draw_text(d, ((x0 + 64) * K, (y0 + L.ROWS.header + size / 2) * K), AREA_NAMES[area],
+              24 * K, INK, bold=True, anchor="lm")
     if area == QUARANTIA:
         return
     hx, hy = L.home_spot_centre(area)
@@ -105,7 +105,7 @@ def _plate(d: ImageDraw.ImageDraw, area: str) -> None:
         bx0, by0, bx1, by1 = L.palace_space_box(area, i)
         d.rounded_rectangle(_k((bx0, by0, bx1, by1)), radius=6 * K, fill=PAPER,
                             outline=INK_SOFT, width=2 * K)
-        draw_text(d, ((bx0 + bx1) / 2 * K, (by0 + by1) / 2 * K), str(cost), 20 * K,
+        draw_text(d, ((bx0 + bx1) / 2 * K, (by0 + by1) / 2 * K), str(cost), L.TEXT * K,
                   INK_SOFT, bold=True, anchor="mm")
 
 
@@ -121,27 +121,37 @@ def _quarantia(d: ImageDraw.ImageDraw) -> None:
     d.rounded_rectangle(_k((x0 - 6, y0 - 4, x1 + 6, y1 + 6)), radius=10 * K, fill=COAST)
     d.rounded_rectangle(_k((x0 - 4, y0 - 2, x1 + 4, y1 + 4)), radius=9 * K,
                         fill=QUARANTIA_STONE)
-    # The Doge's palace: a white loggia of pointed arches along the bottom.
-    ay = y1 - 4
-    n = 16
-    aw = (x1 - x0 - 8) / n
-    d.rectangle(_k((x0 + 4, ay - 24, x1 - 4, ay)), fill=(255, 250, 244))
-    for i in range(n):
-        ax = x0 + 4 + i * aw
-        left, right, mid = ax + 4, ax + aw - 4, ax + aw / 2
-        opening = [(left, ay), (left, ay - 12), (mid, ay - 20), (right, ay - 12), (right, ay)]
-        d.polygon([(px * K, py * K) for px, py in opening], fill=(196, 150, 140))
-    d.line(_k((x0, ay - 26, x1, ay - 26)), fill=mix(QUARANTIA_STONE, COAST, 0.5), width=K)
+    # The Doge's palace: a pink wall with a lozenge pattern over a colonnade of round
+    # arches, dark between white columns (a facade, nothing like a row of spaces).
+    top, ay = y1 - 40, y1 - 2
+    d.rectangle(_k((x0, top, x1, ay)), fill=(236, 196, 184))
+    for i in range(int((x1 - x0) / 14)):
+        cx = x0 + 7 + i * 14
+        d.polygon([((cx - 4) * K, (top + 8) * K), (cx * K, (top + 3) * K),
+                   ((cx + 4) * K, (top + 8) * K), (cx * K, (top + 13) * K)],
+                  fill=(212, 160, 150))
+    aw = (x1 - x0) / 12
+    for i in range(12):
+        ax = x0 + i * aw
+        d.rectangle(_k((ax + 5, ay - 18, ax + aw - 5, ay)), fill=(120, 92, 88))
+        d.pieslice(_k((ax + 5, ay - 26, ax + aw - 5, ay - 10)), 180, 360, fill=(120, 92, 88))
+    d.line(_k((x0, top, x1, top)), fill=mix(QUARANTIA_STONE, COAST, 0.5), width=2 * K)
     for i in range(3):
         hx, hy = L.home_spot_centre(QUARANTIA, i)
         _home_spot(d, hx, hy)
-        draw_text(d, (hx * K, (hy + 29) * K), f"Q{i + 1}", 14 * K, INK_SOFT, bold=True,
+        draw_text(d, (hx * K, (hy + 36) * K), f"Q{i + 1}", L.TEXT * K, INK_SOFT, bold=True,
                   anchor="mm")
-    draw_text(d, ((x0 + 62) * K, (y0 + 60) * K), "Doge's palace", 15 * K, INK_SOFT,
-              anchor="ls")
 
 
 def build_background() -> Image.Image:
+    with drawing_scale(K):
+        img = _build().reduce(K)
+    _legend(img)  # 1x sprites and text, after the reduction
+    order_titles(img)
+    return img
+
+
+def _build() -> Image.Image:
     W, H = L.WIDTH, L.HEIGHT
     img = Image.new("RGB", (W * K, H * K), PANEL_BG)
     d = ImageDraw.Draw(img)
@@ -157,7 +167,8 @@ def build_background() -> Image.Image:
     for area in (*DISTRICTS, QUARANTIA):
         _plate(d, area)
     cx, cy = L.CANAL_LABEL
-    draw_text(d, (cx * K, cy * K), "Canal Grande", 14 * K, (236, 244, 248), anchor="mm")
+    draw_text(d, (cx * K, cy * K), "Canal Grande", L.TEXT * K, (246, 250, 252), anchor="mm",
+              stroke=K, stroke_fill=CANAL_EDGE)
     # Bands: header, order rows, caption.
     d.rectangle(_k(L.HEADER), fill=NAVY)
     d.rectangle(_k((L.HEADER[0], L.HEADER[3] - 3, L.HEADER[2], L.HEADER[3])), fill=GOLD)
@@ -165,29 +176,31 @@ def build_background() -> Image.Image:
     d.rectangle(_k(L.CAPTION), fill=NAVY)
     d.rectangle(_k((L.MAP[2], L.MAP[1], L.MAP[2] + 2, L.MAP[3])), fill=COAST)
     d.rectangle(_k((0, L.ORDER[1], W, L.ORDER[1] + 2)), fill=COAST)
-    draw_text(d, (16 * K, 30 * K), "DOGE", 30 * K, GOLD, bold=True, anchor="lm")
-    draw_text(d, (14 * K, (L.ORDER[1] + 18) * K), "Voting order this year", 18 * K, INK,
-              bold=True, anchor="lm")
-    draw_text(d, (14 * K, (L.ORDER[1] + 114) * K), "Next year (cards turned so far)", 16 * K,
-              INK_SOFT, bold=True, anchor="lm")
+    draw_text(d, (16 * K, 32 * K), "DOGE", 30 * K, GOLD, bold=True, anchor="lm")
     del d
-    img = img.reduce(K)
-    _legend(img)
     return img
+
+
+def order_titles(img: Image.Image) -> None:
+    """The titles of the voting-order rows (the band shows the ranking at the end)."""
+    paste_text(img, (14, L.ORDER[1] + 18), "Voting order this year", L.TEXT, INK, bold=True,
+               anchor="lm")
+    paste_text(img, (14, L.ORDER[1] + 136), "Next year (cards turned so far)", L.TEXT,
+               INK_SOFT, bold=True, anchor="lm")
 
 
 def _legend(img: Image.Image) -> None:
     """What the supply icons in the player panel mean."""
     grey, dark = (200, 192, 178), INK_SOFT
     y = L.ORDER[1] + 18
-    x = 300
-    paste_text(img, (x, y), "In supply:", 16, INK_SOFT, bold=True, anchor="lm")
-    x += 100
+    x = 306
+    x += round(paste_text(img, (x, y), "In supply:", L.TEXT, INK_SOFT, bold=True,
+                          anchor="lm")) + 14
     for sprite, label in ((house_sprite(18, 20, grey, dark), "houses"),
                           (palace_sprite(20, 20, grey, dark), "palaces"),
                           (ring_sprite(20, grey, 5), "rings"),
-                          (marker_pile_sprite(22, grey, dark), "ballot markers")):
+                          (marker_pile_sprite(22, grey, dark), "markers")):
         paste(img, sprite, (x, y - sprite.height // 2))
         x += sprite.width + 6
-        x += round(paste_text(img, (x, y), label, 16, INK_SOFT, anchor="lm")) + 22
+        x += round(paste_text(img, (x, y), label, L.TEXT, INK_SOFT, anchor="lm")) + 20
 

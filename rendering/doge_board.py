@@ -46,14 +46,16 @@ from rendering.doge_background import (
     build_background,
 )
 from rendering.doge_panel import draw_chrome
+from rendering.doge_result import CARD_TINT, WINNER_TINT
 from rendering.palette import encode_palette_png, fixed_palette
 from rendering.text import paste_text, text_width
 
 __all__ = ["render_doge_board", "render_doge_board_async", "render_doge_image", "write_png"]
 
-# Short home names under advisors: enough to tell the nine apart.
-ADVISOR_LABEL = {"cannaregio": "Cann.", "castello": "Cast.", "dorsoduro": "Dors.",
-                 "san_marco": "Marco", "san_polo": "Polo", "santa_croce": "Croce",
+# Every advisor's home under it, in one style: two letters of the district's name, or
+# the Quarantia seat.
+ADVISOR_LABEL = {"cannaregio": "CN", "castello": "CA", "dorsoduro": "DO",
+                 "san_marco": "SM", "san_polo": "SP", "santa_croce": "SC",
                  "q1": "Q1", "q2": "Q2", "q3": "Q3"}
 
 
@@ -84,8 +86,10 @@ def render_doge_board(view: PublicView, caption: str = "") -> bytes:
 def doge_palette() -> list[tuple[int, int, int]]:
     """The board's fixed palette: piece colours exact, then background and piece edges."""
     def build() -> list[tuple[int, int, int]]:
-        surfaces = (PAPER, PANEL_BG, LAGOON, QUARANTIA_STONE, *DISTRICT_TINT.values())
-        return fixed_palette(piece_colours(), [cached(("background", "doge"),
+        surfaces = (PAPER, PANEL_BG, LAGOON, QUARANTIA_STONE, WINNER_TINT, CARD_TINT,
+                    *DISTRICT_TINT.values())
+        exact = [*piece_colours(), WINNER_TINT, CARD_TINT, PANEL_BG, *DISTRICT_TINT.values()]
+        return fixed_palette(exact, [cached(("background", "doge"),
                                                       build_background),
                                                piece_swatch(surfaces)])
     return cached(("palette", "doge"), build)
@@ -123,8 +127,8 @@ def _area(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, area: s
                 continue
             bx0, by0, bx1, by1 = L.palace_space_box(area, i)
             paste(img, palace_sprite(bx1 - bx0, by1 - by0, col.fill, col.dark), (bx0, by0))
-            paste_text(img, ((bx0 + bx1) / 2, (by0 + by1) / 2 + 4), col.letter, 20, col.ink,
-                       bold=True, anchor="mm")
+            paste_text(img, ((bx0 + bx1) / 2, (by0 + by1) / 2 + 4), col.letter, L.TEXT,
+                       col.ink, bold=True, anchor="mm")
         _houses(img, view, area)
     _stacks(img, draw, view, area)
 
@@ -136,19 +140,18 @@ def _order_badge(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
     if area not in view.order_current:
         return
     x0, y0, x1, y1 = L.AREA_BOX[area]
-    cx, cy = x0 + 6 + L.SYMBOL_SIZE - 2, y0 + L.ROWS.header + L.SYMBOL_SIZE - 2
+    cx, cy = x0 + 44, y0 + L.ROWS.header + 34  # over the medallion's lower right
     pos = view.order_current.index(area)
     if view.election is not None and view.election.area == area:
         draw.rounded_rectangle((x0 - 5, y0 - 3, x1 + 5, y1 + 3), radius=12, outline=GOLD,
                                width=6)
-        paste(img, disc_sprite(24, GOLD, INK, 2), (cx - 12, cy - 12))
-        paste_text(img, (cx, cy), str(pos + 1), 15, INK, bold=True, anchor="mm")
+        fill, ink, text = GOLD, INK, str(pos + 1)
     elif area in view.revealed or pos < view.elections_done:
-        paste(img, disc_sprite(24, OK_GREEN, (255, 255, 255), 2), (cx - 12, cy - 12))
-        paste_text(img, (cx, cy), "✓", 15, (255, 255, 255), bold=True, anchor="mm")
+        fill, ink, text = OK_GREEN, (255, 255, 255), "✓"
     else:
-        paste(img, disc_sprite(24, PAPER, INK, 2), (cx - 12, cy - 12))
-        paste_text(img, (cx, cy), str(pos + 1), 15, INK, bold=True, anchor="mm")
+        fill, ink, text = PAPER, INK, str(pos + 1)
+    paste(img, disc_sprite(30, fill, INK if fill != OK_GREEN else ink, 2), (cx - 15, cy - 15))
+    paste_text(img, (cx, cy), text, L.TEXT, ink, bold=True, anchor="mm")
 
 
 def _houses(img: Image.Image, view: PublicView, area: str) -> None:
@@ -157,21 +160,18 @@ def _houses(img: Image.Image, view: PublicView, area: str) -> None:
              if n and (col := _colour(view, seat)) is not None]
     if not items:
         return
-    avail = x1 - x0 - 10
-    # Full size when it fits; smaller houses and digits when many two-digit counts meet.
-    for house, size in ((30, 22), (24, 19)):
-        widths = [house + 3 + _text_w(str(n), size) for _, n in items]
-        if sum(widths) + 4 * (len(items) - 1) <= avail:
-            break
-    gap = min(14.0, (avail - sum(widths)) / max(len(items) - 1, 1))
-    x, y = float(x0 + 6), y0 + L.ROWS.houses
-    for (col, n), w in zip(items, widths, strict=True):
-        top = y + (30 - house) // 2
+    house = 34
+    widths = [house + 3 + _text_w(str(n), L.TEXT) for _, n in items]
+    # One line when the houses fit, else the rest on a second line below.
+    places = _flow(widths, x0 + 6, x1 - 4, 8) or [
+        (x0 + 6 + (i % 2) * (x1 - x0 - 10) // 2, i // 2) for i in range(len(items))]
+    for (col, n), (x, line) in zip(items, places, strict=True):
+        top = y0 + L.ROWS.houses + line * 42
         paste(img, house_sprite(house, house + 2, col.fill, col.dark), (x, top))
-        paste_text(img, (x + house / 2, top + house * 0.8), col.letter, house // 2, col.ink,
+        paste_text(img, (x + house / 2, top + house - 3), col.letter, L.TEXT, col.ink,
                    bold=True, anchor="ms")
-        paste_text(img, (x + house + 3, y + 16), str(n), size, INK, bold=True, anchor="lm")
-        x += w + gap
+        paste_text(img, (x + house + 3, top + house * 0.6), str(n), L.TEXT, INK, bold=True,
+                   anchor="lm")
 
 
 def _stack_items(view: PublicView, area: str) -> tuple[tuple[StackPublic, ...], bool]:
@@ -202,32 +202,34 @@ def _stacks(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, area:
         return
     x0, y0, x1, y1 = L.AREA_BOX[area]
     if area == QUARANTIA:
-        left, top, right = x0 + 236, y0 + 12, x1 - 8
+        left, top, right = x0 + 210, y0 + 2, x1 - 6
     else:
         left, top, right = x0 + 6, y0 + L.ROWS.stacks, x1 - 4
     texts = [f"×{st.count}" if st.values is None else "+".join(map(str, st.values))
              for st in stacks]
-    # Face-up values take more room: shrink them until everything fits on two lines.
-    for size, gap in ((19, 10), (17, 8), (15, 6), (13, 4)):
-        widths = [26 + 3 + _text_w(t, size) + (4 if st.values else 0)
+    d, size = 30, L.TEXT
+    # Face-up values take more room: tighter gaps first, then a third line if need be.
+    for gap in (10, 6, 3):
+        widths = [d + 3 + _text_w(t, size) + (6 if st.values else 0)
                   for t, st in zip(texts, stacks, strict=True)]
         places = _flow(widths, left, right, gap)
         if places is not None:
             break
     else:
-        places = [(left + i * (right - left) // len(stacks), 0) for i in range(len(stacks))]
+        half = (right - left) // 2
+        places = [(left + (i % 2) * half, i // 2) for i in range(len(stacks))]
     for st, text, w, (x, line) in zip(stacks, texts, widths, places, strict=True):
         col = _colour(view, st.seat)
-        y = top + line * 23
+        y = top + line * 33
         fill, ink = (col.fill, col.ink) if not held else (col.tint, INK_SOFT)
-        paste(img, disc_sprite(22, fill, col.dark if not held else INK_SOFT, 2), (x, y))
-        paste_text(img, (x + 11, y + 11), col.letter, 13, ink, bold=True, anchor="mm")
+        paste(img, disc_sprite(d, fill, col.dark if not held else INK_SOFT, 2), (x, y))
+        paste_text(img, (x + d / 2, y + d / 2), col.letter, size, ink, bold=True, anchor="mm")
         if st.values is not None:
             # Face-up markers: a paper chip behind the values.
-            draw.rounded_rectangle((x + 24, y, x + w, y + 22), radius=5,
+            draw.rounded_rectangle((x + d + 1, y, x + w, y + d), radius=5,
                                    fill=PAPER if not held else (236, 232, 222),
                                    outline=col.dark if not held else INK_SOFT)
-        paste_text(img, (x + 27 + (1 if st.values else 0), y + 11), text, size,
+        paste_text(img, (x + d + 3 + (2 if st.values else 0), y + d / 2), text, size,
                    INK if not held else INK_SOFT, bold=True, anchor="lm")
 
 
@@ -274,9 +276,8 @@ def _pawn(img: Image.Image, view: PublicView, xy: tuple[float, float], controlle
     else:
         paste(img, pawn_sprite(L.ADVISOR_W, L.ADVISOR_H, (252, 246, 232), col.fill, col.dark),
               (x, y))
-        paste_text(img, (x + L.ADVISOR_W / 2, y + L.ADVISOR_H - 4), col.letter, 14, col.ink,
-                   bold=True, anchor="ms")
+        paste_text(img, (x + L.ADVISOR_W / 2, y + L.ADVISOR_H - 4), col.letter, L.TEXT,
+                   col.ink, bold=True, anchor="ms")
     if label:
-        size = 14 if label.startswith("×") else 12
-        paste_text(img, (x + L.ADVISOR_W / 2, y + L.ADVISOR_H + 10), label, size, INK,
+        paste_text(img, (x + L.ADVISOR_W / 2, y + L.ADVISOR_H + 11), label, L.TEXT, INK,
                    bold=True, anchor="mm")

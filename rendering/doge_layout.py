@@ -15,17 +15,20 @@ from bot.games.doge.constants import DISTRICTS, QUARANTIA, SPACES_PER_DISTRICT
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1/y1 exclusive)
 
-WIDTH, HEIGHT = 1200, 1100
-HEADER: Box = (0, 0, WIDTH, 56)
-MAP: Box = (0, 56, 790, 820)
-PANEL: Box = (790, 56, WIDTH, 820)
-ORDER: Box = (0, 820, WIDTH, 1020)
-CAPTION: Box = (0, 1020, WIDTH, HEIGHT)
+# Discord on a phone shows the board about 600 px wide: at this width no text may be
+# smaller than 22 px (11 px on the phone, issue 16).
+WIDTH, HEIGHT = 1200, 1276
+TEXT = 22  # the smallest text on the board
+HEADER: Box = (0, 0, WIDTH, 64)
+MAP: Box = (0, 64, 790, 950)
+PANEL: Box = (790, 64, WIDTH, 950)
+ORDER: Box = (0, 950, WIDTH, 1190)  # the voting order; the final ranking at the end
+CAPTION: Box = (0, 1190, WIDTH, HEIGHT)
 
 # District plates: 3 columns x 2 rows in the map, arranged like the city.
-PLATE_W, PLATE_H = 236, 240
+PLATE_W, PLATE_H = 236, 316
 _COLS = (12, 277, 542)
-_ROWS = (250, 540)
+_ROWS = (290, 618)
 DISTRICT_CELL: dict[str, tuple[int, int]] = {  # (column, row)
     "santa_croce": (0, 0), "cannaregio": (1, 0), "castello": (2, 0),
     "dorsoduro": (0, 1), "san_polo": (1, 1), "san_marco": (2, 1),
@@ -34,8 +37,8 @@ DISTRICT_CELL: dict[str, tuple[int, int]] = {  # (column, row)
 _NUDGE = {"santa_croce": 10, "cannaregio": -8, "castello": 6,
           "dorsoduro": 8, "san_polo": 0, "san_marco": 6}
 
-QUARANTIA_BOX: Box = (300, 66, 778, 226)
-STATUS_BOX: Box = (12, 66, 284, 226)  # election / placement summary, in the lagoon corner
+QUARANTIA_BOX: Box = (384, 76, 778, 264)
+STATUS_BOX: Box = (12, 76, 372, 264)  # election / placement summary, in the lagoon corner
 
 
 def district_box(d: str) -> Box:
@@ -53,16 +56,16 @@ class AreaRows:
 
     header: int = 6  # symbol, name, voting-order badge
     palaces: int = 54
-    houses: int = 106
-    advisors: int = 146  # home spot of the district's advisor, then those standing here
-    stacks: int = 198
+    houses: int = 102  # one line of houses, a second when two-digit counts need it
+    advisors: int = 190  # home spot of the district's advisor, then those standing here
+    stacks: int = 258  # two lines of ballot stacks
 
 
 ROWS = AreaRows()
 SYMBOL_SIZE = 40
 SPACE = 40  # palace space side
 SPACE_GAP = 6
-HOME_SPOT_D = 40  # a neutral advisor's home spot
+HOME_SPOT_D = 44  # a neutral advisor's home spot
 
 
 def palace_space_box(district: str, index: int) -> Box:
@@ -85,14 +88,14 @@ def home_spot_centre(advisor_home_area: str, slot: int = 0) -> tuple[int, int]:
     three Quarantia advisors side by side in the Quarantia's home row."""
     x0, y0, _, _ = AREA_BOX[advisor_home_area]
     if advisor_home_area == QUARANTIA:
-        return (x0 + 34 + slot * 50, y0 + 88)
+        return (x0 + 30 + slot * 54, y0 + 92)
     return (x0 + 6 + HOME_SPOT_D // 2, y0 + ROWS.advisors + HOME_SPOT_D // 2)
 
 
 def _advisor_row(area: str) -> tuple[int, int, int]:
     x0, y0, x1, _ = AREA_BOX[area]
     if area == QUARANTIA:
-        return x0 + 176, y0 + 62, x1 - 4
+        return x0 + 180, y0 + 68, x1 - 4
     return x0 + 56, y0 + ROWS.advisors + 2, x1 - 4
 
 
@@ -109,7 +112,7 @@ def advisor_slot(area: str, index: int, count: int) -> tuple[int, int]:
     return (left + index * step, top)
 
 
-ADVISOR_W, ADVISOR_H, ADVISOR_STEP = 28, 34, 45
+ADVISOR_W, ADVISOR_H, ADVISOR_STEP = 34, 44, 50
 
 
 # The Grand Canal's centre line: waypoints joined by a smooth (Catmull-Rom) curve. It
@@ -121,11 +124,11 @@ def _mid(a: int, b: int) -> float:
 
 _G1 = _mid(_COLS[0] + PLATE_W, _COLS[1])  # gap x between columns 0 and 1
 _G2 = _mid(_COLS[1] + PLATE_W, _COLS[2])
-_GR = 520.0  # the canal's y between the rows
+_GR = 614.0  # the canal's y between the rows
 CANAL_WAYPOINTS: tuple[tuple[float, float], ...] = (
-    (_G1 - 16, 228), (_G1 - 2, 320), (_G1, 430), (_G1 + 12, _GR - 10), (_G1 + 46, _GR),
-    (_mid(_G1, _G2), _GR - 4), (_G2 - 46, _GR + 2), (_G2 - 10, _GR + 16), (_G2 + 2, 620),
-    (_G2, 730), (_G2 + 14, 822),
+    (_G1 - 16, 268), (_G1 - 2, 380), (_G1, 500), (_G1 + 12, _GR - 10), (_G1 + 46, _GR),
+    (_mid(_G1, _G2), _GR - 4), (_G2 - 46, _GR + 2), (_G2 - 10, _GR + 16), (_G2 + 2, 720),
+    (_G2, 850), (_G2 + 14, 952),
 )
 CANAL_WIDTH = 26
 CANAL_LABEL = (_mid(_G1, _G2), _GR - 3)  # where the canal's name is written
@@ -164,16 +167,16 @@ def bezier(points: tuple[tuple[float, float], ...], steps: int = 24) -> list[tup
 # Player panel cards and the voting-order rows.
 def player_card_box(seat: int, players: int) -> Box:
     x0, y0, x1, y1 = PANEL
-    h = min(190, (y1 - y0 - 12) // max(players, 1))
+    h = min(222, (y1 - y0 - 12) // max(players, 1))
     top = y0 + 8 + seat * h
     return (x0 + 8, top, x1 - 10, top + h - 8)
 
 
-ORDER_CARD_W, ORDER_CARD_H = 160, 76
-NEXT_CARD_H = 46
+ORDER_CARD_W, ORDER_CARD_H = 161, 78
+NEXT_CARD_H = 78
 
 
 def order_card_box(index: int, next_year: bool = False) -> Box:
     x = 12 + index * (ORDER_CARD_W + 8)
-    y = ORDER[1] + (126 if next_year else 30)
+    y = ORDER[1] + (152 if next_year else 34)
     return (x, y, x + ORDER_CARD_W, y + (NEXT_CARD_H if next_year else ORDER_CARD_H))

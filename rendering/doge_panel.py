@@ -30,11 +30,11 @@ from rendering.common import (
 from rendering.doge_background import build_background
 from rendering.doge_result import draw_result, places, ranking
 from rendering.doge_symbols import paste_symbol
-from rendering.text import fit_text, paste_text
+from rendering.text import fit_text, paste_text, text_width, wrap_text
 
 QUESTION = {  # what the table is asked now (ElectionPublic.question)
-    "advisor": "winner: take the advisor or abstain",
-    "qadvisor": "choosing a Quarantia advisor",
+    "advisor": "taking the advisor?",
+    "qadvisor": "choosing an advisor",
     "place": "placing houses",
     "qmove": "moving houses",
     "build": "building palaces",
@@ -47,15 +47,17 @@ def draw_chrome(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
     _status(img, draw, view)
     for p in view.players:
         _player_card(img, view, p)
-    _order(img, view)
-    _caption(img, caption)
-    if view.result is not None:
+    if view.result is None:
+        _order(img, view)
+    else:  # in place of the voting order: the map stays in full view
         draw_result(img, draw, view)
+    _caption(img, caption)
 
 
 def _name(p: PlayerPublic, width: int, size: int, prefix: str = "") -> tuple[str, int]:
     """A player's name fitted to a width: (text, font size to draw it at)."""
-    return fit_text(prefix + (p.name or f"Seat {p.seat + 1}"), width, size, bold=True)
+    return fit_text(prefix + (p.name or f"Seat {p.seat + 1}"), width, size, bold=True,
+                    min_size=L.TEXT)
 
 
 # ---- header and caption ---------------------------------------------------------------
@@ -72,36 +74,26 @@ def _phase_text(view: PublicView) -> str:
 
 
 def _header(img: Image.Image, view: PublicView) -> None:
-    paste_text(img, (118, 30), _phase_text(view), 24, CREAM, bold=True, anchor="lm")
+    paste_text(img, (118, 32), _phase_text(view), 26, CREAM, bold=True, anchor="lm")
     if view.awaiting and view.result is None:
-        x = L.WIDTH - 14 - 34 * len(view.awaiting)
-        paste_text(img, (x - 8, 30), "waiting for", 20, CREAM, anchor="rm")
+        x = L.WIDTH - 14 - 42 * len(view.awaiting)
+        paste_text(img, (x - 8, 32), "waiting for", L.TEXT, CREAM, anchor="rm")
         draw = ImageDraw.Draw(img)
         for seat in view.awaiting:
             if 0 <= seat < len(view.players):
                 col = player_colour(view.players[seat].colour)
-                letter_disc(img, draw, (x + 16, 29), 30, col)
-                x += 34
+                letter_disc(img, draw, (x + 20, 31), 38, col, size=L.TEXT)
+                x += 42
 
 
 def _caption(img: Image.Image, caption: str) -> None:
+    """The last step in words: two lines at most, wrapped at spaces."""
     x0, y0, x1, y1 = L.CAPTION
-    text = " ".join(caption.split())
-    if not text:
-        return
-    width = x1 - x0 - 32
-    line, size = fit_text(text, width, 26, bold=True, min_size=22)
-    if line == text:
-        paste_text(img, (x0 + 16, (y0 + y1) / 2), line, size, CREAM, bold=True, anchor="lm")
-        return
-    # Too long for one line: break at a space, the rest cut with an ellipsis.
-    words, first = text.split(" "), ""
-    while words and fit_text((first + " " + words[0]).strip(), width, 22, True, 22)[0] \
-            == (first + " " + words[0]).strip():
-        first = (first + " " + words.pop(0)).strip()
-    second = fit_text(" ".join(words), width, 22, True, 22)[0]
-    paste_text(img, (x0 + 16, y0 + 26), first, 22, CREAM, bold=True, anchor="lm")
-    paste_text(img, (x0 + 16, y0 + 56), second, 22, CREAM, bold=True, anchor="lm")
+    lines = wrap_text(caption, x1 - x0 - 32, 24, bold=True, max_lines=2)
+    step = 32
+    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        paste_text(img, (x0 + 16, top + i * step), line, 24, CREAM, bold=True, anchor="lm")
 
 
 # ---- status box -----------------------------------------------------------------------
@@ -111,74 +103,76 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
     draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PAPER, outline=INK_SOFT, width=2)
     el = view.election
     if view.result is not None:
-        paste_text(img, (x0 + 12, y0 + 22), "Game over", 21, INK, bold=True, anchor="lm")
+        paste_text(img, (x0 + 12, y0 + 22), "Game over", L.TEXT, INK, bold=True, anchor="lm")
         place = places(view)
         for i, seat in enumerate(ranking(view)[:4]):
             p = view.players[seat]
-            y = y0 + 52 + i * 26
-            letter_disc(img, draw, (x0 + 24, y), 22, player_colour(p.colour))
-            paste_text(img, (x0 + 42, y), *_name(p, 200, 17, f"{place[seat]}. "), INK,
-                       bold=True, anchor="lm")
+            y = y0 + 58 + i * 34
+            letter_disc(img, draw, (x0 + 26, y), 30, player_colour(p.colour), size=L.TEXT)
+            paste_text(img, (x0 + 48, y), *_name(p, x1 - x0 - 60, L.TEXT, f"{place[seat]}. "),
+                       INK, bold=True, anchor="lm")
         return
     if view.phase == "placement":
-        paste_text(img, (x0 + 12, y0 + 20), f"Placement, round {view.round}/"
-                   f"{view.rounds_per_year}", 19, INK, bold=True, anchor="lm")
+        paste_text(img, (x0 + 12, y0 + 22), f"Placement, round {view.round} of "
+                   f"{view.rounds_per_year}", L.TEXT, INK, bold=True, anchor="lm")
         for i, p in enumerate(view.players):
-            y = y0 + 50 + i * 26
-            letter_disc(img, draw, (x0 + 24, y), 22, player_colour(p.colour))
-            paste_text(img, (x0 + 42, y), *_name(p, 110, 17), INK, bold=True,
-                       anchor="lm")
+            y = y0 + 58 + i * 34
+            letter_disc(img, draw, (x0 + 26, y), 30, player_colour(p.colour), size=L.TEXT)
             if p.markers_left == 0:
                 state, colour = "no markers", INK_SOFT
             elif p.has_chosen:
                 state, colour = "✓ chosen", OK_GREEN
             elif p.seat in view.awaiting:
-                state, colour = "choosing…", INK
+                state, colour = "choosing", INK
             else:
                 state, colour = "sits out", INK_SOFT
-            paste_text(img, (x1 - 10, y), state, 16, colour, bold=True, anchor="rm")
+            w = paste_text(img, (x1 - 10, y), state, L.TEXT, colour, bold=True, anchor="rm")
+            paste_text(img, (x0 + 48, y), *_name(p, x1 - x0 - 70 - w, L.TEXT), INK,
+                       bold=True, anchor="lm")
         return
     if el is None:
         done = view.elections_done
-        paste_text(img, (x0 + 12, y0 + 22), f"Elections: {done} of 7 held", 19, INK, bold=True,
-                   anchor="lm")
+        paste_text(img, (x0 + 12, y0 + 22), f"Elections: {done} of 7 held", L.TEXT, INK,
+                   bold=True, anchor="lm")
         if done < len(view.order_current):
-            paste_text(img, (x0 + 12, y0 + 52), "next: " + AREA_NAMES.get(
-                view.order_current[done], view.order_current[done]), 18, INK, anchor="lm")
+            paste_text(img, (x0 + 12, y0 + 58), "next: " + AREA_NAMES.get(
+                view.order_current[done], view.order_current[done]), L.TEXT, INK, anchor="lm")
         return
-    paste_symbol(img, el.area, (x0 + 26, y0 + 24), 34)
-    paste_text(img, (x0 + 48, y0 + 24), fit_text(AREA_NAMES.get(el.area, el.area), 150, 21,
-               True)[0] + " votes", 21, INK, bold=True, anchor="lm")
+    paste_symbol(img, el.area, (x0 + 26, y0 + 24), 36)
+    paste_text(img, (x0 + 50, y0 + 24), AREA_NAMES.get(el.area, el.area) + " votes", L.TEXT,
+               INK, bold=True, anchor="lm")
     stacks = {s.seat: s for s in view.stacks.get(el.area, ())}
     # D-4.3: only players with a vote take part.
     voters = sorted(((s, v) for s, v in el.votes.items() if v > 0), key=lambda kv: (-kv[1], kv[0]))
     for i, (seat, votes) in enumerate(voters[:4]):
         if not 0 <= seat < len(view.players):
             continue
-        y = y0 + 52 + i * 25
+        y = y0 + 58 + i * 30
         col = player_colour(view.players[seat].colour)
-        letter_disc(img, draw, (x0 + 23, y), 22, col, size=13)
-        x = x0 + 40 + paste_text(img, (x0 + 40, y), str(votes), 21, INK, bold=True,
-                                 anchor="lm") + 8
+        letter_disc(img, draw, (x0 + 24, y), 28, col, size=L.TEXT)
+        x = x0 + 44 + paste_text(img, (x0 + 44, y), str(votes), L.TEXT, INK, bold=True,
+                                 anchor="lm") + 10
         values = stacks[seat].values if seat in stacks else None
         parts = ["+".join(map(str, values))] if values else []
         advisors = votes - sum(values or ())
         if advisors > 0:
             parts.append(f"{advisors} adv.")
-        tag = ("tied 1st" if len(el.winners) > 1 else "winner") if seat in el.winners else \
-            ("tied 2nd" if len(el.runners_up) > 1 else "2nd") if seat in el.runners_up else ""
-        room = (x1 - 92 if tag else x1 - 8) - x
-        paste_text(img, (x, y), *fit_text(" · ".join(parts), room, 16, min_size=12), INK_SOFT,
-                   anchor="lm")
-        if tag:
+        tied = len(el.winners) > 1 if seat in el.winners else len(el.runners_up) > 1
+        tag = ("1st" if seat in el.winners else "2nd" if seat in el.runners_up else "") + \
+            (" =" if tied else "")
+        room = (x1 - 86 if tag.strip() else x1 - 8) - x
+        detail = fit_text(" · ".join(parts), room, L.TEXT, min_size=L.TEXT)[0]
+        paste_text(img, (x, y), detail, L.TEXT, INK_SOFT, anchor="lm")
+        if tag.strip():
             fill = GOLD if seat in el.winners else (206, 214, 224)
-            draw.rounded_rectangle((x1 - 84, y - 10, x1 - 8, y + 10), radius=10, fill=fill)
-            paste_text(img, (x1 - 46, y), tag, 14, INK, bold=True, anchor="mm")
+            draw.rounded_rectangle((x1 - 80, y - 13, x1 - 8, y + 13), radius=13, fill=fill)
+            paste_text(img, (x1 - 44, y), tag, L.TEXT, INK, bold=True, anchor="mm")
     if not voters:
-        paste_text(img, (x0 + 12, y0 + 60), "nobody takes part", 17, INK_SOFT, anchor="lm")
+        paste_text(img, (x0 + 12, y0 + 62), "nobody takes part", L.TEXT, INK_SOFT, anchor="lm")
     if el.question:
-        q = fit_text(QUESTION.get(el.question, el.question), x1 - x0 - 20, 15)[0]
-        paste_text(img, (x0 + 10, y1 - 9), q, 15, INK, anchor="ls")
+        q = fit_text(QUESTION.get(el.question, el.question), x1 - x0 - 20, L.TEXT,
+                     min_size=L.TEXT)[0]
+        paste_text(img, (x0 + 10, y1 - 10), q, L.TEXT, INK, bold=True, anchor="ls")
 
 
 # ---- player panel ---------------------------------------------------------------------
@@ -205,77 +199,77 @@ def _paint_card(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic, wa
                            outline=GOLD if waiting else INK_SOFT, width=4 if waiting else 2)
     draw.rounded_rectangle((x0, y0, x0 + 10, y1), radius=5, fill=col.fill)
     # Row 1: letter disc, name, state.
-    letter_disc(img, draw, (x0 + 36, y0 + 24), 36, col)
+    letter_disc(img, draw, (x0 + 36, y0 + 26), 38, col, size=L.TEXT)
     tag = "your move" if waiting else ("bot" if p.is_bot else "")
-    name_w = x1 - x0 - 70 - (110 if tag else 10)
-    paste_text(img, (x0 + 60, y0 + 24), *_name(p, name_w, 24), fill=INK, bold=True,
+    tag_w = (round(text_width(tag, L.TEXT, bold=True)) + 24) if tag else 0
+    name_w = x1 - x0 - 72 - (tag_w + 14 if tag else 10)
+    paste_text(img, (x0 + 62, y0 + 26), *_name(p, name_w, 26), fill=INK, bold=True,
                anchor="lm")
     if tag:
         fill = GOLD if waiting else (220, 214, 200)
-        draw.rounded_rectangle((x1 - 112, y0 + 11, x1 - 10, y0 + 37), radius=13, fill=fill)
-        paste_text(img, (x1 - 61, y0 + 24), tag, 16, INK, bold=True, anchor="mm")
+        draw.rounded_rectangle((x1 - 10 - tag_w, y0 + 11, x1 - 10, y0 + 41), radius=15,
+                               fill=fill)
+        paste_text(img, (x1 - 10 - tag_w / 2, y0 + 26), tag, L.TEXT, INK, bold=True,
+                   anchor="mm")
     # Row 2: what is in supply.
-    y = y0 + 60
-    _supply(img, (x0 + 18, y), house_sprite(22, 24, col.fill, col.dark), p.houses_supply)
-    _supply(img, (x0 + 104, y), palace_sprite(24, 24, col.fill, col.dark), p.palaces_supply)
-    _supply(img, (x0 + 186, y), ring_sprite(24, col.fill, 6), p.rings_supply)
-    _supply(img, (x0 + 268, y), marker_pile_sprite(26, col.fill, col.dark), p.markers_left)
-    # Row 3: palaces per district.
-    y = y0 + 94
-    for i, d in enumerate(DISTRICTS):
-        x = x0 + 18 + i * 63
-        n = p.palaces.get(d, 0)
-        paste_symbol(img, d, (x + 14, y), 30)
-        paste_text(img, (x + 33, y + 1), str(n), 21, INK if n else (170, 160, 145), bold=True,
-                   anchor="lm")
-    # Row 4: the area cards still in hand this year; used ones are greyed out (D-3.3).
-    _cards(img, draw, p, (x0 + 18, y0 + 113))
-    # Row 5: goals (D-9.1).
-    _goals(img, draw, p, (x0 + 16, y0 + 148), col)
+    y = y0 + 68
+    _supply(img, (x0 + 18, y), house_sprite(24, 26, col.fill, col.dark), p.houses_supply)
+    _supply(img, (x0 + 104, y), palace_sprite(26, 26, col.fill, col.dark), p.palaces_supply)
+    _supply(img, (x0 + 190, y), ring_sprite(26, col.fill, 6), p.rings_supply)
+    _supply(img, (x0 + 272, y), marker_pile_sprite(28, col.fill, col.dark), p.markers_left)
+    # Row 3: the area cards, greyed and struck through once used this year (D-3.3),
+    # each district's with the player's palaces there.
+    _cards(img, draw, p, (x0 + 16, y0 + 96))
+    # Row 4: goals (D-9.1).
+    _goals(img, draw, p, (x0 + 16, y0 + 152), col)
 
 
 def _cards(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic,
            xy: tuple[int, int]) -> None:
     x, y = xy
-    paste_text(img, (x, y + 14), "cards", 15, INK_SOFT, bold=True, anchor="lm")
-    x += 50
     for area in AREAS:
         used = area in p.cards_used
-        draw.rounded_rectangle((x, y, x + 40, y + 28), radius=5,
+        draw.rounded_rectangle((x, y, x + 36, y + 40), radius=5,
                                fill=(214, 208, 196) if used else (255, 252, 244),
                                outline=(170, 160, 145) if used else INK_SOFT, width=1)
+        paste_symbol(img, area, (x + 18, y + 20), 32)
         if used:
-            draw.line((x + 6, y + 22, x + 34, y + 6), fill=(150, 140, 125), width=2)
-        else:
-            paste_symbol(img, area, (x + 20, y + 14), 24)
-        x += 46
+            draw.line((x + 4, y + 35, x + 32, y + 5), fill=INK_SOFT, width=3)
+        x += 40
+        if area in DISTRICTS:
+            n = p.palaces.get(area, 0)
+            paste_text(img, (x, y + 21), str(n), L.TEXT, INK if n else (170, 160, 145),
+                       bold=True, anchor="lm")
+            x += 16
 
 
 def _supply(img: Image.Image, xy: tuple[int, int], sprite: Image.Image, n: int) -> None:
     x, y = xy
     paste(img, sprite, (x, y - sprite.height // 2))
-    paste_text(img, (x + sprite.width + 6, y + 1), str(n), 21, INK, bold=True, anchor="lm")
+    paste_text(img, (x + sprite.width + 6, y + 1), str(n), L.TEXT, INK, bold=True,
+               anchor="lm")
 
 
 def _goals(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic, xy: tuple[int, int],
            col: PlayerColour) -> None:
-    """Three pills for the winning conditions, filled by progress, green when met."""
+    """Three pills for the winning conditions (palaces in districts), filled by progress,
+    green when met."""
     total, spread = p.palace_total, p.districts_with_palace
     met = p.win_progress()
-    goals = (("a", "6 districts", spread / 6),
+    goals = (("a", "6 in 6", spread / 6),
              ("b", "7 in 5", (min(total, 7) + min(spread, 5)) / 12),
              ("c", "8 in 4", (min(total, 8) + min(spread, 4)) / 12))
     x, y = xy
     for key, text, frac in goals:
-        w = 116
+        w, h = 116, 32
         done = met.get(key, False)
-        draw.rounded_rectangle((x, y, x + w, y + 26), radius=13, fill=(232, 226, 212))
+        draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=(232, 226, 212))
         if frac > 0:
             fill = OK_GREEN if done else col.tint
-            draw.rounded_rectangle((x, y, x + max(26, round(w * min(frac, 1))), y + 26),
-                                   radius=13, fill=fill)
-        draw.rounded_rectangle((x, y, x + w, y + 26), radius=13, outline=INK_SOFT, width=1)
-        paste_text(img, (x + w / 2, y + 13), ("✓ " if done else "") + text, 15,
+            draw.rounded_rectangle((x, y, x + max(h, round(w * min(frac, 1))), y + h),
+                                   radius=h // 2, fill=fill)
+        draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, outline=INK_SOFT, width=1)
+        paste_text(img, (x + w / 2, y + h / 2), ("✓ " if done else "") + text, L.TEXT,
                    (255, 255, 255) if done else INK, bold=True, anchor="mm")
         x += w + 8
 
@@ -306,24 +300,28 @@ def _paint_order(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         fill = (226, 222, 212) if done else (255, 250, 238)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=fill,
                                outline=GOLD if now else INK_SOFT, width=5 if now else 2)
-        paste_symbol(img, area, (x0 + 30, y0 + 40), 44)
-        name, size = fit_text(AREA_NAMES.get(area, area), x1 - x0 - 64, 18, True, 13)
-        paste_text(img, (x0 + 58, y0 + 44), name, size, INK_SOFT if done else INK, bold=True,
-                   anchor="lm")
         badge = "✓ held" if done else ("now" if now else f"{i + 1}.")
-        paste_text(img, (x0 + 58, y0 + 20), badge, 15, OK_GREEN if done else
+        paste_text(img, (x0 + 52, y0 + 22), badge, L.TEXT, OK_GREEN if done else
                    (INK if now else INK_SOFT), bold=True, anchor="lm")
+        _order_card(img, area, (x0, y0, x1, y1), INK_SOFT if done else INK)
     for i in range(7):
         x0, y0, x1, y1 = local(L.order_card_box(i, next_year=True))
         if i < len(view.order_next_face_up):
-            area = view.order_next_face_up[i]
             draw.rounded_rectangle((x0, y0, x1, y1), radius=7, fill=(255, 250, 238),
                                    outline=INK_SOFT, width=2)
-            paste_symbol(img, area, (x0 + 22, (y0 + y1) / 2), 32)
-            name, size = fit_text(AREA_NAMES.get(area, area), x1 - x0 - 46, 16, True, 12)
-            paste_text(img, (x0 + 42, (y0 + y1) / 2), name, size, INK, bold=True, anchor="lm")
+            paste_text(img, (x0 + 52, y0 + 22), f"{i + 1}.", L.TEXT, INK_SOFT, bold=True,
+                       anchor="lm")
+            _order_card(img, view.order_next_face_up[i], (x0, y0, x1, y1), INK)
         else:  # face down: the card's back
             draw.rounded_rectangle((x0, y0, x1, y1), radius=7, fill=NAVY, outline=GOLD, width=2)
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            draw.polygon([(cx, cy - 12), (cx + 16, cy), (cx, cy + 12), (cx - 16, cy)],
+            draw.polygon([(cx, cy - 16), (cx + 22, cy), (cx, cy + 16), (cx - 22, cy)],
                          outline=GOLD, width=2)
+
+
+def _order_card(img: Image.Image, area: str, box: L.Box, ink: tuple[int, int, int]) -> None:
+    """An area card: its symbol top left, its name below, every name in one size."""
+    x0, y0, x1, _ = box
+    paste_symbol(img, area, (x0 + 24, y0 + 22), 34)
+    name = fit_text(AREA_NAMES.get(area, area), x1 - x0 - 10, L.TEXT, True, L.TEXT)[0]
+    paste_text(img, ((x0 + x1) / 2, y0 + 58), name, L.TEXT, ink, bold=True, anchor="mm")

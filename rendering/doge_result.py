@@ -1,4 +1,4 @@
-"""The game-over banner (D-9.2, D-9.3): winner(s) and the full ranking over the map.
+"""The game-over panel (D-9.2, D-9.3): winner(s) and the full ranking, under the map.
 
 The engine's result dict is read leniently: a "ranking" (seats, or dicts/pairs naming a
 seat) and "winners" (a seat or seats) when present; otherwise the ranking is rebuilt from
@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from bot.games.doge.view import PlayerPublic, PublicView
 from rendering import doge_layout as L
 from rendering.common import (
+    CREAM,
     GOLD,
     INK,
     INK_SOFT,
@@ -23,7 +24,10 @@ from rendering.common import (
     letter_disc,
     player_colour,
 )
-from rendering.text import fit_text, paste_text
+from rendering.text import fit_text, paste_text, text_width
+
+WINNER_TINT = (250, 232, 170)  # the winners' rows
+CARD_TINT = (255, 250, 238)
 
 REASONS = {
     "condition": "a winning condition was met",
@@ -107,43 +111,42 @@ def _reason(view: PublicView) -> str:
 
 
 def draw_result(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
-    # Dim the map so the banner stands out; the board stays visible underneath.
-    x0, y0, x1, y1 = L.MAP
-    region = img.crop((x0, y0, x1, y1)).convert("RGBA")
-    shade = Image.new("RGBA", region.size, (*NAVY, 150))
-    img.paste(Image.alpha_composite(region, shade).convert("RGB"), (x0, y0))
+    """The final ranking in the band under the map, which stays in full view."""
+    x0, y0, x1, y1 = L.ORDER
+    draw.rectangle((x0, y0 + 2, x1, y1), fill=PAPER)
+    draw.rectangle((x0, y0 + 2, x1, y0 + 48), fill=NAVY)
     order = ranking(view)
     place = places(view)
     qualified = _qualified(view)
     champs = winners(view)
-    w, row = 600, 50
-    h = 150 + row * len(order)
-    bx0 = (x0 + x1 - w) // 2
-    by0 = (y0 + y1 - h) // 2
-    draw.rounded_rectangle((bx0, by0, bx0 + w, by0 + h), radius=16, fill=PAPER, outline=GOLD,
-                           width=5)
-    draw.rounded_rectangle((bx0 + 5, by0 + 5, bx0 + w - 5, by0 + 56), radius=12, fill=NAVY)
-    paste_text(img, (bx0 + w / 2, by0 + 31), "Game over", 30, GOLD, bold=True, anchor="mm")
     names = [view.players[s].name or f"Seat {s + 1}" for s in champs]
-    title = ("Winner: " if len(champs) == 1 else "Shared win: ") + " & ".join(names)
-    line, size = fit_text(title, w - 40, 28, bold=True, min_size=18)
-    paste_text(img, (bx0 + w / 2, by0 + 86), line, size, INK, bold=True, anchor="mm")
-    for i, seat in enumerate(order):
-        p = view.players[seat]
-        y = by0 + 130 + i * row
-        if seat in champs:
-            draw.rounded_rectangle((bx0 + 14, y - 22, bx0 + w - 14, y + 22), radius=10,
-                                   fill=(250, 232, 170))
-        paste_text(img, (bx0 + 36, y), f"{place[seat]}.", 24, INK, bold=True, anchor="mm")
-        letter_disc(img, draw, (bx0 + 76, y), 34, player_colour(p.colour))
-        name, nsize = fit_text(p.name or f"Seat {seat + 1}", 200, 22, bold=True)
-        x = bx0 + 102 + paste_text(img, (bx0 + 102, y), name, nsize, INK, bold=True,
-                                   anchor="lm")
-        if seat in qualified:  # D-9.2: qualifiers rank first, whatever their palaces
-            draw.rounded_rectangle((x + 8, y - 11, x + 62, y + 11), radius=11, fill=OK_GREEN)
-            paste_text(img, (x + 35, y), "✓ goal", 13, (255, 255, 255), bold=True, anchor="mm")
-        stats = f"{_plural(p.palace_total, 'palace')} · {_plural(p.houses_on_board, 'house')}"
-        paste_text(img, (bx0 + w - 24, y), stats, 19, INK, anchor="rm")
+    title = ("Game over · winner: " if len(champs) == 1 else "Game over · shared win: ") + \
+        " & ".join(names)
     reason = _reason(view)
+    reason_w = round(text_width(reason, L.TEXT)) + 30 if reason else 0
+    line = fit_text(title, x1 - x0 - 40 - reason_w, 26, bold=True, min_size=L.TEXT)
+    paste_text(img, (x0 + 16, y0 + 26), *line, GOLD, bold=True, anchor="lm")
     if reason:
-        paste_text(img, (bx0 + w / 2, by0 + h - 14), reason, 16, INK_SOFT, anchor="ms")
+        paste_text(img, (x1 - 16, y0 + 26), reason, L.TEXT, CREAM, anchor="rm")
+    col_w, row = (x1 - x0 - 36) // 2, 88
+    for i, seat in enumerate(order[:4]):
+        p = view.players[seat]
+        x = x0 + 12 + (i % 2) * (col_w + 12)
+        y = y0 + 58 + (i // 2) * row
+        draw.rounded_rectangle((x, y, x + col_w, y + row - 10), radius=10,
+                               fill=WINNER_TINT if seat in champs else CARD_TINT,
+                               outline=GOLD if seat in champs else INK_SOFT, width=2)
+        mid = y + 26
+        paste_text(img, (x + 24, mid), f"{place[seat]}.", 26, INK, bold=True, anchor="mm")
+        letter_disc(img, draw, (x + 66, mid), 38, player_colour(p.colour), size=L.TEXT)
+        goal_w = 112 if seat in qualified else 0
+        name, size = fit_text(p.name or f"Seat {seat + 1}", col_w - 110 - goal_w, 26,
+                              bold=True, min_size=L.TEXT)
+        w = paste_text(img, (x + 94, mid), name, size, INK, bold=True, anchor="lm")
+        if seat in qualified:  # D-9.2: qualifiers rank first, whatever their palaces
+            gx = x + 94 + w + 10
+            draw.rounded_rectangle((gx, mid - 15, gx + 96, mid + 15), radius=15, fill=OK_GREEN)
+            paste_text(img, (gx + 48, mid), "✓ goal", L.TEXT, (255, 255, 255), bold=True,
+                       anchor="mm")
+        stats = f"{_plural(p.palace_total, 'palace')} · {_plural(p.houses_on_board, 'house')}"
+        paste_text(img, (x + 94, y + 58), stats, L.TEXT, INK, anchor="lm")

@@ -23,10 +23,10 @@ RGB = tuple[int, int, int]
 INK: RGB = (33, 30, 28)  # the board's ink and paper (rendering.common), for glyph samples
 PAPER: RGB = (250, 244, 230)
 
-REMAINDER = 32  # palette entries left for colours of one image
+REMAINDER = 64  # palette entries left for colours of one image
 # zlib level, by measurement on the mid-game Doge board (bench/render_bench.py): a palette
 # image at level 6 is about a third of the RGB PNG and encodes faster than RGB at level 1.
-PALETTE_LEVEL = 6
+PALETTE_LEVEL = 7
 
 
 def _box(c: RGB) -> tuple[int, int, int]:

@@ -130,7 +130,9 @@ class FontStack:
         clusters = self._clusters(unicodedata.normalize("NFC", text))
         if not clusters:
             return ()
-        lv = bidi.levels([c for _, c in clusters])
+        # Labels such as "3. name" sit in a left-to-right board: the paragraph is
+        # left to right, and a right-to-left name keeps its own order inside it.
+        lv = bidi.levels([c for _, c in clusters], base=0)
         merged: list[tuple[Run, int]] = []
         for (i, c), level in zip(clusters, lv, strict=True):
             if merged and merged[-1][0].font == i and merged[-1][1] == level:
