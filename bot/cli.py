@@ -4,39 +4,73 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from bot.games.record import RecordError, replay
 
 
 def _replay(args: argparse.Namespace) -> int:
+    """Bad input is one line on stderr and a non-zero exit, never a traceback."""
     try:
-        record = json.loads(Path(args.record).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        print(f"cannot read {args.record}: {exc}", file=sys.stderr)
-        return 2
+        record = _read_json(Path(args.record))
+    except _Unreadable as exc:
+        return _refuse(f"cannot read {args.record}: {exc}", 2)
     try:
         result = replay(record, at=args.at)
     except RecordError as exc:
-        print(f"refused: {exc}", file=sys.stderr)
-        return 1
+        return _refuse(f"refused: {exc}", 1)
     if args.events:
-        names = result.players
-        for index, events in enumerate(result.events):
-            for event in events:
-                print(f"[{index}] {result.engine.describe(event, names)}")
+        lines = [f"[{index}] {result.engine.describe(event, result.players)}"
+                 for index, events in enumerate(result.events) for event in events]
     else:
         view = result.engine.public_view(result.state, None)
-        print(json.dumps(view.to_json(), indent=2, ensure_ascii=False))
+        lines = [json.dumps(view.to_json(), indent=2, ensure_ascii=False)]
+    try:
+        print("\n".join(lines))
+        sys.stdout.flush()
+    except BrokenPipeError:  # `... --events | head` closed the pipe: nothing left to say
+        sys.stdout = open(os.devnull, "w")  # the exit-time flush stays quiet
     return 0
 
 
-def _demo(args: argparse.Namespace) -> int:
-    from bot.demo import play_demo
+class _Unreadable(Exception):
+    """A file that is no JSON document; the message says why, in one line."""
 
-    path = play_demo(Path(args.out), seed=args.seed, images=not args.no_images)
-    print(f"demo game written to {path}")
+
+def _read_json(path: Path) -> Any:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise _Unreadable(exc.strerror or type(exc).__name__) from None
+    try:
+        text = data.decode("utf-8-sig")  # a byte-order mark is harmless
+    except UnicodeDecodeError as exc:
+        raise _Unreadable(f"not UTF-8 text (byte {data[exc.start]:#04x} at offset "
+                          f"{exc.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _Unreadable(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+                          ) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, deep nesting
+        raise _Unreadable("not JSON this reader accepts (a huge number or deep nesting)"
+                          ) from None
+
+
+def _refuse(message: str, code: int) -> int:
+    print(" ".join(message.split()), file=sys.stderr)
+    return code
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from bot.demo import DEMO_GAMES, play_demo
+
+    for game in DEMO_GAMES if args.game == "both" else (args.game,):
+        path = play_demo(Path(args.out), seed=args.seed, images=not args.no_images, game=game)
+        print(f"{game} demo game written to {path}")
     return 0
 
 
@@ -56,10 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("--events", action="store_true",
                           help="print the event narrative instead of the state")
     p_replay.set_defaults(func=_replay)
-    p_demo = sub.add_parser("demo", help="play a 4-player game between computer players")
-    p_demo.add_argument("--out", default="demo-output")
-    p_demo.add_argument("--seed", type=int, default=2026)
-    p_demo.add_argument("--no-images", action="store_true")
+    p_demo = sub.add_parser("demo", help="play 4-player games between computer players")
+    p_demo.add_argument("--out", default="demo-output",
+                        help="the folder for the records and board images")
+    p_demo.add_argument("--seed", type=int, default=2026,
+                        help="the games' seed: the same seed plays the same games")
+    p_demo.add_argument("--game", choices=("doge", "clans", "both"), default="both")
+    p_demo.add_argument("--no-images", action="store_true", help="write the records only")
     p_demo.set_defaults(func=_demo)
     sub.add_parser("run", help="start the Discord bot (the default)").set_defaults(func=_run)
     args = parser.parse_args(argv)

@@ -1,54 +1,76 @@
-"""An offline game between heuristic players: its record, and a board image per step."""
+"""Offline games between computer players: each game's record, and a board image per step.
+
+The seats are played by the same computer players the tables seat with `/doge addbot` and
+`/clans addbot`, so a record says `is_bot: true`; Doge seats carry the lobby's colours and
+each record the settings the game was played with (docs/record-format.md)."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot.games.base import PlayerSpec
-from bot.games.doge import ENGINE
-from bot.games.doge.players import heuristic_action
 from bot.games.record import make_record
+from bot.tables.kits import KITS, GameKit
 
 DEMO_PLAYERS = ["Anna", "Bernd", "Claudia", "Daniel"]
+DEMO_GAMES = ("doge", "clans")
+
+Draw = Callable[[Any, int, str], None]
 
 
-def play_demo(out: Path, seed: int = 2026, images: bool = True) -> Path:
+def demo_players(kit: GameKit) -> list[PlayerSpec]:
+    """Four computer seats; Doge's take the lobby colours in order, Clans' are dealt
+    their colours in secret by the game (C-2.3)."""
+    colours = list(kit.colours) or [None] * len(DEMO_PLAYERS)
+    return [PlayerSpec(name, colour, is_bot=True)
+            for name, colour in zip(DEMO_PLAYERS, colours, strict=True)]
+
+
+def play_demo(out: Path, seed: int = 2026, images: bool = True, game: str = "doge") -> Path:
+    """Play one game to its end; write `<game>-demo-record.json` (and the boards) to `out`."""
+    kit = KITS[game]
+    engine = kit.engine
     out.mkdir(parents=True, exist_ok=True)
-    players = [PlayerSpec(name) for name in DEMO_PLAYERS]
-    rng = random.Random(seed)
-    settings: dict = {}
-    state = ENGINE.new_game(players, settings, random.Random(seed))
-    draw = _image_writer(out) if images else None
+    players = demo_players(kit)
+    settings = kit.settings_for({})
+    state = engine.new_game(players, settings, random.Random(seed))
+    choices = random.Random(seed)  # whose turn among simultaneous seats, and the players'
+    draw = _image_writer(out, game) if images else None
     actions = []
-    step = 0
     if draw:
-        draw(state, step, "A new game of Doge begins.")
-    while not ENGINE.is_over(state):
-        seat = rng.choice(ENGINE.pending(state))
-        view = ENGINE.public_view(state, seat)
-        action = heuristic_action(view, ENGINE.legal_actions(state, seat), rng)
-        outcome = ENGINE.apply(state, action)
+        draw(state, 0, kit.opening_line)
+    while not engine.is_over(state):
+        seat = choices.choice(engine.pending(state))
+        action = kit.ai_action(state, seat, choices)
+        outcome = engine.apply(state, action)
         state = outcome.state
         actions.append(action)
-        step += 1
         if draw:
-            caption = " ".join(ENGINE.describe(e, players) for e in outcome.events[-2:])
-            draw(state, step, caption)
-    record = make_record("doge", seed, players, settings, actions)
-    path = out / "doge-demo-record.json"
-    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+            caption = " ".join(engine.describe(e, players) for e in outcome.events[-2:])
+            draw(state, len(actions), caption)
+    record = make_record(game, seed, players, settings, actions,
+                         meta={"status": "finished"})
+    path = out / f"{game}-demo-record.json"
+    path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
 
 
-def _image_writer(out: Path):
+def _image_writer(out: Path, game: str) -> Draw | None:
+    engine = KITS[game].engine
     try:
-        from rendering.doge_board import write_png
+        if game == "doge":
+            from rendering.doge_board import write_png
+        else:
+            from rendering.clans_board import write_png
     except ImportError:  # the renderer is optional for the record
         return None
 
-    def draw(state, step: int, caption: str) -> None:
-        write_png(out / f"doge-step-{step:04d}.png", ENGINE.public_view(state, None), caption)
+    def draw(state: Any, step: int, caption: str) -> None:
+        view = engine.public_view(state, None)  # boards show only what is public (D-10)
+        write_png(out / f"{game}-step-{step:04d}.png", view, caption)
 
     return draw

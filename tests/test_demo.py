@@ -1,0 +1,44 @@
+"""`make demo`: a game of each kind between computer players, its record as
+docs/record-format.md describes it, and its boards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.demo import play_demo
+from bot.games.record import replay
+
+
+@pytest.mark.parametrize(("game", "colours", "settings"), [
+    ("doge", ["red", "blue", "green", "yellow"], {"year_limit": None}),  # D-1.1, D-9.3
+    ("clans", [None] * 4, {}),  # colours are dealt in secret (C-2.3)
+])
+def test_a_demo_record_says_who_played_with_what(tmp_path: Path, game: str,
+                                                  colours: list, settings: dict) -> None:
+    record = json.loads(play_demo(tmp_path, seed=3, images=False, game=game).read_text())
+    assert record["game"] == game and record["seed"] == 3
+    assert [p["is_bot"] for p in record["players"]] == [True] * 4
+    assert [p["colour"] for p in record["players"]] == colours
+    assert record["settings"] == settings
+    assert replay(record).engine.is_over(replay(record).state)
+
+
+def test_the_seed_decides_the_game(tmp_path: Path) -> None:
+    first = play_demo(tmp_path / "a", seed=7, images=False, game="clans").read_text()
+    again = play_demo(tmp_path / "b", seed=7, images=False, game="clans").read_text()
+    other = play_demo(tmp_path / "c", seed=8, images=False, game="clans").read_text()
+    assert first == again and first != other
+
+
+def test_the_demo_command_plays_clans_with_its_boards(tmp_path: Path, capsys) -> None:
+    assert main(["demo", "--out", str(tmp_path), "--seed", "7", "--game", "clans"]) == 0
+    assert "clans demo game written to" in capsys.readouterr().out
+    record = json.loads((tmp_path / "clans-demo-record.json").read_text())
+    boards = sorted(tmp_path.glob("clans-step-*.png"))
+    assert len(boards) == len(record["actions"]) + 1  # the opening board, then every step
+    assert boards[0].read_bytes().startswith(b"\x89PNG")
+    assert record["seed"] == 7
