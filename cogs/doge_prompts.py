@@ -92,7 +92,7 @@ def final_text(game: LoadedGame) -> str:
     if not result:
         return "This game has ended."
     names = [p.name for p in game.row.players]
-    lines = ["🏁 **Game over** — " + game.engine.describe(
+    lines = ["🏁 " + game.engine.describe(  # the line opens with "Game over"
         {"type": "game_over", "result": result}, game.row.players)]
     for r in result.get("ranking", []):
         medal = PLACE_MEDALS.get(r["place"], f"{r['place']}.")

@@ -116,7 +116,7 @@ class ClansEngine:
         if state.over:
             raise IllegalAction("the game is over", "C-6.1")
         if type(seat) is not int or seat != state.mover:
-            raise IllegalAction(f"it is not seat {seat!r}'s turn", "C-2.4")
+            raise IllegalAction(f"it is {state.players[state.mover].name}'s turn", "C-2.4")
 
     def _territory(self, label: Any) -> int:
         index = MAP.label_index(label) if isinstance(label, str) else None
@@ -150,7 +150,8 @@ class ClansEngine:
                 raise IllegalAction(f"name each village just founded exactly once: {expected}",
                                     "C-4.7")
         else:
-            raise IllegalAction(f"unknown action type {kind!r}; Clans has moves only", "C-3.1")
+            raise IllegalAction(f"Clans has moves and village orders only, not {kind!r}",
+                                "C-3.1")
 
     def _validate_move(self, state: ClansState, src: int, dst: int) -> None:
         a, b = LABELS[src], LABELS[dst]

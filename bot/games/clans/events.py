@@ -16,14 +16,11 @@ from __future__ import annotations
 from bot.games.base import Event, PlayerSpec
 from bot.games.clans.board import TERRAINS
 from bot.games.clans.rules import EPOCH_BONUS, EPOCH_NAMES, FAVOURABLE, UNFAVOURABLE
+from bot.games.wording import and_list, plural
 
 
 def _name(players: list[PlayerSpec], seat: int) -> str:
     return players[seat].name if 0 <= seat < len(players) else f"seat {seat}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _place(rank: int) -> str:
@@ -43,18 +40,21 @@ def _village_line(event: Event, who: str) -> str:
     head = (f"{who} founds village {event['chip']} at {event['territory']} "
             f"({event['terrain']}, epoch {EPOCH_NAMES[event['epoch'] - 1]}) and takes its chip")
     parts = [head]
-    if event["strife_losses"]:
-        parts.append(f"strife removes the lone {', '.join(event['strife_losses'])} hut"
-                     + ("s" if len(event["strife_losses"]) > 1 else ""))
+    lost = event["strife_losses"]
+    if lost:  # C-4.3
+        parts.append(f"strife removes the lone {and_list(lost)} "
+                     + ("hut" if len(lost) == 1 else "huts"))
     huts = sum(event["huts"].values())
-    if event["destroyed"]:
-        parts.append(f"unfavourable terrain destroys it and its {_plural(huts, 'hut')}; "
+    scored, value = event["scored"], event["value"]
+    if event["destroyed"]:  # C-4.4
+        parts.append(f"unfavourable terrain destroys it and its {plural(huts, 'hut')}; "
                      "nobody scores")
     elif not huts:
         parts.append("strife leaves it empty; nobody scores")
-    else:
-        parts.append(f"worth {event['value']}: {', '.join(event['scored'])} score "
-                     f"{event['value']}")
+    elif len(scored) == 1:
+        parts.append(f"worth {value}: {scored[0]} scores {value}")
+    else:  # C-4.5: every colour present scores the full value
+        parts.append(f"worth {value}: {and_list(scored)} score {value} each")
     return "; ".join(parts) + "."
 
 
@@ -62,12 +62,12 @@ def describe_event(event: Event, players: list[PlayerSpec]) -> str:
     kind = event.get("type")
     who = _name(players, event["seat"]) if "seat" in event else ""
     if kind == "move":
-        return f"{who} moves {_plural(event['huts'], 'hut')} from {event['from']} to {event['to']}."
+        return f"{who} moves {plural(event['huts'], 'hut')} from {event['from']} to {event['to']}."
     if kind == "order_asked":
         return (f"{who} founds {len(event['villages'])} villages at once "
-                f"({', '.join(event['villages'])}) and chooses their order.")
+                f"({and_list(event['villages'])}) and chooses their order (C-4.7).")
     if kind == "order":
-        return f"{who} scores the villages in this order: {', '.join(event['villages'])}."
+        return f"{who} orders them: {', then '.join(event['villages'])}."
     if kind == "village":
         return _village_line(event, who)
     if kind == "village_unscored":
@@ -75,13 +75,14 @@ def describe_event(event: Event, players: list[PlayerSpec]) -> str:
     if kind == "epoch":
         return epoch_line(event["epoch"])
     if kind == "game_end":
-        why = {"twelfth_village": "the 12th village",
+        why = {"twelfth_village": "after the 12th village",
                "moderator": "a moderator ended it"}.get(event["reason"], "no move is left")
         standings = sorted(range(len(event["totals"])), key=lambda s: event["ranks"][s])
         results = "; ".join(
             f"{_place(event['ranks'][s])} {_name(players, s)} ({event['colours'][s]}) "
-            f"{event['totals'][s]}"
+            f"{plural(event['totals'][s], 'point')}"
             for s in standings
         )
-        return f"Game over after {why}. {results}."
+        joint = " " if event["reason"] == "twelfth_village" else ": "
+        return f"Game over{joint}{why}. {results}."
     return f"{kind} event."

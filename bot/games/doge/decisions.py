@@ -15,6 +15,14 @@ from bot.games.doge.election import (
 )
 from bot.games.doge.state import DogeState, Election, Phase
 
+# For refusals: what each step of an election asks, and what each kind of answer does.
+_QUESTIONS = {"advisor": "take the district's advisor or abstain",
+              "qadvisor": "take a Quarantia advisor or abstain",
+              "place": "how many houses to place", "qmove": "move a house or stop",
+              "build": "how many palaces to build"}
+_ANSWERS = {"take": "taking an advisor", "abstain": "abstaining", "place": "placing houses",
+            "move": "moving a house", "pass": "stopping", "build": "building palaces"}
+
 # ---- opening and closing a phase ---------------------------------------------------
 
 
@@ -157,7 +165,10 @@ def answer(st: DogeState, action: Action) -> list[Event]:
     expected = {"advisor": ("take", "abstain"), "qadvisor": ("take", "abstain"),
                 "place": ("place",), "qmove": ("move", "pass"), "build": ("build",)}[ph.kind]
     if kind not in expected:
-        raise IllegalAction(f"the question now is {ph.kind!r}, not {kind!r}", "D-11.2")
+        answer_words = _ANSWERS.get(kind, f"a {kind!r} answer") if isinstance(kind, str) \
+            else "that answer"
+        raise IllegalAction(f"{answer_words} does not fit the question now: "
+                            f"{_QUESTIONS[ph.kind]}", "D-11.2")
     if not _is_legal(action, legal_decisions(st, seat)):
         raise IllegalAction(*_why_illegal(st, el, ph, action))
     if kind == "take":

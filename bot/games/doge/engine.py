@@ -91,7 +91,7 @@ def default_action(st: DogeState, seat: int) -> Action:
 def apply_in_place(st: DogeState, action: Action) -> list[Event]:
     """Apply `action` to `st` itself (the fast path for simulation)."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("an action is an object with a type")
+        raise IllegalAction("an action must be an object with a \"type\"")
     kind = action["type"]
     if st.phase == "over":
         raise IllegalAction("the game is over", "D-9.2")
@@ -99,7 +99,8 @@ def apply_in_place(st: DogeState, action: Action) -> list[Event]:
         return _end_by_moderator(st)
     seat = action.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.player_count:
-        raise IllegalAction(f"no seat {seat!r} at this table")
+        raise IllegalAction("this action needs the seat that makes it" if seat is None
+                            else f"there is no seat {seat!r} at this table")
     if st.phase == "placement":
         if kind == "ballot":
             events = placement.set_ballot(st, action)

@@ -7,7 +7,12 @@ from functools import lru_cache
 from itertools import combinations
 
 from bot.games.base import Action, Event, IllegalAction
-from bot.games.doge.constants import AREAS, MAX_MARKERS_PER_STACK, placement_rounds
+from bot.games.doge.constants import (
+    AREAS,
+    MARKER_VALUES,
+    MAX_MARKERS_PER_STACK,
+    placement_rounds,
+)
 from bot.games.doge.state import Ballot, DogeState, Stack
 
 
@@ -55,7 +60,8 @@ def check_ballot(st: DogeState, action: Action) -> Ballot:
         raise IllegalAction("you have no marker left and sit out this round", "D-3.4")
     area = action.get("area")
     if area not in AREAS:
-        raise IllegalAction(f"unknown area {area!r}", "D-1.3")
+        raise IllegalAction("the ballot names no area" if area is None
+                            else f"there is no area called {area!r}", "D-1.3")
     if area in p.cards_used:
         raise IllegalAction("that area's card is already used this year", "D-3.3")
     markers = action.get("markers")
@@ -65,8 +71,13 @@ def check_ballot(st: DogeState, action: Action) -> Ballot:
         raise IllegalAction("place 1 to 4 markers", "D-3.2")
     have = Counter(p.markers)
     for value, n in Counter(markers).items():
+        if value not in MARKER_VALUES:
+            raise IllegalAction(f"there is no marker of value {value}: markers are 0, 1, 2 "
+                                "and 3", "D-1.2")
         if have[value] < n:
-            raise IllegalAction(f"you hold no more {value} marker for this", "D-3.2")
+            left = f"only {have[value]}" if have[value] else "no"
+            raise IllegalAction(f"you have {left} marker{'s' if have[value] > 1 else ''} of "
+                                f"value {value} left", "D-3.2")
     return Ballot(area, sorted(markers, reverse=True))
 
 
