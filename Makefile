@@ -1,32 +1,60 @@
 # Set-up is part of every target: a fresh clone needs only `make run` or `make test`.
+# Besides Python 3.11 or newer the machine needs make, Python's venv module (Debian and
+# Ubuntu: the python3-venv package) and access to PyPI.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
+SEED ?= 2026
+NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
 .PHONY: run test lint bench demo clean
 
-$(STAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+# A venv made with an older Python, or whose Python is gone (upgraded or removed by the
+# system) or has lost pip, is made again rather than trusted.
+ifneq ($(wildcard $(VENV)),)
+ifneq ($(shell $(PY) -c '$(NEW_ENOUGH); import pip' >/dev/null 2>&1 && echo ok),ok)
+$(info $(VENV) has no working Python 3.11 or newer: making it again)
+$(shell rm -rf $(VENV))
+endif
+endif
 
-run: $(STAMP)
+$(PY):
+	@$(PYTHON) -c '$(NEW_ENOUGH)' 2>/dev/null || { \
+	  echo "Python 3.11 or newer is needed; $(PYTHON) is" \
+	       "$$(command -v $(PYTHON) >/dev/null && $(PYTHON) --version 2>&1 || echo missing)." \
+	       "Try, for example: make PYTHON=python3.12"; \
+	  exit 1; }
+	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo "Cannot create $(VENV): install Python's venv module" \
+	       "(Debian and Ubuntu: sudo apt install python3-venv)"; exit 1; }
+	$(PY) -m pip install --quiet --upgrade pip
+
+# What running the bot needs, and on top of it the tools of `make test`.
+$(RUN_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml $(RUN_STAMP)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(RUN_STAMP)
 	$(PY) -m bot
 
-test: $(STAMP)
+test: $(DEV_STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(PY) -m ruff check .
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(PY) -m bench
 
-demo: $(STAMP)
-	$(PY) -m bot demo --out demo-output
+demo: $(RUN_STAMP)
+	$(PY) -m bot demo --out demo-output --seed $(SEED)
 
 clean:
-	rm -rf $(VENV) demo-output
+	rm -rf $(VENV) demo-output build *.egg-info

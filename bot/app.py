@@ -12,7 +12,7 @@ MISSING_TOKEN = ("DISCORD_TOKEN is not set: copy .env.example to .env and put yo
 
 
 def run_bot() -> int:
-    load_dotenv()
+    load_dotenv(".env")  # the working directory's, also when the bot is pip-installed
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         print(MISSING_TOKEN, file=sys.stderr)
