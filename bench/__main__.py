@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench.goals import goal_table
+
 # (module, goal text) — each module's run() returns {key: figure}.
 BENCHES = [
     ("bench.doge_engine_bench", {"doge_random_games_per_s": ">= 50",
@@ -60,10 +62,7 @@ def main() -> int:
         flatten("", run_isolated(module_name), results)
         print(f"{module_name}: {time.perf_counter() - started:.1f} s", file=sys.stderr)
         goals.update(module_goals)
-    width = max(len(k) for k in results) if results else 10
-    print(f"{'figure'.ljust(width)}  {'value':>12}  goal")
-    for key, value in results.items():
-        print(f"{key.ljust(width)}  {value!s:>12}  {goals.get(key, '')}")
+    print("\n".join(goal_table(results, goals)))
     out = Path(__file__).parent / "results.json"
     out.write_text(json.dumps(results, indent=2) + "\n")
     print("written to bench/results.json")
