@@ -52,6 +52,24 @@ retry_after=)`` (429 with X-RateLimit-* and Retry-After), and
 ``set_send_rate_limit(5, 5.0)`` per channel (``headers=False`` hides the
 X-RateLimit-* of successes so the bot only learns from 429s); ``rate_limit_hits``
 counts 429s served.
+Discord's contract: every request body (multipart: its ``payload_json``) is checked
+against Discord's published OpenAPI schema for its route (``spec/openapi.json``,
+``contract.py``) and the limits the schemas do not express (``limits.py``: 2000
+characters of content, 6000 across embeds, 5 action rows of 5 buttons or one select,
+unique custom ids, 10 MiB of uploads). A refusal answers 400/50035 in Discord's error
+shape and is kept in ``contract_violations`` (``take_violations()`` for tests that
+provoke one); the pytest fixture fails a test that leaves any.
+
+Discord's rules: an interaction not answered within ``ack_deadline`` (3 s, real time)
+fails for its user and a late answer gets 404/10062 (``interaction_failures``,
+``take_failures()``; the fixture fails a test that leaves any). Interaction tokens
+expire 15 minutes after the interaction by ``emu.clock`` (injectable): followups and
+edits then get 401/50027. ``set_permissions(channel, role_or_user, allow=, deny=)``
+adds overwrites (threads follow their parent): without View Channel the bot gets
+403/50001, without Send Messages (in Threads), Attach Files or Embed Links 403/50013.
+``archive_thread(thread, locked=)``: messages there get 400/50083 until the bot
+PATCHes ``archived=false`` (a locked thread needs Manage Threads).
+
 Routes use discord.py's templates, e.g. ``"/channels/{channel_id}/messages"``, a
 concrete path or a glob. Gateway: ``request_reconnect`` (RESUME),
 ``invalidate_sessions`` (re-IDENTIFY), ``drop_connections``.

@@ -118,7 +118,9 @@ class InteractionActions(EmulatorState):
         rec.payload = payload
         self.interactions.append(rec)
         self.interactions_by_token[rec.token] = rec
+        rec.created_at = self.clock()
         rec.dispatched_at = time.perf_counter()
+        self.watch_acknowledgement(rec)
         await session.dispatch("INTERACTION_CREATE", payload)
         return InteractionHandle(rec, self.log)
 

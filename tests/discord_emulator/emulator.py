@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import time
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
@@ -19,9 +20,11 @@ from aiohttp import web
 
 from . import wire
 from .callbacks import InteractionApi
+from .contract import ContractViolation
 from .events import EmulatorError, EmulatorTimeout
 from .gateway import Gateway
-from .interactions import EmuModal, InteractionRecord
+from .interactions import EmuModal, InteractionFailure, InteractionRecord
+from .limits import request_problems
 from .messages import EmuMessage
 from .models import EmuChannel, EmuGuild, EmuUser
 from .rest import RestApi
@@ -81,8 +84,11 @@ class DiscordEmulator(WorldSetup):
         bot_permissions: int | None = None,
         default_guild: bool = True,
         heartbeat_interval_ms: int = 41250,
+        clock: Callable[[], float] = time.time,
     ) -> None:
-        super().__init__(token=token, bot_name=bot_name, bot_permissions=bot_permissions)
+        super().__init__(
+            token=token, bot_name=bot_name, bot_permissions=bot_permissions, clock=clock
+        )
         self.gateway.heartbeat_interval_ms = heartbeat_interval_ms
         self._runner: web.AppRunner | None = None
         self._clients: list[RunningClient] = []
@@ -117,6 +123,9 @@ class DiscordEmulator(WorldSetup):
         self._clients.clear()
         for task in list(self._tasks):
             task.cancel()
+        for timer in self._ack_timers.values():
+            timer.cancel()
+        self._ack_timers.clear()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -164,6 +173,7 @@ class DiscordEmulator(WorldSetup):
     ) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX + "/"):
             return await handler(request)
+        wire.mark_arrival(request)
         path = request.path.removeprefix(API_PREFIX)
         resource = request.match_info.route.resource
         route = resource.canonical.removeprefix(API_PREFIX) if resource is not None else path
@@ -173,7 +183,11 @@ class DiscordEmulator(WorldSetup):
             if not path.startswith(_NO_AUTH_PREFIXES) and auth != f"Bot {self.token}":
                 response = wire.error(401, 0, "401: Unauthorized")
             else:
-                response = self.faults.take(request.method, route, path) or await handler(request)
+                response = (
+                    self.faults.take(request.method, route, path)
+                    or await self._contract_refusal(request, path)
+                    or await handler(request)
+                )
         except wire.ApiError as exc:
             response = exc.response
         except web.HTTPException as exc:
@@ -188,6 +202,29 @@ class DiscordEmulator(WorldSetup):
             response = wire.error(400, 0, "emulator internal error; see emu.internal_errors")
         self.record_request(request.method, route, path, response.status)
         return response
+
+    async def _contract_refusal(self, request: web.Request, path: str) -> web.Response | None:
+        """Discord's 400 (50035) for a body its contract refuses; recorded for the test."""
+        if request.method not in ("POST", "PATCH", "PUT") or not request.can_read_body:
+            return None
+        body, files = await wire.read_body(request)
+        template, problems = request_problems(request.method, path, body, files)
+        self.contract_checks += template is not None
+        if not problems:
+            return None
+        violation = ContractViolation(request.method, path, template or path, tuple(problems), body)
+        self.contract_violations.append(violation)
+        return wire.invalid_form_body(problems)
+
+    def take_violations(self) -> list[ContractViolation]:
+        """The contract violations so far, forgotten (for tests that provoke them)."""
+        taken, self.contract_violations[:] = list(self.contract_violations), []
+        return taken
+
+    def take_failures(self) -> list[InteractionFailure]:
+        """The interactions that failed for their user so far, forgotten."""
+        taken, self.interaction_failures[:] = list(self.interaction_failures), []
+        return taken
 
     # -- clients -------------------------------------------------------------
 
@@ -242,52 +279,6 @@ class DiscordEmulator(WorldSetup):
         for running in [r for r in self._clients if r.client is client]:
             await running.close()
             self._clients.remove(running)
-
-    # -- failure injection ---------------------------------------------------
-
-    def deny_sends(self, channel: EmuChannel, denied: bool = True) -> None:
-        """Sends to ``channel`` fail with 403 Missing Permissions (code 50013)."""
-        (self.faults.denied_channels.add if denied else self.faults.denied_channels.discard)(
-            channel.id
-        )
-
-    def block_dms(self, user: EmuUser, blocked: bool = True) -> None:
-        """DMs to ``user`` fail with 403 Cannot send messages to this user (50007)."""
-        target = self.faults.blocked_dm_users
-        (target.add if blocked else target.discard)(user.id)
-
-    def fail_next(self, method: str | None, route: str, **kwargs: Any) -> None:
-        """The next ``times`` (default 1) matching requests get ``status`` (default 500)."""
-        self.faults.fail_next(method, route, **kwargs)
-
-    def rate_limit_next(self, method: str | None, route: str, **kwargs: Any) -> None:
-        """The next matching requests get a 429 with ``retry_after`` seconds."""
-        self.faults.rate_limit_next(method, route, **kwargs)
-
-    def set_send_rate_limit(
-        self,
-        limit: int | None,
-        per: float = 5.0,
-        *,
-        channel: EmuChannel | None = None,
-        headers: bool = True,
-    ) -> None:
-        """Limit channel sends to ``limit`` per ``per`` seconds; ``None`` turns it off.
-
-        With ``headers`` successful sends carry X-RateLimit-* so discord.py slows
-        down before the limit, as live; without, it only learns from 429s.
-        """
-        self.faults.send_limit_headers = headers
-        value = None if limit is None else (limit, per)
-        if channel is None:
-            self.faults.send_limit = value
-        else:
-            self.faults.channel_limits[channel.id] = value
-
-    @property
-    def rate_limit_hits(self) -> int:
-        """How many 429s the bot has received in total."""
-        return self.faults.total_rate_limited
 
     # -- gateway control -----------------------------------------------------
 

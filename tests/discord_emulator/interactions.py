@@ -46,6 +46,22 @@ ALLOWED_CALLBACKS: dict[int, set[int]] = {
 }
 
 
+# An interaction's token works for followups and edits this long after it was created.
+TOKEN_LIFETIME_S = 15 * 60
+
+
+@dataclass(frozen=True)
+class InteractionFailure:
+    """An interaction the user saw fail: "This interaction failed" in the client."""
+
+    interaction: InteractionRecord
+    reason: str
+
+    def __str__(self) -> str:
+        what = self.interaction.command_name or self.interaction.data.get("custom_id", "?")
+        return f"{what} by {self.interaction.user.name}: {self.reason}"
+
+
 @dataclass(eq=False)
 class EmuModal:
     """A modal the bot opened (callback type 9)."""
@@ -78,6 +94,9 @@ class InteractionRecord:
     source_interaction: InteractionRecord | None = None
     payload: dict[str, Any] = field(default_factory=dict)
     dispatched_at: float | None = None
+    # The emulator's clock when the interaction was created (the token's age).
+    created_at: float = 0.0
+    failed: str | None = None
     callback_at: float | None = None
     callback_type: int | None = None
     callback_data: dict[str, Any] = field(default_factory=dict)
@@ -163,9 +182,13 @@ class InteractionHandle:
     async def callback(self, timeout: float = 5.0) -> InteractionRecord:
         """Wait until the bot acknowledged the interaction; return the record."""
         rec = self.record
-        return await self._log.wait(
-            lambda: rec if rec.acknowledged else None, timeout, f"callback to {rec!r}"
-        )
+
+        def answered() -> InteractionRecord | None:
+            if rec.failed is not None:
+                raise EmulatorError(f"the interaction failed for the user: {rec.failed}")
+            return rec if rec.acknowledged else None
+
+        return await self._log.wait(answered, timeout, f"callback to {rec!r}")
 
     async def wait(self, timeout: float = 5.0) -> EmuMessage:
         """Wait for the visible answer and return the message in its current state.

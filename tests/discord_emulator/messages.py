@@ -20,10 +20,6 @@ IS_COMPONENTS_V2 = 1 << 15
 # Flags a sender may set; the rest are owned by Discord.
 SETTABLE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | (1 << 12) | IS_COMPONENTS_V2
 
-MAX_CONTENT = 2000
-MAX_EMBEDS = 10
-MAX_CUSTOM_ID = 100
-
 
 @dataclass(frozen=True)
 class UploadedFile:
@@ -216,24 +212,6 @@ class EmuMessage:
 
 
 AttachmentFactory = Callable[[UploadedFile, "str | None"], EmuAttachment]
-
-
-def check_body(body: dict[str, Any], files: list[UploadedFile]) -> str | None:
-    """Reasons Discord would refuse this create/edit body with 50035, or None."""
-    content = body.get("content")
-    if content is not None and len(str(content)) > MAX_CONTENT:
-        return f"content: Must be {MAX_CONTENT} or fewer in length."
-    embeds = body.get("embeds") or []
-    if len(embeds) > MAX_EMBEDS:
-        return f"embeds: Must be {MAX_EMBEDS} or fewer in length."
-    for comp in walk_components(body.get("components") or []):
-        if len(comp.get("custom_id", "")) > MAX_CUSTOM_ID:
-            return f"components: custom_id must be {MAX_CUSTOM_ID} or fewer in length."
-    for ref in body.get("attachments") or []:
-        ident = int(ref.get("id", -1))
-        if ident < 1 << 22 and not any(f.index == ident for f in files):
-            return f"attachments: no file uploaded for attachment id {ident}."
-    return None
 
 
 def apply_body(

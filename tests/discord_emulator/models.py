@@ -143,6 +143,20 @@ class EmuMember:
         return data
 
 
+@dataclass
+class Overwrite:
+    """A channel's permission overwrite for a role (type 0) or a member (type 1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow),
+                "deny": str(self.deny)}
+
+
 @dataclass(eq=False)
 class EmuChannel:
     id: int
@@ -154,6 +168,11 @@ class EmuChannel:
     recipients: list[EmuUser] = field(default_factory=list)
     owner_id: int | None = None
     created_at: str = field(default_factory=iso_now)
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
+    # Threads only: an archived thread refuses messages until it is unarchived.
+    archived: bool = False
+    locked: bool = False
+    archive_timestamp: str | None = None
 
     @property
     def is_thread(self) -> bool:
@@ -184,7 +203,7 @@ class EmuChannel:
             "guild_id": str(self.guild_id),
             "parent_id": str(self.parent_id) if self.parent_id else None,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites.values()],
             "nsfw": False,
             "topic": None,
             "rate_limit_per_user": 0,
@@ -198,11 +217,11 @@ class EmuChannel:
                 member_count=1,
                 total_message_sent=0,
                 thread_metadata={
-                    "archived": False,
-                    "locked": False,
+                    "archived": self.archived,
+                    "locked": self.locked,
                     "invitable": True,
                     "auto_archive_duration": 1440,
-                    "archive_timestamp": self.created_at,
+                    "archive_timestamp": self.archive_timestamp or self.created_at,
                 },
             )
         return data

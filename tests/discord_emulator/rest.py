@@ -7,12 +7,13 @@ from typing import Any
 from aiohttp import web
 
 from . import wire
-from .messages import EmuMessage, check_body
-from .models import PRIVATE_THREAD, PUBLIC_THREAD, EmuChannel, EmuGuild
+from .access import Access, apply_update
+from .messages import EmuMessage
+from .models import PRIVATE_THREAD, PUBLIC_THREAD, EmuChannel, EmuGuild, iso_now
 from .state import API_PREFIX, EmulatorState
 
 UNKNOWN_CHANNEL, UNKNOWN_GUILD, UNKNOWN_MEMBER, UNKNOWN_MESSAGE = 10003, 10004, 10007, 10008
-UNKNOWN_USER, UNKNOWN_COMMAND, CANNOT_SEND_EMPTY, INVALID_FORM = 10013, 10063, 50006, 50035
+UNKNOWN_USER, UNKNOWN_COMMAND, CANNOT_SEND_EMPTY = 10013, 10063, 50006
 
 
 def _id(request: web.Request, key: str) -> int:
@@ -50,6 +51,7 @@ class RestApi:
             web.get(guild_cmds + "/{command_id}", self.get_command),
             web.delete(guild_cmds + "/{command_id}", self.delete_command),
             web.get(chan, self.get_channel),
+            web.patch(chan, self.update_channel),
             web.get(chan + "/messages", self.list_messages),
             web.post(chan + "/messages", self.send_message),
             web.get(msg, self.get_message),
@@ -127,14 +129,30 @@ class RestApi:
     # -- channels and messages ----------------------------------------------
 
     def _channel(self, request: web.Request) -> EmuChannel:
+        """The channel of the route; 50001 Missing Access if the bot cannot see it."""
         channel = self.emu.channels.get(_id(request, "channel_id"))
         if channel is None:
             raise wire.ApiError(wire.unknown("Channel", UNKNOWN_CHANNEL))
+        refused = Access(self.emu, channel).view()
+        if refused is not None:
+            raise wire.ApiError(refused)
         return channel
 
     async def get_channel(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         return wire.json_response(channel.payload(self.emu.last_message_ids().get(channel.id)))
+
+    async def update_channel(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body, _ = await wire.read_body(request)
+        refused = Access(self.emu, channel).update(body)
+        if refused is not None:
+            return refused
+        apply_update(channel, body, iso_now())
+        payload = channel.payload(self.emu.last_message_ids().get(channel.id))
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        await self.emu.gateway.dispatch(event, payload)
+        return wire.json_response(payload)
 
     async def list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -165,9 +183,9 @@ class RestApi:
         if limited is not None:
             return limited
         body, files = await wire.read_body(request)
-        problem = check_body(body, files)
-        if problem:
-            return wire.error(400, INVALID_FORM, f"Invalid Form Body: {problem}")
+        refused = Access(self.emu, channel).send(body, files)
+        if refused is not None:
+            return refused
         if not (body.get("content") or body.get("embeds") or body.get("components") or files):
             if not body.get("sticker_ids") and not body.get("poll"):
                 return wire.error(400, CANNOT_SEND_EMPTY, "Cannot send an empty message")
@@ -190,14 +208,18 @@ class RestApi:
         # Only flags (suppress embeds) may be edited on someone else's message.
         if msg.author.id != self.emu.bot_user.id and (set(body) - {"flags"} or files):
             return wire.error(403, 50005, "Cannot edit a message authored by another user")
-        problem = check_body(body, files)
-        if problem:
-            return wire.error(400, INVALID_FORM, f"Invalid Form Body: {problem}")
+        refused = Access(self.emu, self.emu.channel_by_id(msg.channel_id)).edit(body, files)
+        if refused is not None:
+            return refused
         await self.emu.edit_message(msg, body, files)
         return wire.json_response(msg.payload())
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        await self.emu.delete_message(self._message(request))
+        msg = self._message(request)
+        refused = Access(self.emu, self.emu.channel_by_id(msg.channel_id)).delete(msg.author.id)
+        if refused is not None:
+            return refused
+        await self.emu.delete_message(msg)
         return wire.no_content()
 
     async def no_op(self, request: web.Request) -> web.Response:

@@ -6,14 +6,16 @@ import asyncio
 import mimetypes
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from .contract import ContractViolation
 from .events import EmulatorError, EventLog, StoreEvent
 from .faults import FaultInjector
 from .gateway import Gateway
-from .interactions import InteractionRecord
+from .interactions import InteractionFailure, InteractionRecord
 from .messages import (
     EPHEMERAL,
     LOADING,
@@ -32,8 +34,10 @@ from .models import (
     SnowflakeGenerator,
     iso_now,
 )
+from .permissions import channel_permissions
 
 API_PREFIX = "/api/v10"
+ACK_DEADLINE_S = 3.0
 GUILD_MESSAGES_INTENT = 1 << 9
 DIRECT_MESSAGES_INTENT = 1 << 12
 
@@ -122,7 +126,18 @@ class CommandRegistry:
 class EmulatorState:
     """Everything the REST and gateway sides read and write."""
 
-    def __init__(self, *, token: str, bot_name: str, bot_permissions: int | None) -> None:
+    def __init__(
+        self,
+        *,
+        token: str,
+        bot_name: str,
+        bot_permissions: int | None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        # Wall-clock seconds; tests inject a fake to age interaction tokens (15 minutes).
+        self.clock = clock
+        # Seconds Discord waits for an interaction's first response, in real time.
+        self.ack_deadline = ACK_DEADLINE_S
         self.new_id = SnowflakeGenerator()
         self.token = token
         self.application_id = self.new_id()
@@ -147,10 +162,16 @@ class EmulatorState:
         self.gateway = Gateway(self)
         self.requests: list[RequestRecord] = []
         self.unhandled: list[RequestRecord] = []
+        # Requests Discord would have refused (schema or limits); see contract.py.
+        self.contract_violations: list[ContractViolation] = []
+        self.contract_checks = 0  # request bodies checked against the contract
+        # Interactions the user saw fail ("This interaction failed").
+        self.interaction_failures: list[InteractionFailure] = []
         self.base_url = "http://127.0.0.1:0"
         # Gateway events from synchronous setup calls, sent before the next action.
         self._pending: list[tuple[str, Any, int | None]] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self._ack_timers: dict[int, asyncio.TimerHandle] = {}
 
     # -- lookups -------------------------------------------------------------
 
@@ -168,8 +189,12 @@ class EmulatorState:
         return self.guilds.get(channel.guild_id) if channel.guild_id else None
 
     def permissions_in(self, channel: EmuChannel, user_id: int) -> int:
+        """Permissions in the channel, its (or its parent's) overwrites applied."""
         guild = self.guild_of(channel)
-        return guild.permissions_for(user_id) if guild else DEFAULT_EVERYONE_PERMISSIONS
+        if guild is None:
+            return DEFAULT_EVERYONE_PERMISSIONS
+        parent = self.channels.get(channel.parent_id) if channel.parent_id else None
+        return channel_permissions(guild, channel, parent, user_id)
 
     def last_message_ids(self) -> dict[int, int]:
         return {cid: msgs[-1].id for cid, msgs in self._by_channel.items() if msgs}
@@ -185,6 +210,35 @@ class EmulatorState:
             self.dm_channels[user.id] = channel
             self.channels[channel.id] = channel
         return channel
+
+    # -- the 3-second acknowledgement ---------------------------------------
+
+    def watch_acknowledgement(self, rec: InteractionRecord) -> None:
+        """Fail ``rec`` for the user unless the bot answers it within ``ack_deadline``."""
+        loop = asyncio.get_running_loop()
+        timer = loop.call_later(self.ack_deadline, self._check_acknowledged, rec)
+        self._ack_timers[rec.id] = timer
+
+    def acknowledged_in_time(self, rec: InteractionRecord) -> None:
+        timer = self._ack_timers.pop(rec.id, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _check_acknowledged(self, rec: InteractionRecord) -> None:
+        self._ack_timers.pop(rec.id, None)
+        if not rec.acknowledged:
+            self.fail_interaction(rec, f"not acknowledged within {self.ack_deadline:g} s")
+
+    def late(self, rec: InteractionRecord, at: float) -> bool:
+        """Whether a first response arriving ``at`` (perf_counter) misses the deadline."""
+        dispatched = rec.dispatched_at if rec.dispatched_at is not None else at
+        return at - dispatched > self.ack_deadline
+
+    def fail_interaction(self, rec: InteractionRecord, reason: str) -> None:
+        if rec.failed is None:
+            rec.failed = reason
+            self.interaction_failures.append(InteractionFailure(rec, reason))
+            self.log.wake()
 
     # -- gateway payloads ----------------------------------------------------
 

@@ -10,9 +10,21 @@ from typing import Any
 
 from aiohttp import web
 
+from .contract import Problem, error_body
 from .messages import UploadedFile
 
 _FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
+_BODY_KEY = web.RequestKey("emulator_body", tuple)
+_ARRIVED_KEY = web.RequestKey("emulator_arrived", float)
+
+
+def mark_arrival(request: web.Request) -> None:
+    request[_ARRIVED_KEY] = time.perf_counter()
+
+
+def arrival(request: web.Request) -> float:
+    """When the request reached the emulator (perf_counter), before any checks."""
+    return request.get(_ARRIVED_KEY) or time.perf_counter()
 
 
 class ApiError(Exception):
@@ -77,8 +89,25 @@ def rate_limited(
     return json_response(body, 429, headers)
 
 
-async def read_body(request: web.Request) -> tuple[dict[str, Any], list[UploadedFile]]:
-    """JSON body, or ``payload_json`` plus ``files[n]`` parts of a multipart body."""
+def invalid_form_body(problems: list[Problem]) -> web.Response:
+    """Discord's refusal of a body: 50035 with its errors tree (413 for a huge upload)."""
+    status = max(p.status for p in problems)
+    if status == 413:
+        return error(413, 40005, "Request entity too large")
+    return json_response(error_body(problems), 400)
+
+
+async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
+    """JSON body, or ``payload_json`` plus ``files[n]`` parts of a multipart body.
+
+    Read once per request (the contract check reads it before the handler does).
+    """
+    if _BODY_KEY not in request:
+        request[_BODY_KEY] = await _read_body(request)
+    return request[_BODY_KEY]
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
     if request.content_type.startswith("multipart/"):
         payload: dict[str, Any] = {}
         files: list[UploadedFile] = []

@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 from typing import Any
 
+import discord
+
 from .actions import InteractionActions
 from .events import EmulatorError
 from .models import (
@@ -17,6 +19,8 @@ from .models import (
     EmuMember,
     EmuRole,
     EmuUser,
+    Overwrite,
+    iso_now,
 )
 
 GUILD_MEMBERS_INTENT = 1 << 1
@@ -91,6 +95,36 @@ class WorldSetup(InteractionActions):
         self._announce("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
 
+    def set_permissions(
+        self,
+        channel: EmuChannel,
+        target: EmuRole | EmuUser,
+        *,
+        allow: discord.Permissions | int = 0,
+        deny: discord.Permissions | int = 0,
+    ) -> None:
+        """Overwrite ``target``'s permissions in ``channel`` (and its threads), as a
+        server admin would; both zero removes the overwrite."""
+        if channel.is_thread:
+            raise EmulatorError("threads have no overwrites; set them on the parent channel")
+        allowed, denied = (p.value if isinstance(p, discord.Permissions) else p
+                           for p in (allow, deny))
+        kind = 0 if isinstance(target, EmuRole) else 1
+        if allowed or denied:
+            channel.overwrites[target.id] = Overwrite(target.id, kind, allowed, denied)
+        else:
+            channel.overwrites.pop(target.id, None)
+        self._announce("CHANNEL_UPDATE", channel.payload(self.last_message_ids().get(channel.id)))
+
+    def archive_thread(self, thread: EmuChannel, *, locked: bool = False) -> None:
+        """Archive ``thread`` (as Discord does after its inactivity period); ``locked``
+        as a moderator would, so that only Manage Threads can reopen it."""
+        if not thread.is_thread:
+            raise EmulatorError(f"{thread.name} is not a thread")
+        thread.archived, thread.locked = True, locked
+        thread.archive_timestamp = iso_now()
+        self._announce("THREAD_UPDATE", thread.payload(self.last_message_ids().get(thread.id)))
+
     def add_user(
         self,
         name: str,
@@ -114,3 +148,48 @@ class WorldSetup(InteractionActions):
         data = {**member.payload(), "guild_id": str(guild.id)}
         self._announce("GUILD_MEMBER_ADD", data, GUILD_MEMBERS_INTENT)
         return member
+    # -- failure injection ---------------------------------------------------
+
+    def deny_sends(self, channel: EmuChannel, denied: bool = True) -> None:
+        """Sends to ``channel`` fail with 403 Missing Permissions (code 50013)."""
+        (self.faults.denied_channels.add if denied else self.faults.denied_channels.discard)(
+            channel.id
+        )
+
+    def block_dms(self, user: EmuUser, blocked: bool = True) -> None:
+        """DMs to ``user`` fail with 403 Cannot send messages to this user (50007)."""
+        target = self.faults.blocked_dm_users
+        (target.add if blocked else target.discard)(user.id)
+
+    def fail_next(self, method: str | None, route: str, **kwargs: Any) -> None:
+        """The next ``times`` (default 1) matching requests get ``status`` (default 500)."""
+        self.faults.fail_next(method, route, **kwargs)
+
+    def rate_limit_next(self, method: str | None, route: str, **kwargs: Any) -> None:
+        """The next matching requests get a 429 with ``retry_after`` seconds."""
+        self.faults.rate_limit_next(method, route, **kwargs)
+
+    def set_send_rate_limit(
+        self,
+        limit: int | None,
+        per: float = 5.0,
+        *,
+        channel: EmuChannel | None = None,
+        headers: bool = True,
+    ) -> None:
+        """Limit channel sends to ``limit`` per ``per`` seconds; ``None`` turns it off.
+
+        With ``headers`` successful sends carry X-RateLimit-* so discord.py slows
+        down before the limit, as live; without, it only learns from 429s.
+        """
+        self.faults.send_limit_headers = headers
+        value = None if limit is None else (limit, per)
+        if channel is None:
+            self.faults.send_limit = value
+        else:
+            self.faults.channel_limits[channel.id] = value
+
+    @property
+    def rate_limit_hits(self) -> int:
+        """How many 429s the bot has received in total."""
+        return self.faults.total_rate_limited

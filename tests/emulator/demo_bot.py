@@ -3,6 +3,7 @@ modal and a select."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -136,6 +137,32 @@ def demo_commands() -> app_commands.Group:
     async def pick(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("pick", view=PickView(), ephemeral=True)
 
+    @group.command(name="echo", description="Repeat a text (may break Discord's limits)")
+    async def echo(interaction: discord.Interaction, text: str, times: int = 1) -> None:
+        await interaction.response.send_message(text * times)
+
+    @group.command(name="slow", description="Answer after a pause, deferring first or not")
+    async def slow(interaction: discord.Interaction, seconds: float, defer: bool = False) -> None:
+        if defer:
+            await interaction.response.defer(thinking=True)
+        await asyncio.sleep(seconds)
+        try:
+            if defer:
+                await interaction.followup.send("done late")
+            else:
+                await interaction.response.send_message("done late")
+        except discord.HTTPException as exc:
+            interaction.client.errors.append(exc)  # type: ignore[attr-defined]
+
+    @group.command(name="hold", description="Defer, wait until released, then follow up")
+    async def hold(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.client.release.wait()  # type: ignore[attr-defined]
+        try:
+            await interaction.followup.send("released", ephemeral=True)
+        except discord.HTTPException as exc:
+            interaction.client.errors.append(exc)  # type: ignore[attr-defined]
+
     @admin.command(name="ping", description="Nested subcommand")
     async def ping(interaction: discord.Interaction, target: discord.Member) -> None:
         await interaction.response.send_message(f"pong {target.display_name}")
@@ -150,6 +177,8 @@ class DemoBot(commands.Bot):
             intents=discord.Intents.default(),
             guild_ready_timeout=0.1,
         )
+        self.release = asyncio.Event()  # lets /demo hold finish
+        self.errors: list[discord.HTTPException] = []  # what Discord refused the bot
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(VoteButton)
