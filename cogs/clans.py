@@ -6,11 +6,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
 from cogs import table_components  # noqa: F401  (registers the shared handlers)
 from cogs.clans_prompts import CLAN_MARKS
 from cogs.clans_rules import RULE_TOPICS, help_text
-from cogs.table_commands import TableCommands, seated_game
+from cogs.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.table_components import publish, tables
 from cogs.ui import handler, refuse
 
@@ -30,8 +31,11 @@ class ClansCog(TableCommands):
         await self.open_table(interaction, seats, timing)
 
     @clans.command(name="addbot", description="Seat a computer player at the open table")
-    async def addbot(self, interaction: discord.Interaction) -> None:
-        await self.add_bot(interaction)
+    @app_commands.describe(level="easy: plausible moves; normal: a sound heuristic; "
+                                 "strong: searches ahead (thinks a little longer)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        await self.add_bot(interaction, level)
 
     @clans.command(name="move", description="Move all huts of a territory to a neighbour")
     @app_commands.describe(source="The territory to leave, e.g. C4",

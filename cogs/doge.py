@@ -8,10 +8,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.doge.constants import AREAS, area_name
+from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
 from cogs import doge_components, table_components  # noqa: F401  (register handlers)
 from cogs.doge_rules import RULE_TOPICS, help_text
-from cogs.table_commands import TableCommands, seated_game
+from cogs.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.table_components import publish, tables
 from cogs.table_ui import mark
 from cogs.ui import handler, refuse
@@ -36,8 +37,11 @@ class DogeCog(TableCommands):
         await self.open_table(interaction, seats, timing, {"year_limit": year_limit})
 
     @doge.command(name="addbot", description="Seat a computer player at the open table")
-    async def addbot(self, interaction: discord.Interaction) -> None:
-        await self.add_bot(interaction)
+    @app_commands.describe(level="easy: plausible moves; normal: a sound heuristic; "
+                                 "strong: searches ahead (thinks a little longer)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        await self.add_bot(interaction, level)
 
     @doge.command(name="ballot", description="Cast your secret ballot by typing")
     @app_commands.describe(area="An area whose card you have not used this year",
@@ -111,14 +115,18 @@ class DogeCog(TableCommands):
                            decision_hours="Time for an election decision, in hours",
                            autopilot="At a deadline the computer plays for the player "
                                      "instead of the safe default",
-                           reminders="When to remind: e.g. 'half 1h' (halfway, 1 hour before)")
+                           reminders="When to remind: e.g. 'half 1h' (halfway, 1 hour before)",
+                           autopilot_level="How well the computer plays a seat on autopilot")
+    @app_commands.choices(autopilot_level=LEVEL_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        placement_hours: app_commands.Range[float, 0.02, 336.0] | None = None,
                        decision_hours: app_commands.Range[float, 0.02, 336.0] | None = None,
-                       autopilot: bool | None = None, reminders: str | None = None) -> None:
+                       autopilot: bool | None = None, reminders: str | None = None,
+                       autopilot_level: str | None = None) -> None:
         changes = {k: v for k, v in (("placement_s", placement_hours and placement_hours * 3600),
                                      ("decision_s", decision_hours and decision_hours * 3600),
-                                     ("autopilot", autopilot), ("reminders", reminders))
+                                     ("autopilot", autopilot), ("reminders", reminders),
+                                     ("autopilot_level", autopilot_level))
                    if v is not None}
         await self.change_settings(interaction, changes)
 

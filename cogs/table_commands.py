@@ -8,15 +8,20 @@ import io
 import json
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
+from bot.store import LOBBY
+from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL
 from bot.tables.moderation import Moderation
 from bot.tables.service import TableError, TableService
 from bot.tables.timing import parse_zone
 from cogs.admin import moderator
 from cogs.table_components import display_name, poster, tables
+from cogs.table_ui import computer_levels
 from cogs.ui import refuse
 
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
 SECRETS_NOTE = ("The record reveals every secret choice, so it is available once the game "
                 "is over.")
 
@@ -46,11 +51,11 @@ class TableCommands(commands.Cog):
         await service.store.set_message(game.id, "lobby", channel_id=message.channel.id,
                                         message_id=message.id)
 
-    async def add_bot(self, interaction: discord.Interaction) -> None:
+    async def add_bot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
         service = tables(interaction)
         try:
             game = await service.require_game(interaction.channel_id)
-            game = await service.add_bot(game.id, interaction.user.id)
+            game = await service.add_bot(game.id, interaction.user.id, level)
         except TableError as exc:
             return await refuse(interaction, str(exc))
         content, view = await self.prompt(service, game)
@@ -76,6 +81,9 @@ class TableCommands(commands.Cog):
         except TableError as exc:
             return await refuse(interaction, str(exc))
         content, _ = await self.prompt(tables(interaction), game)
+        levels = computer_levels(game)
+        if levels and game.row.status != LOBBY:  # the lobby lists them already
+            content += f"\nComputer players: {levels}."
         await interaction.response.send_message(content, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

@@ -7,7 +7,7 @@ import discord
 
 from bot.games.question import Question
 from bot.store import LoadedGame
-from bot.tables.kits import short_hash
+from bot.tables.kits import seat_level, short_hash
 from bot.tables.service import TableService
 from cogs.ui import GameButton, GameSelect, view_of
 
@@ -31,6 +31,14 @@ def deadline_text(deadline) -> str:
     return f" (deadline <t:{int(deadline.due_at)}:R>)"
 
 
+def computer_levels(game: LoadedGame) -> str:
+    """Who the computer plays and at which level: 'Doge Bot Dandolo (strong), Ann
+    (autopilot, normal)'; empty when it plays no seat."""
+    return ", ".join(
+        f"{s.name} ({'' if s.is_bot else 'autopilot, '}{seat_level(game.row.settings, s)})"
+        for s in game.seats if s.played_by_ai)
+
+
 def lobby_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
     kit = TableService.kit(game)
     size = game.row.settings.get("seats", kit.max_players)
@@ -39,7 +47,8 @@ def lobby_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
              f"({game.row.settings.get('timing', 'live')} play). Join{pick}, then any seated "
              f"player starts ({kit.min_players} or more).", ""]
     for s in game.seats:
-        lines.append(f"{mark(s.colour)} {s.name}" + (" (computer)" if s.is_bot else ""))
+        level = f", {seat_level(game.row.settings, s)}" if s.is_bot else ""
+        lines.append(f"{mark(s.colour)} {s.name}" + (f" (computer{level})" if s.is_bot else ""))
     lines += ["▫️ (free seat)"] * (size - len(game.seats))
     lines.append(f"Fill empty seats with computer players: `/{kit.name} addbot`.")
     gid = game.id

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.store import ACTIVE, LoadedGame, Store, StoreError
 from bot.tables.clock import TableClock
-from bot.tables.kits import get_kit
+from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit, seat_level
 from bot.tables.timing import DAY, MAX_AWAY_S, MISSES_FOR_AUTOPILOT, timing_of
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,8 @@ class AbsenceMixin:
             how = "their standing order"
             if action is None and (seat.played_by_ai or timing_of(game.row.settings).autopilot):
                 rng = random.Random(f"{game.row.seed}:{game.version}:{seat_no}")
-                action, how = kit.ai_action(game.state, seat_no, rng), "the autopilot"
+                level = seat_level(game.row.settings, seat)
+                action, how = kit.ai_action(game.state, seat_no, rng, level), "the autopilot"
             if action is None:
                 action, how = game.engine.default_action(game.state, seat_no), "the default"
             result = await self.store.submit_action(
@@ -124,11 +125,15 @@ class AbsenceMixin:
         return seat
 
     async def update_timing(self, game_id: int, changes: dict[str, Any]) -> str:
+        if changes.get("autopilot_level", DEFAULT_LEVEL) not in AI_LEVELS:
+            raise self.error(f"The autopilot level is one of: {', '.join(AI_LEVELS)}.")
         try:
             row = await self.store.update_settings(game_id, changes)
         except StoreError as exc:
             raise self.error(str(exc)) from exc
         t = timing_of(row.settings)
+        level = row.settings.get("autopilot_level", DEFAULT_LEVEL)
         return (f"⚙️ Timing: placement rounds {t.placement_s / 3600:g} h, decisions "
                 f"{t.decision_s / 3600:g} h, reminders {', '.join(t.reminders) or 'none'}, "
-                f"autopilot at deadlines {'on' if t.autopilot else 'off'}. New clocks use it.")
+                f"autopilot at deadlines {'on' if t.autopilot else 'off'} ({level}). "
+                "New clocks use it.")

@@ -12,6 +12,26 @@ from typing import Any, Protocol
 from bot.games.base import Action, GameEngine, PlayerSpec
 from bot.games.question import Question
 
+# How well the computer plays a seat: `easy` plausible moves, `normal` the one-ply
+# heuristic, `strong` a search that sees only its own seat.
+AI_LEVELS = ("easy", "normal")
+DEFAULT_LEVEL = "normal"
+
+
+def check_level(level: str) -> str:
+    if level not in AI_LEVELS:
+        raise ValueError(f"unknown computer level {level!r}: {', '.join(AI_LEVELS)}")
+    return level
+
+
+def seat_level(settings: dict[str, Any], seat: Any) -> str:
+    """The level the computer plays `seat` (a store `Seat`) at: a computer player added in
+    the lobby keeps the level it was added with; a seat on autopilot, or taken over by
+    the computer, plays at the table's autopilot level."""
+    level = settings.get("ai_levels", {}).get(seat.name) if seat.is_bot else None
+    level = level or settings.get("autopilot_level", DEFAULT_LEVEL)
+    return level if level in AI_LEVELS else DEFAULT_LEVEL
+
 
 class GameKit(Protocol):
     name: str
@@ -24,7 +44,9 @@ class GameKit(Protocol):
     emoji: str
     opening_line: str  # the first line of a started game
 
-    def ai_action(self, state: Any, seat: int, rng: random.Random) -> Action: ...
+    def ai_action(self, state: Any, seat: int, rng: random.Random,
+                  level: str = DEFAULT_LEVEL) -> Action:
+        """The computer's choice for `seat` at `level`, made from that seat's view only."""
 
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
         """The decision `seat` faces as a step-by-step question; None when the game asks
@@ -79,11 +101,15 @@ class DogeKit:
 
         return ENGINE
 
-    def ai_action(self, state: Any, seat: int, rng: random.Random) -> Action:
-        from bot.games.doge.players import heuristic_action
+    def ai_action(self, state: Any, seat: int, rng: random.Random,
+                  level: str = DEFAULT_LEVEL) -> Action:
+        from bot.games.doge.players import easy_action, heuristic_action
 
         view = self.engine.public_view(state, seat)
-        return heuristic_action(view, self.engine.legal_actions(state, seat), rng)
+        legal = self.engine.legal_actions(state, seat)
+        if check_level(level) == "easy":
+            return easy_action(view, legal, rng)
+        return heuristic_action(view, legal, rng)
 
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
         from bot.games.doge.questions import build_question
@@ -155,10 +181,14 @@ class ClansKit:
 
         return ENGINE
 
-    def ai_action(self, state: Any, seat: int, rng: random.Random) -> Action:
-        from bot.games.clans.players import HeuristicPlayer
+    def ai_action(self, state: Any, seat: int, rng: random.Random,
+                  level: str = DEFAULT_LEVEL) -> Action:
+        from bot.games.clans.players import EasyPlayer, HeuristicPlayer
 
-        return HeuristicPlayer(rng).choose(self.engine.public_view(state, seat))
+        view = self.engine.public_view(state, seat)
+        if check_level(level) == "easy":
+            return EasyPlayer(rng).choose(view)
+        return HeuristicPlayer(rng).choose(view)
 
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
         from bot.games.clans.questions import build_question

@@ -26,7 +26,14 @@ from bot.store import (
 )
 from bot.tables.absence import AbsenceMixin
 from bot.tables.clock import Clock, TableClock
-from bot.tables.kits import GameKit, get_kit, short_hash
+from bot.tables.kits import (
+    AI_LEVELS,
+    DEFAULT_LEVEL,
+    GameKit,
+    get_kit,
+    seat_level,
+    short_hash,
+)
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +176,10 @@ class TableService(AbsenceMixin):
             await self.store.set_lobby_colour(game_id, seat.seat, colour)
             return await self.load(game_id)
 
-    async def add_bot(self, game_id: int, user_id: int) -> LoadedGame:
+    async def add_bot(self, game_id: int, user_id: int,
+                      level: str = DEFAULT_LEVEL) -> LoadedGame:
+        if level not in AI_LEVELS:
+            raise TableError(f"A computer player's level is one of: {', '.join(AI_LEVELS)}.")
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             if self.seat_of(game, user_id) is None and game.row.created_by != user_id:
@@ -180,6 +190,8 @@ class TableService(AbsenceMixin):
             used = {s.name for s in game.seats}
             name = next(n for n in kit.ai_names if n not in used)
             await self.store.add_ai_seat(game_id, name=name, colour=self._free_colour(kit, game))
+            levels = {**game.row.settings.get("ai_levels", {}), name: level}
+            await self.store.update_settings(game_id, {"ai_levels": levels})
             return await self.load(game_id)
 
     async def start(self, game_id: int, user_id: int, seed: int | None = None) -> Step:
@@ -261,7 +273,8 @@ class TableService(AbsenceMixin):
                 break
             seat = ai[0]
             rng = random.Random(f"{game.row.seed}:{game.version}:{seat}")
-            action = kit.ai_action(game.state, seat, rng)
+            action = kit.ai_action(game.state, seat, rng,
+                                   seat_level(game.row.settings, game.seats[seat]))
             result = await self.store.submit_action(game.id, action,
                                                     expected_version=game.version)
             step.events += result.events

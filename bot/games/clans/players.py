@@ -1,5 +1,6 @@
-"""Computer players for simulations and tests. Both decide from a `ClansPlayerView` only,
-so they know their own colour and nothing else secret (C-7.2)."""
+"""Computer players: random, easy, and the heuristic one (the `normal` level of AI seats
+and the autopilot; the `strong` level searches, `strong.py`). All decide from a
+`ClansPlayerView` only, so they know their own colour and nothing else secret (C-7.2)."""
 
 from __future__ import annotations
 
@@ -89,3 +90,24 @@ class HeuristicPlayer:
             if score > best_score:
                 best_order, best_state, best_score = list(order), after, score
         return best_order, best_state
+
+
+class EasyPlayer(HeuristicPlayer):
+    """The `easy` level: a random move among the better half by the heuristic's judgement,
+    and a random order of villages. Plausible, never planned."""
+
+    def choose(self, view: ClansPlayerView) -> Action:
+        state = shadow_state(view)
+        if state.to_order:
+            order = [LABELS[t] for t in state.to_order]
+            self.rng.shuffle(order)
+            return {"seat": view.seat, "type": "order", "villages": order}
+        mine = COLOURS.index(view.colour)
+        scored = []
+        for src, dst in rules.legal_moves(state):
+            after = state.clone()
+            rules.move_in_place(after, src, dst, None)
+            scored.append((self._gain(state, after, mine), src, dst))
+        scored.sort(key=lambda m: -m[0])
+        _, src, dst = self.rng.choice(scored[: max(1, (len(scored) + 1) // 2)])
+        return {"seat": view.seat, "type": "move", "from": LABELS[src], "to": LABELS[dst]}

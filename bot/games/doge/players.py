@@ -1,6 +1,7 @@
-"""Computer players: uniformly random, and a heuristic one for AI seats and autopilot.
+"""Computer players: uniformly random, an easy one, and the heuristic one (the `normal`
+level of AI seats and the autopilot). The strong level searches (`strong.py`).
 
-Both see only what their seat may see: the heuristic player reads a `PlayerView`."""
+The table's players see only what their seat may see: they read a `PlayerView`."""
 
 from __future__ import annotations
 
@@ -115,6 +116,40 @@ def heuristic_action(view: PlayerView, legal: list[Action],
         return 0.0
 
     return max(legal, key=score)
+
+
+def easy_action(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    """The `easy` level: plausible but unplanned. Ballots go to a random unused area with
+    an even share of random markers; an election question gets either the heuristic's
+    answer or the table's safe default (take the advisor, place and build all allowed,
+    make no optional move), at random. Without the house moves it sometimes makes, a
+    table of easy players could lock every house on the board and never end."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    kind = legal[0]["type"]
+    if kind == "ballot":
+        pub = view.public
+        areas = sorted({a["area"] for a in legal})
+        rounds_left = pub.rounds_per_year - pub.round + 1
+        held = list(view.own.markers)
+        count = max(1, min(4, math.ceil(len(held) / rounds_left)))
+        markers = sorted(rng.sample(held, count), reverse=True)
+        area = rng.choice(areas)
+        for a in legal:
+            if a["area"] == area and a["markers"] == markers:
+                return a
+        return rng.choice(legal)
+    if kind in ("place", "build"):
+        return legal[0]  # the most allowed comes first
+    if rng.random() < 0.5:
+        return heuristic_action(view, legal)
+    takes = [a for a in legal if a["type"] == "take"]
+    if takes:
+        upcoming = _upcoming(view)
+        return min(takes, key=lambda a: upcoming.index(a["stand"])
+                   if a["stand"] in upcoming else len(upcoming))
+    return next((a for a in legal if a["type"] in ("pass", "abstain")
+                 and not a.get("move")), legal[0])
 
 
 def _upcoming(view: PlayerView) -> list[str]:
