@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
-
-import aiosqlite
 
 from bot.games.base import Action, GameEngine, IllegalAction, Outcome
 from bot.store.core import Live, state_text
-from bot.store.db import fetch_all, fetch_one
 from bot.store.errors import BadAction, KeyReused, StaleVersion, StoreError, WrongStatus
 from bot.store.loading import LoadingMixin, normalized
 from bot.store.rows import ACTION_COLUMNS, ACTIVE, FINISHED, ActionEntry, ActionResult, dumps
+from bot.store.sql import Conn, IntegrityViolation, Session, fetch_all, fetch_one
 
 MAX_KEY_LENGTH = 200
-_RETRIES = 3
+# Another process moving the game between our read and our write costs a retry.
+_RETRIES = 5
 
 # The whole write is this one statement; see migrations/0003_action_writes.sql.
 _WRITE = (
@@ -82,11 +80,12 @@ class ActionsMixin(LoadingMixin):
             not isinstance(idempotency_key, str) or not 0 < len(idempotency_key) <= MAX_KEY_LENGTH
         ):
             raise BadAction(f"an idempotency key is a string of 1 to {MAX_KEY_LENGTH} characters")
-        async with self._db.lock:
+        async with self._db.exclusive(game_id) as session:
             for _ in range(_RETRIES):
                 try:
                     return await self._submit_locked(
-                        game_id, clean, action_text, expected_version, actor_id, idempotency_key
+                        session, game_id, clean, action_text, expected_version, actor_id,
+                        idempotency_key,
                     )
                 except _Moved:
                     continue
@@ -94,6 +93,7 @@ class ActionsMixin(LoadingMixin):
 
     async def _submit_locked(
         self,
+        session: Session,
         game_id: int,
         action: Action,
         action_text: str,
@@ -101,7 +101,7 @@ class ActionsMixin(LoadingMixin):
         actor_id: int | None,
         key: str | None,
     ) -> ActionResult:
-        conn = self._db.conn
+        conn = session.conn
         live = self._live.get(game_id)
         if live is None:
             live = await self._read_live(conn, game_id)
@@ -131,12 +131,12 @@ class ActionsMixin(LoadingMixin):
         snapshot = over or version % self.snapshot_every == 0
 
         try:
-            await self._db.write_one(
+            await session.write_one(
                 _WRITE,
                 (game_id, version, actor_id, now, action_text, events_text, key, text,
                  snapshot, over, result),
             )
-        except sqlite3.IntegrityError as exc:
+        except IntegrityViolation as exc:
             if _MOVED_MARK in str(exc):
                 # Someone else (another process) moved the game: start over from the file.
                 self._forget(game_id)
@@ -157,7 +157,7 @@ class ActionsMixin(LoadingMixin):
         return ActionResult(game_id, version, outcome.state, events, duplicate=False, finished=over)
 
     async def _duplicate(
-        self, conn: aiosqlite.Connection, game_id: int, key: str, action: Action, live: Live
+        self, conn: Conn, game_id: int, key: str, action: Action, live: Live
     ) -> ActionResult | None:
         row = await fetch_one(
             conn,
@@ -186,12 +186,11 @@ class ActionsMixin(LoadingMixin):
         """The action log in order, from `after_version` + 1 on (history, replays)."""
         async with self._db.reading() as conn:
             await self._status(conn, game_id)
-            rows = await fetch_all(
-                conn,
-                f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? "
-                "ORDER BY seq LIMIT ?",
-                (game_id, after_version, -1 if limit is None else limit),
-            )
+            sql = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq"
+            params: tuple[int, ...] = (game_id, after_version)
+            if limit is not None:
+                sql, params = sql + " LIMIT ?", (*params, limit)
+            rows = await fetch_all(conn, sql, params)
         return [ActionEntry.from_row(r) for r in rows]
 
 

@@ -10,12 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from bot.games.base import GameEngine
-from bot.store.db import Database, fetch_all, fetch_one
 from bot.store.errors import StoreError, UnknownGame, WrongStatus
 from bot.store.rows import GAME_COLUMNS, SEAT_COLUMNS, GameRow, Seat, dumps
+from bot.store.sql import Conn, Database, fetch_all, fetch_one
 
 EngineLookup = Callable[[str], GameEngine]
 Clock = Callable[[], float]
@@ -75,7 +73,7 @@ class StoreBase:
     def _forget(self, game_id: int) -> None:
         self._live.pop(game_id, None)
 
-    async def _read_live(self, conn: aiosqlite.Connection, game_id: int) -> Live:
+    async def _read_live(self, conn: Conn, game_id: int) -> Live:
         row = await fetch_one(
             conn, "SELECT game, status, version, state FROM games WHERE id = ?", (game_id,)
         )
@@ -89,19 +87,20 @@ class StoreBase:
 
     # -- rows -------------------------------------------------------------------------
 
-    async def _game_row(self, conn: aiosqlite.Connection, game_id: int) -> GameRow:
-        row = await fetch_one(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    async def _game_row(self, conn: Conn, game_id: int) -> GameRow:
+        row = await fetch_one(
+            conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?{conn.row_lock}", (game_id,))
         if row is None:
             raise UnknownGame(game_id)
         return GameRow.from_row(row)
 
-    async def _seats(self, conn: aiosqlite.Connection, game_id: int) -> list[Seat]:
+    async def _seats(self, conn: Conn, game_id: int) -> list[Seat]:
         rows = await fetch_all(
             conn, f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return [Seat.from_row(r) for r in rows]
 
-    async def _seat(self, conn: aiosqlite.Connection, game_id: int, seat: int) -> Seat | None:
+    async def _seat(self, conn: Conn, game_id: int, seat: int) -> Seat | None:
         row = await fetch_one(
             conn,
             f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? AND seat = ?",
@@ -109,21 +108,24 @@ class StoreBase:
         )
         return None if row is None else Seat.from_row(row)
 
-    async def _status(self, conn: aiosqlite.Connection, game_id: int) -> str:
-        row = await fetch_one(conn, "SELECT status FROM games WHERE id = ?", (game_id,))
+    async def _status(self, conn: Conn, game_id: int) -> str:
+        # In a write transaction the game's row stays locked until COMMIT (PostgreSQL),
+        # so writes that decide on the status serialize with other processes.
+        row = await fetch_one(
+            conn, f"SELECT status FROM games WHERE id = ?{conn.row_lock}", (game_id,))
         if row is None:
             raise UnknownGame(game_id)
         return str(row["status"])
 
     async def _require_status(
-        self, conn: aiosqlite.Connection, game_id: int, *wanted: str
+        self, conn: Conn, game_id: int, *wanted: str
     ) -> str:
         status = await self._status(conn, game_id)
         if status not in wanted:
             raise WrongStatus(game_id, status, " or ".join(wanted))
         return status
 
-    async def _touch(self, conn: aiosqlite.Connection, game_id: int) -> None:
+    async def _touch(self, conn: Conn, game_id: int) -> None:
         await conn.execute(
             "UPDATE games SET updated_at = ? WHERE id = ?", (self._clock(), game_id)
         )

@@ -1,10 +1,12 @@
-"""The one SQLite connection, its settings, the migrations and the transaction lock.
+"""The SQLite backend: one connection, its settings, the migrations and the lock that
+serializes units of work.
 
 aiosqlite runs every statement of a connection on one worker thread, in order, but any
 coroutine may queue statements at any time. Without a lock, coroutine B's INSERT could run
 inside coroutine A's open transaction and be committed or rolled back with it. So every
 unit of work (a write transaction, or a read that must not see someone's half-done
-transaction) holds `Database.lock` from its first statement to its last.
+transaction) holds `Database.lock` from its first statement to its last. The interface
+the store's queries see is described in bot/store/sql.py.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -22,6 +24,10 @@ from typing import Any
 import aiosqlite
 
 from bot.store.errors import SchemaTooNew, StoreError
+from bot.store.sql import IntegrityViolation, Row, fetch_all, fetch_one
+
+__all__ = ["Database", "Migration", "connect", "fetch_all", "fetch_one", "load_migrations",
+           "migrate", "schema_version"]
 
 MIGRATIONS_PACKAGE = "bot.store.migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -144,11 +150,48 @@ async def rollback_quietly(conn: aiosqlite.Connection) -> None:
             raise
 
 
+class SqliteConn:
+    """The store's view of the connection (see bot/store/sql.py)."""
+
+    row_lock = ""
+
+    def __init__(self, raw: aiosqlite.Connection) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            cursor = await self.raw.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            await self.raw.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        for row in await self.fetch_all(sql, params):
+            return row
+        return None
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return list(await self.raw.execute_fetchall(sql, params))
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityViolation(str(exc)) from exc
+
+
 class Database:
     """The single writer connection plus the lock that serializes its units of work."""
 
+    dialect = "sqlite"
+    skip_locked = ""  # BEGIN IMMEDIATE: one writer at a time
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        self.view = SqliteConn(conn)
         self.lock = asyncio.Lock()
 
     @classmethod
@@ -172,25 +215,36 @@ class Database:
             await self.conn.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[SqliteConn]:
         """Lock + BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any exception)."""
         async with self.lock:
             async with self.in_transaction() as conn:
                 yield conn
 
     @asynccontextmanager
-    async def in_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def in_transaction(self) -> AsyncIterator[SqliteConn]:
         """BEGIN IMMEDIATE ... COMMIT for a caller that already holds the lock.
         IMMEDIATE takes SQLite's write lock up front, so a transaction never fails half-way
         on a lock upgrade when another process writes too."""
         conn = self.conn
         await conn.execute("BEGIN IMMEDIATE")
         try:
-            yield conn
+            yield self.view
             await conn.execute("COMMIT")
         except BaseException:
             await rollback_quietly(conn)
             raise
+
+    @asynccontextmanager
+    async def exclusive(self, game_id: int) -> AsyncIterator[SqliteSession]:
+        """The lock, for a game's submit path (every game's: there is one connection)."""
+        async with self.lock:
+            yield SqliteSession(self)
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """One process owns an SQLite file: the table service's own lock suffices."""
+        yield
 
     async def write_one(self, sql: str, params: Any) -> None:
         """BEGIN IMMEDIATE; one statement; COMMIT, for a caller holding the lock.
@@ -218,24 +272,61 @@ class Database:
             raise
         if isinstance(committed, BaseException):
             await rollback_quietly(conn)
+        if isinstance(done, sqlite3.IntegrityError):
+            raise IntegrityViolation(str(done)) from done
         if isinstance(done, BaseException):
             raise done
         if isinstance(committed, BaseException) and not isinstance(began, BaseException):
             raise committed
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def reading(self) -> AsyncIterator[SqliteConn]:
         """The lock without a transaction: reads see only committed data."""
         async with self.lock:
-            yield self.conn
+            yield self.view
+
+    @asynccontextmanager
+    async def delete_guard_lifted(self, conn: SqliteConn) -> AsyncIterator[None]:
+        """Drop the action log's delete trigger and put it back from its own stored
+        definition, inside the caller's transaction (so nobody else sees the log
+        unguarded, and a failure rolls the drop back too)."""
+        guard = await conn.fetch_one(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?",
+            (DELETE_GUARD,),
+        )
+        if guard is None or not guard["sql"]:
+            raise StoreError("the action log has no append-only guard; refusing to undo")
+        await conn.execute(f"DROP TRIGGER {DELETE_GUARD}")
+        yield
+        await conn.execute(guard["sql"])
+
+    async def notify_deadlines(self, conn: SqliteConn) -> None:
+        """One process per file: its own clock already knows."""
+
+    async def watch_deadlines(self, wake: Callable[[], None]) -> None:
+        """Nobody else writes the file's deadlines."""
+
+    async def schema_version(self) -> int:
+        async with self.lock:
+            return await schema_version(self.conn)
+
+    async def integrity_problems(self) -> list[str]:
+        """SQLite's own check of the file plus foreign keys; empty when all is well."""
+        async with self.reading() as conn:
+            rows = await conn.fetch_all("PRAGMA integrity_check")
+            problems = [str(r[0]) for r in rows if str(r[0]) != "ok"]
+            fk = await conn.fetch_all("PRAGMA foreign_key_check")
+            problems += [f"foreign key: {tuple(r)}" for r in fk]
+        return problems
 
 
-async def fetch_one(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> sqlite3.Row | None:
-    rows = await conn.execute_fetchall(sql, params)
-    for row in rows:
-        return row
-    return None
+DELETE_GUARD = "actions_append_only_delete"
 
 
-async def fetch_all(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> list[sqlite3.Row]:
-    return list(await conn.execute_fetchall(sql, params))
+class SqliteSession:
+    """A submit path's unit of work on the one connection, for a holder of the lock."""
+
+    def __init__(self, db: Database) -> None:
+        self.conn = db.view
+        self.write_one = db.write_one
+        self.in_transaction = db.in_transaction

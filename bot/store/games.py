@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import aiosqlite
-
 from bot.games.base import GameEngine, PlayerSpec
 from bot.store.core import Live, StoreBase, state_text
-from bot.store.db import fetch_all, fetch_one
 from bot.store.errors import CannotStart, ChannelBusy, SeatError, WrongStatus
 from bot.store.rows import (
     ACTIVE,
@@ -25,6 +21,7 @@ from bot.store.rows import (
     Seat,
     dumps,
 )
+from bot.store.sql import Conn, IntegrityViolation, fetch_all, fetch_one
 
 
 def new_seed() -> int:
@@ -260,7 +257,7 @@ class GamesMixin(StoreBase):
 
     async def _insert_game(
         self,
-        conn: aiosqlite.Connection,
+        conn: Conn,
         game: str,
         status: str,
         guild_id: int | None,
@@ -275,31 +272,35 @@ class GamesMixin(StoreBase):
         version: int = 0,
     ) -> int:
         now = self._clock()
+        held = await fetch_one(
+            conn,
+            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        if held is not None:
+            raise ChannelBusy(channel_id, held["id"])
         try:
-            cur = await conn.execute(
+            row = await fetch_one(
+                conn,
                 "INSERT INTO games (game, guild_id, channel_id, parent_channel_id, status, seed, "
                 "settings, players, version, state, created_by, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (game, guild_id, channel_id, parent_channel_id, status, seed, settings, players,
                  version, state, created_by, now, now),
             )
-        except sqlite3.IntegrityError as exc:
+        except IntegrityViolation as exc:
             if "games.channel_id" not in str(exc):
                 raise
-            held = await fetch_one(
-                conn,
-                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-                (channel_id,),
-            )
-            raise ChannelBusy(channel_id, None if held is None else held["id"]) from None
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+            # Another process opened one in between (the schema's unique index caught it).
+            raise ChannelBusy(channel_id, None) from None
+        assert row is not None
+        return int(row["id"])
 
-    async def _remove_seat(self, conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
-        cur = await conn.execute(
+    async def _remove_seat(self, conn: Conn, game_id: int, seat: int) -> None:
+        removed = await conn.execute(
             "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
         )
-        if cur.rowcount != 1:
+        if removed != 1:
             raise SeatError(f"game {game_id} has no seat {seat}")
         rows = await fetch_all(
             conn, "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
@@ -315,7 +316,7 @@ class GamesMixin(StoreBase):
 
     async def _append_seat(
         self,
-        conn: aiosqlite.Connection,
+        conn: Conn,
         game_id: int,
         user_id: int | None,
         name: str,
@@ -339,7 +340,7 @@ class GamesMixin(StoreBase):
 
     async def _insert_seats(
         self,
-        conn: aiosqlite.Connection,
+        conn: Conn,
         game_id: int,
         players: Sequence[PlayerSpec],
         user_ids: Sequence[int | None] | None,

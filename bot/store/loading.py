@@ -9,11 +9,8 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-import aiosqlite
-
 from bot.games.base import GameEngine
 from bot.store.core import Live, StoreBase
-from bot.store.db import fetch_all, fetch_one
 from bot.store.errors import StateMismatch, StoreError, UnknownGame, WrongStatus
 from bot.store.rows import (
     ACTION_COLUMNS,
@@ -24,6 +21,7 @@ from bot.store.rows import (
     LoadedGame,
     dumps,
 )
+from bot.store.sql import Conn, fetch_all, fetch_one
 
 log = logging.getLogger(__name__)
 
@@ -184,7 +182,7 @@ class LoadingMixin(StoreBase):
             return await self._state_at_locked(conn, game_id, version, self.engine(row.game))
 
     async def _state_at_locked(
-        self, conn: aiosqlite.Connection, game_id: int, version: int, engine: GameEngine
+        self, conn: Conn, game_id: int, version: int, engine: GameEngine
     ) -> Any:
         snap = await fetch_one(
             conn,

@@ -5,10 +5,11 @@ rule for everything else. Undo is the one exception, kept narrow: in a single tr
 it moves the game row back to an earlier version and state, removes exactly the actions
 after that version and the snapshots taken after it, and writes the audit entry that
 keeps the removed actions (who undid what, and when). The delete guard is lifted only
-inside that transaction and put back from its own stored definition before COMMIT, so
-no other connection ever sees the log unguarded, and any failure rolls everything back,
-guard included. Afterwards the log, the snapshots and the game row agree again, so
-`verify_game`, `state_at` and `export_game` see an ordinary game at the earlier version.
+for that transaction (SQLite: dropped and put back from its own stored definition before
+COMMIT; PostgreSQL: a setting local to the transaction), so no other connection ever
+sees the log unguarded, and any failure rolls everything back, guard included.
+Afterwards the log, the snapshots and the game row agree again, so `verify_game`,
+`state_at` and `export_game` see an ordinary game at the earlier version.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ from typing import Any
 
 from bot.store.actions import ActionsMixin
 from bot.store.core import Live, state_text
-from bot.store.db import fetch_all, fetch_one
 from bot.store.errors import SeatError, StaleVersion, StoreError, WrongStatus
 from bot.store.records import RecordsMixin
 from bot.store.rows import ACTION_COLUMNS, ACTIVE, ActionEntry, AuditEntry, LoadedGame, dumps
+from bot.store.sql import fetch_all, fetch_one
 
-DELETE_GUARD = "actions_append_only_delete"
 PUBLIC_EXPORT_FORMAT = "colovini-public-view"
 
 
@@ -92,8 +92,8 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
         `expected_version` is the version the moderator's checks looked at; if the game
         moved on meanwhile, StaleVersion and nothing changes. Returns the restored state,
         the removed actions (oldest first) and the audit entry holding them."""
-        async with self._db.lock:
-            conn = self._db.conn
+        async with self._db.exclusive(game_id) as session:
+            conn = session.conn
             row = await self._game_row(conn, game_id)
             if row.status != ACTIVE:
                 raise WrongStatus(game_id, row.status, ACTIVE)
@@ -110,12 +110,6 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
                 "ORDER BY seq",
                 (game_id, to_version),
             )]
-            guard = await fetch_one(
-                conn, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?",
-                (DELETE_GUARD,),
-            )
-            if guard is None or not guard["sql"]:
-                raise StoreError("the action log has no append-only guard; refusing to undo")
             now = self._clock()
             audit_detail = {
                 **(detail or {}),
@@ -124,22 +118,21 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
                 "actions": [_entry_json(e) for e in removed],
             }
             try:
-                async with self._db.in_transaction() as conn:
-                    cur = await conn.execute(
+                async with session.in_transaction() as conn:
+                    moved_back = await conn.execute(
                         "UPDATE games SET version = ?, state = ?, updated_at = ? "
                         "WHERE id = ? AND version = ? AND status = ?",
                         (to_version, state_text(engine, state), now, game_id, row.version,
                          ACTIVE),
                     )
-                    if cur.rowcount != 1:  # another process moved the game meanwhile
+                    if moved_back != 1:  # another process moved the game meanwhile
                         raise StoreError(f"game {game_id} moved on meanwhile; try again")
-                    await conn.execute(f"DROP TRIGGER {DELETE_GUARD}")
-                    cur = await conn.execute(
-                        "DELETE FROM actions WHERE game_id = ? AND seq > ?",
-                        (game_id, to_version),
-                    )
-                    await conn.execute(guard["sql"])
-                    if cur.rowcount != len(removed):
+                    async with self._db.delete_guard_lifted(conn):
+                        deleted = await conn.execute(
+                            "DELETE FROM actions WHERE game_id = ? AND seq > ?",
+                            (game_id, to_version),
+                        )
+                    if deleted != len(removed):
                         raise StoreError(f"game {game_id}: the log changed during undo")
                     await conn.execute(
                         "DELETE FROM snapshots WHERE game_id = ? AND version > ?",

@@ -12,10 +12,10 @@ from bot.games.base import IllegalAction, PlayerSpec
 from bot.games.record import RECORD_FORMAT, RECORD_VERSION, make_record
 from bot.store.actions import apply_checked, clean_action, game_result
 from bot.store.core import Live
-from bot.store.db import fetch_all
 from bot.store.errors import BadAction, BadRecord, StoreError, WrongStatus
 from bot.store.games import GamesMixin
 from bot.store.rows import ACTIVE, FINISHED, LOBBY, LoadedGame, dumps
+from bot.store.sql import fetch_all
 
 
 class RecordsMixin(GamesMixin):

@@ -4,11 +4,10 @@ engine knows seats by index, and the table service decides who acts for them."""
 
 from __future__ import annotations
 
-import aiosqlite
-
 from bot.store.core import StoreBase
 from bot.store.errors import SeatError
 from bot.store.rows import OPEN_STATUSES, Seat
+from bot.store.sql import Conn, fetch_all
 
 
 class SeatsMixin(StoreBase):
@@ -78,10 +77,10 @@ class SeatsMixin(StoreBase):
             sql += " AND g.status IN ('lobby', 'active')"
         sql += " ORDER BY s.game_id, s.seat"
         async with self._db.reading() as conn:
-            rows = await conn.execute_fetchall(sql, (user_id,))
+            rows = await fetch_all(conn, sql, (user_id,))
         return [Seat.from_row(r) for r in rows]
 
-    async def _existing_seat(self, conn: aiosqlite.Connection, game_id: int, seat: int) -> Seat:
+    async def _existing_seat(self, conn: Conn, game_id: int, seat: int) -> Seat:
         found = await self._seat(conn, game_id, seat)
         if found is None:
             await self._status(conn, game_id)  # UnknownGame first, if that is the problem

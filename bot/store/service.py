@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.store.core import StoreBase
-from bot.store.db import fetch_all, fetch_one
 from bot.store.errors import StoreError
 from bot.store.rows import (
     DEADLINE_COLUMNS,
@@ -16,6 +15,7 @@ from bot.store.rows import (
     GuildSettings,
     dumps,
 )
+from bot.store.sql import fetch_all, fetch_one
 
 
 class _Unset:
@@ -28,6 +28,8 @@ MAX_STAGE = 30  # stages are bits of an INTEGER column
 
 _GUILD_SQL = "SELECT * FROM guild_settings WHERE guild_id = ?"
 _DEADLINE_SLOT = "(game_id, ifnull(seat, -1), kind)"
+# When a row next needs someone: its due time, or the end of another process's claim.
+_WAKE_AT = "CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END"
 
 
 class ServiceMixin(StoreBase):
@@ -49,7 +51,7 @@ class ServiceMixin(StoreBase):
     ) -> GuildSettings:
         """Change only the fields given (None clears the moderator role)."""
         async with self._db.transaction() as conn:
-            row = await fetch_one(conn, _GUILD_SQL, (guild_id,))
+            row = await fetch_one(conn, _GUILD_SQL + conn.row_lock, (guild_id,))
             old = GuildSettings(guild_id) if row is None else GuildSettings.from_row(row)
             new = GuildSettings(
                 guild_id=guild_id,
@@ -87,10 +89,12 @@ class ServiceMixin(StoreBase):
                 conn,
                 "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) "
                 f"VALUES (?, ?, ?, ?, ?) ON CONFLICT {_DEADLINE_SLOT} DO UPDATE SET "
-                "due_at = excluded.due_at, stages_sent = 0, paused_remaining = NULL "
+                "due_at = excluded.due_at, stages_sent = 0, paused_remaining = NULL, "
+                "claimed_by = NULL, claimed_until = NULL "
                 f"RETURNING {DEADLINE_COLUMNS}",
                 (game_id, seat, kind, float(due_at), self._clock()),
             )
+            await self._db.notify_deadlines(conn)
         assert row is not None
         return Deadline.from_row(row)
 
@@ -114,10 +118,31 @@ class ServiceMixin(StoreBase):
             )
         return [Deadline.from_row(r) for r in rows]
 
+    async def claim_due_deadlines(
+        self, before: float, *, owner: str, lease: float, limit: int = 100
+    ) -> list[Deadline]:
+        """Claim unpaused deadlines due at or before `before` that nobody holds (or whose
+        holder's claim ran out), soonest first: for `lease` seconds no other caller, in
+        any process, gets them. Rows another process is claiming right now are skipped,
+        not waited for (PostgreSQL's SKIP LOCKED)."""
+        async with self._db.transaction() as conn:
+            rows = await fetch_all(
+                conn,
+                "UPDATE deadlines SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+                "SELECT id FROM deadlines WHERE due_at <= ? "
+                "AND (claimed_until IS NULL OR claimed_until <= ?) "
+                f"ORDER BY due_at, id LIMIT ?{self._db.skip_locked}) "
+                f"RETURNING {DEADLINE_COLUMNS}",
+                (owner, before + lease, float(before), float(before), limit),
+            )
+        found = [Deadline.from_row(r) for r in rows]
+        return sorted(found, key=lambda d: (d.due_at or 0.0, d.id))
+
     async def next_due_at(self) -> float | None:
-        """When the soonest unpaused deadline falls due (for the scheduler's sleep)."""
+        """When the soonest unpaused deadline falls due, or another process's claim on
+        it runs out (for the scheduler's sleep)."""
         async with self._db.reading() as conn:
-            row = await fetch_one(conn, "SELECT min(due_at) AS t FROM deadlines")
+            row = await fetch_one(conn, f"SELECT min({_WAKE_AT}) AS t FROM deadlines")
         return None if row is None else row["t"]
 
     async def mark_reminder_sent(self, deadline_id: int, stage: int) -> bool:
@@ -127,17 +152,21 @@ class ServiceMixin(StoreBase):
             raise StoreError(f"a reminder stage is 0..{MAX_STAGE}, not {stage}")
         bit = 1 << stage
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE deadlines SET stages_sent = stages_sent | ? "
                 "WHERE id = ? AND stages_sent & ? = 0",
                 (bit, deadline_id, bit),
             )
-            return cur.rowcount == 1
+            return changed == 1
 
-    async def delete_deadline(self, deadline_id: int) -> bool:
+    async def delete_deadline(self, deadline_id: int, *, claimed_by: str | None = None) -> bool:
+        """Delete a deadline; with `claimed_by`, only while that claim holds it (a row
+        moved meanwhile is a new deadline, not the one handled)."""
+        sql, params = "DELETE FROM deadlines WHERE id = ?", (deadline_id,)
+        if claimed_by is not None:
+            sql, params = sql + " AND claimed_by = ?", (deadline_id, claimed_by)
         async with self._db.transaction() as conn:
-            cur = await conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,))
-            return cur.rowcount == 1
+            return await conn.execute(sql, params) == 1
 
     async def clear_deadlines(
         self, game_id: int, *, seat: int | None | _Unset = UNSET, kind: str | None = None
@@ -153,29 +182,29 @@ class ServiceMixin(StoreBase):
             sql += " AND kind = ?"
             params.append(kind)
         async with self._db.transaction() as conn:
-            cur = await conn.execute(sql, params)
-            return cur.rowcount
+            return await conn.execute(sql, params)
 
     async def pause_deadlines(self, game_id: int, *, now: float | None = None) -> int:
         """Stop a game's clocks, keeping the time each deadline had left."""
         now = self._clock() if now is None else now
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE deadlines SET paused_remaining = max(0.0, due_at - ?), due_at = NULL "
+            return await conn.execute(
+                "UPDATE deadlines SET due_at = NULL, paused_remaining = "
+                "CASE WHEN due_at > ? THEN due_at - ? ELSE 0.0 END "
                 "WHERE game_id = ? AND due_at IS NOT NULL",
-                (now, game_id),
+                (float(now), float(now), game_id),
             )
-            return cur.rowcount
 
     async def resume_deadlines(self, game_id: int, *, now: float | None = None) -> int:
         now = self._clock() if now is None else now
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            resumed = await conn.execute(
                 "UPDATE deadlines SET due_at = ? + paused_remaining, paused_remaining = NULL "
                 "WHERE game_id = ? AND due_at IS NULL",
-                (now, game_id),
+                (float(now), game_id),
             )
-            return cur.rowcount
+            await self._db.notify_deadlines(conn)
+            return resumed
 
     # -- the bot's messages -----------------------------------------------------------
 
@@ -219,10 +248,10 @@ class ServiceMixin(StoreBase):
 
     async def delete_message(self, game_id: int, kind: str) -> bool:
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            deleted = await conn.execute(
                 "DELETE FROM bot_messages WHERE game_id = ? AND kind = ?", (game_id, kind)
             )
-            return cur.rowcount == 1
+            return deleted == 1
 
     # -- moderator audit log ----------------------------------------------------------
 

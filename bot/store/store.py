@@ -1,26 +1,32 @@
-"""`Store`: the game store put together from its parts."""
+"""`Store`: the game store put together from its parts, on SQLite or PostgreSQL."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from os import PathLike
 
 from bot.games.registry import get_engine
 from bot.store.actions import ActionsMixin
 from bot.store.core import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
-from bot.store.db import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database, schema_version
+from bot.store.db import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database
 from bot.store.moderation import ModerationMixin
+from bot.store.pg import is_postgres_url
 from bot.store.records import RecordsMixin
 from bot.store.service import ServiceMixin
+from bot.store.sql import Database as Backend
 from bot.store.tables import TablesMixin
 
 
 class Store(ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin, ServiceMixin):
-    """Persistent games for any engine of the registry, on one SQLite file.
+    """Persistent games for any engine of the registry, on one SQLite file or on a
+    PostgreSQL database that several processes share.
 
-    Open with `store = await Store.open(path)` and `await store.close()` at shutdown (or
-    `async with await Store.open(path) as store:`). All methods are coroutines that may be
-    called concurrently; the store serializes its transactions.
+    Open with `store = await Store.open(path)` (or a `postgresql://...` URL) and
+    `await store.close()` at shutdown (or `async with await Store.open(path) as store:`).
+    All methods are coroutines that may be called concurrently; the store serializes its
+    transactions.
     """
 
     @classmethod
@@ -35,8 +41,17 @@ class Store(ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin, ServiceMix
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         cache_size: int = DEFAULT_CACHE_SIZE,
     ) -> Store:
-        """Open (creating if need be) and migrate the database at `path`."""
-        db = await Database.open(path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms)
+        """Open (creating if need be) and migrate the database at `path`: an SQLite file,
+        or a PostgreSQL database given as a `postgresql://` URL (`synchronous` and
+        `busy_timeout_ms` are SQLite's)."""
+        db: Backend
+        if is_postgres_url(path):
+            from bot.store.pg import PgDatabase
+
+            db = await PgDatabase.open(str(path))
+        else:
+            db = await Database.open(path, synchronous=synchronous,
+                                     busy_timeout_ms=busy_timeout_ms)
         return cls(
             db, engines=engines, clock=clock, snapshot_every=snapshot_every, cache_size=cache_size
         )
@@ -45,18 +60,27 @@ class Store(ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin, ServiceMix
         self._live.clear()
         await self._db.close()
 
+    @property
+    def dialect(self) -> str:
+        """"sqlite" or "postgresql"."""
+        return self._db.dialect
+
     async def schema_version(self) -> int:
-        async with self._db.reading() as conn:
-            return await schema_version(conn)
+        return await self._db.schema_version()
 
     async def integrity_check(self) -> list[str]:
-        """SQLite's own check of the file plus foreign keys; empty when all is well."""
-        async with self._db.reading() as conn:
-            rows = await conn.execute_fetchall("PRAGMA integrity_check")
-            problems = [str(r[0]) for r in rows if str(r[0]) != "ok"]
-            fk = await conn.execute_fetchall("PRAGMA foreign_key_check")
-            problems += [f"foreign key: {tuple(r)}" for r in fk]
-        return problems
+        """The database's own check (SQLite: the file and its foreign keys); empty when
+        all is well."""
+        return await self._db.integrity_problems()
+
+    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """Held by one process at a time, for as long as the block runs (the table
+        service's lock of a game; on SQLite, with one process, it holds nothing)."""
+        return self._db.game_lock(game_id)
+
+    async def watch_deadlines(self, wake: Callable[[], None]) -> None:
+        """Call `wake()` whenever another process changes deadlines."""
+        await self._db.watch_deadlines(wake)
 
     async def __aenter__(self) -> Store:
         return self

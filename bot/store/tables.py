@@ -9,6 +9,7 @@ from typing import Any
 from bot.store.errors import SeatError, StoreError
 from bot.store.rows import LOBBY, OPEN_STATUSES, GameRow, Seat, UserPrefs, dumps
 from bot.store.seats import SeatsMixin
+from bot.store.sql import fetch_all
 
 NOTIFY_MODES = ("mention", "dm", "off")
 
@@ -68,21 +69,20 @@ class TablesMixin(SeatsMixin):
         where = "game_id = ?" + ("" if seat is None else " AND seat = ?")
         params: tuple[Any, ...] = (game_id,) if seat is None else (game_id, seat)
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            moved = await conn.execute(
                 "UPDATE deadlines SET due_at = due_at + ? "
-                f"WHERE {where} AND due_at IS NOT NULL", (seconds, *params))
-            moved = cur.rowcount
-            cur = await conn.execute(
+                f"WHERE {where} AND due_at IS NOT NULL", (float(seconds), *params))
+            moved += await conn.execute(
                 "UPDATE deadlines SET paused_remaining = paused_remaining + ? "
-                f"WHERE {where} AND due_at IS NULL", (seconds, *params))
-            return moved + cur.rowcount
+                f"WHERE {where} AND due_at IS NULL", (float(seconds), *params))
+            await self._db.notify_deadlines(conn)
+            return moved
 
     # -- reminder preferences -------------------------------------------------------
 
     async def get_user_prefs(self, user_id: int) -> UserPrefs:
         async with self._db.reading() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT * FROM user_prefs WHERE user_id = ?", (user_id,))
+            rows = await fetch_all(conn, "SELECT * FROM user_prefs WHERE user_id = ?", (user_id,))
         return UserPrefs.from_row(rows[0]) if rows else UserPrefs(user_id=user_id)
 
     async def set_user_prefs(self, user_id: int, **changes: Any) -> UserPrefs:
@@ -113,13 +113,13 @@ class TablesMixin(SeatsMixin):
 
     async def due_digests(self, before: float) -> list[UserPrefs]:
         async with self._db.reading() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT * FROM user_prefs WHERE digest = 1 AND digest_next <= ? "
+            rows = await fetch_all(
+                conn, "SELECT * FROM user_prefs WHERE digest = 1 AND digest_next <= ? "
                 "ORDER BY digest_next", (before,))
         return [UserPrefs.from_row(r) for r in rows]
 
     async def next_digest_at(self) -> float | None:
         async with self._db.reading() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT min(digest_next) FROM user_prefs WHERE digest = 1")
+            rows = await fetch_all(
+                conn, "SELECT min(digest_next) FROM user_prefs WHERE digest = 1")
         return rows[0][0] if rows else None

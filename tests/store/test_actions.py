@@ -6,8 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +22,8 @@ from bot.store import (
     UnknownGame,
     WrongStatus,
 )
-from tests.store.conftest import db_contents, players
+from tests.store.backends import Backend
+from tests.store.conftest import players
 from tests.store.tiny_game import engines
 
 
@@ -59,14 +58,13 @@ async def test_actions_bump_the_version_and_are_logged(store: Store) -> None:
     assert await store.verify_game(game.id, from_scratch=True) == state
 
 
-async def test_snapshots_every_n_actions(store: Store, db_path: Path) -> None:
+async def test_snapshots_every_n_actions(store: Store, backend: Backend) -> None:
     game = await new_game(store)
     state, version = game.state, 0
     for _ in range(12):
         result = await store.submit_action(game.id, move(state), expected_version=version)
         state, version = result.state, result.version
-    with sqlite3.connect(db_path) as conn:
-        versions = [r[0] for r in conn.execute("SELECT version FROM snapshots ORDER BY version")]
+    versions = [r[0] for r in await backend.fetch("SELECT version FROM snapshots ORDER BY version")]
     assert versions == [0, 5, 10]  # the fixture's store snapshots every 5
     assert await store.state_at(game.id, 7) == (await store.state_at(game.id, 5)) | {
         "total": 7, "adds": [4, 3] if game.state["turn"] == 0 else [3, 4],
@@ -74,27 +72,27 @@ async def test_snapshots_every_n_actions(store: Store, db_path: Path) -> None:
     }
 
 
-async def test_stale_version_is_refused_and_changes_nothing(store: Store, db_path: Path) -> None:
+async def test_stale_version_is_refused_and_changes_nothing(store: Store, backend: Backend) -> None:
     game = await new_game(store)
     first = await store.submit_action(game.id, move(game.state), expected_version=0)
-    before = db_contents(db_path)
+    before = await backend.contents()
     with pytest.raises(StaleVersion) as caught:
         await store.submit_action(game.id, move(first.state), expected_version=0)
     assert (caught.value.current, caught.value.given) == (1, 0)
     assert "is at version 1, but the action was made for version 0" in str(caught.value)
     assert "\n" not in str(caught.value)
-    assert db_contents(db_path) == before
+    assert await backend.contents() == before
 
 
-async def test_duplicate_key_is_applied_once(store: Store, db_path: Path) -> None:
+async def test_duplicate_key_is_applied_once(store: Store, backend: Backend) -> None:
     game = await new_game(store)
     action = move(game.state, 2)
     first = await store.submit_action(game.id, action, expected_version=0, idempotency_key="k1")
-    before = db_contents(db_path)
+    before = await backend.contents()
     again = await store.submit_action(game.id, action, expected_version=0, idempotency_key="k1")
     assert again.duplicate and not first.duplicate
     assert (again.version, again.state, again.events) == (first.version, first.state, first.events)
-    assert db_contents(db_path) == before
+    assert await backend.contents() == before
     # The same retry after the game moved on: still the first result, state as it was then.
     second = await store.submit_action(game.id, move(first.state), expected_version=1)
     late = await store.submit_action(game.id, action, expected_version=0, idempotency_key="k1")
@@ -151,41 +149,43 @@ async def test_double_click_race_applies_once(store: Store) -> None:
     ],
 )
 async def test_malformed_actions_are_refused_cleanly(
-    store: Store, db_path: Path, action: Any
+    store: Store, backend: Backend, action: Any
 ) -> None:
     game = await new_game(store)
     if isinstance(action, dict) and action.get("seat") == 0:
         action["seat"] = game.state["turn"]
-    before = db_contents(db_path)
+    before = await backend.contents()
     with pytest.raises(BadAction) as caught:
         await store.submit_action(game.id, action, expected_version=0)
     assert str(caught.value) and "\n" not in str(caught.value)
-    assert db_contents(db_path) == before
+    assert await backend.contents() == before
     # The store is unharmed: the next good action goes through.
     assert (await store.submit_action(game.id, move(game.state), expected_version=0)).version == 1
 
 
-async def test_bad_keys_and_unknown_games(store: Store, db_path: Path) -> None:
+async def test_bad_keys_and_unknown_games(store: Store, backend: Backend) -> None:
     game = await new_game(store)
-    before = db_contents(db_path)
+    before = await backend.contents()
     with pytest.raises(UnknownGame, match="there is no game 999"):
         await store.submit_action(999, move(game.state), expected_version=0)
     for key in ("", "x" * 201, 5):
         with pytest.raises(BadAction):
             await store.submit_action(game.id, move(game.state), expected_version=0,
                                       idempotency_key=key)  # type: ignore[arg-type]
-    assert db_contents(db_path) == before
+    assert await backend.contents() == before
 
 
-async def test_illegal_action_propagates_and_changes_nothing(store: Store, db_path: Path) -> None:
+async def test_illegal_action_propagates_and_changes_nothing(
+    store: Store, backend: Backend
+) -> None:
     game = await new_game(store)
     wrong_seat = {"seat": 1 - game.state["turn"], "type": "add", "n": 1}
-    before = db_contents(db_path)
+    before = await backend.contents()
     with pytest.raises(IllegalAction, match=r"not your turn \(C-2\)"):
         await store.submit_action(game.id, wrong_seat, expected_version=0, idempotency_key="k")
     with pytest.raises(IllegalAction, match="add 1, 2 or 3"):
         await store.submit_action(game.id, move(game.state, 4), expected_version=0)
-    assert db_contents(db_path) == before
+    assert await backend.contents() == before
     # The refused key was not burnt.
     ok = await store.submit_action(game.id, move(game.state), expected_version=0,
                                    idempotency_key="k")
@@ -223,13 +223,12 @@ async def _play(store: Store, game: LoadedGame, count: int) -> None:
         state = (await store.submit_action(game.id, move(state), expected_version=version)).state
 
 
-async def test_tampered_state_column_is_reported(store: Store, db_path: Path) -> None:
+async def test_tampered_state_column_is_reported(store: Store, backend: Backend) -> None:
     game = await new_game(store)
     await _play(store, game, 8)
-    with sqlite3.connect(db_path) as conn:
-        stored = json.loads(conn.execute("SELECT state FROM games").fetchone()[0])
-        stored["total"] += 1
-        conn.execute("UPDATE games SET state = ?", (json.dumps(stored),))
+    stored = json.loads((await backend.fetch("SELECT state FROM games"))[0][0])
+    stored["total"] += 1
+    await backend.execute("UPDATE games SET state = ?", json.dumps(stored))
     with pytest.raises(StateMismatch, match=r"differs from the stored one at \$\.total"):
         await store.verify_game(game.id)
     other = await new_game(store, channel=11)
@@ -238,39 +237,38 @@ async def test_tampered_state_column_is_reported(store: Store, db_path: Path) ->
     assert [p.game_id for p in problems] == [game.id]
 
 
-async def test_tampered_snapshot_and_log_gaps_are_reported(store: Store, db_path: Path) -> None:
+async def test_tampered_snapshot_and_log_gaps_are_reported(store: Store, backend: Backend) -> None:
     game = await new_game(store)
     await _play(store, game, 7)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE snapshots SET state = replace(state, '\"total\":5', '\"total\":4')")
+    await backend.execute(
+        "UPDATE snapshots SET state = replace(state, '\"total\":5', '\"total\":4')")
     with pytest.raises(StateMismatch, match="game 1 at version 7 does not rebuild"):
         await store.verify_game(game.id)
     with pytest.raises(StateMismatch, match=r"differs from snapshot 5 at \$\.total \(5 vs 4\)"):
         await store.verify_game(game.id, from_scratch=True)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE snapshots SET state = replace(state, '\"total\":4', '\"total\":5')")
+    await backend.execute(
+        "UPDATE snapshots SET state = replace(state, '\"total\":4', '\"total\":5')")
     await store.verify_game(game.id, from_scratch=True)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("DROP TRIGGER actions_append_only_delete")
-        conn.execute("DELETE FROM actions WHERE seq = 2")
+    await backend.drop_trigger("actions_append_only_delete", "actions")
+    await backend.execute("DELETE FROM actions WHERE seq = 2")
     with pytest.raises(StateMismatch, match="seqs"):
         await store.verify_game(game.id, from_scratch=True)
 
 
-async def test_the_log_is_append_only(store: Store, db_path: Path) -> None:
+async def test_the_log_is_append_only(store: Store, backend: Backend) -> None:
     game = await new_game(store)
     await _play(store, game, 2)
-    with sqlite3.connect(db_path) as conn:
-        for sql in ("UPDATE actions SET actor_id = 1", "DELETE FROM actions"):
-            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-                conn.execute(sql)
+    for sql in ("UPDATE actions SET actor_id = 1", "DELETE FROM actions"):
+        with pytest.raises(backend.integrity_error, match="append-only"):
+            await backend.execute(sql)
+    assert len(await store.list_actions(game.id)) == 2
 
 
-async def test_a_write_from_another_process_is_noticed(db_path: Path) -> None:
-    """Two stores on one file (as two processes would be): each sees the other's moves
-    through the version check, and a stale cache never overwrites them."""
-    a = await Store.open(db_path, engines=engines)
-    b = await Store.open(db_path, engines=engines)
+async def test_a_write_from_another_process_is_noticed(backend: Backend) -> None:
+    """Two stores on one database (as two processes would be): each sees the other's
+    moves through the version check, and a stale cache never overwrites them."""
+    a = await Store.open(backend.target, engines=engines)
+    b = await Store.open(backend.target, engines=engines)
     try:
         game = await new_game(a)
         first = await a.submit_action(game.id, move(game.state), expected_version=0)

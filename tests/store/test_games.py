@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from bot.store import (
@@ -19,6 +16,7 @@ from bot.store import (
     UnknownGame,
     WrongStatus,
 )
+from tests.store.backends import Backend
 from tests.store.conftest import players
 
 
@@ -89,16 +87,15 @@ async def test_one_open_game_per_channel(store: Store) -> None:
     assert [g.id for g in history] == [second.id, first.id]
 
 
-async def test_the_schema_itself_enforces_one_open_game(store: Store, db_path: Path) -> None:
+async def test_the_schema_itself_enforces_one_open_game(store: Store, backend: Backend) -> None:
     await store.create_lobby("counting", guild_id=1, channel_id=10)
-    with sqlite3.connect(db_path) as conn:
-        insert = (
-            "INSERT INTO games (game, channel_id, status, created_at, updated_at) "
-            "VALUES ('counting', 10, ?, 0, 0)"
-        )
-        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-            conn.execute(insert, ("lobby",))
-        conn.execute(insert, ("ended",))  # closed games do not count
+    insert = (
+        "INSERT INTO games (game, channel_id, status, created_at, updated_at) "
+        "VALUES ('counting', 10, ?, 0, 0)"
+    )
+    with pytest.raises(backend.integrity_error, match="UNIQUE|duplicate key"):
+        await backend.execute(insert, "lobby")
+    await backend.execute(insert, "ended")  # closed games do not count
 
 
 async def test_end_game_keeps_it_queryable(store: Store) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from bot.store import SchemaTooNew, Store
 from bot.store.db import Migration, connect, load_migrations, migrate, schema_version
-from tests.store.conftest import players
+from tests.store.conftest import V1_PLAYERS, check_upgraded_store, check_version_1_data
 from tests.store.tiny_game import engines
 
 NEWEST = len(load_migrations())
@@ -92,7 +92,7 @@ def _seed_v1_data(path: Path) -> None:
             "INSERT INTO games (id, game, guild_id, channel_id, status, seed, settings, players, "
             "version, state, created_at, updated_at) VALUES (1, 'counting', 7, 70, 'active', 1, "
             "'{}', ?, 0, 'x', 0, 0)",
-            ('[{"name":"A","colour":null,"is_bot":false},{"name":"B","colour":null,"is_bot":false}]',),
+            (V1_PLAYERS,),
         )
         conn.execute(
             "INSERT INTO seats (game_id, seat, user_id, name, joined_at) VALUES "
@@ -107,19 +107,7 @@ async def test_every_older_schema_comes_up_to_date(db_path: Path, start: int) ->
     await _schema_at(db_path, start)
     store = await Store.open(db_path, engines=engines)
     try:
-        assert await store.schema_version() == NEWEST
-        # Everything works on the upgraded file.
-        game = await store.create_game(
-            "counting", guild_id=1, channel_id=1, players=players(2), seed=3
-        )
-        result = await store.submit_action(
-            game.id, {"seat": game.state["turn"], "type": "add", "n": 2}, expected_version=0
-        )
-        assert result.version == 1
-        await store.set_deadline(game.id, "turn", 10.0, seat=0)
-        await store.set_message(game.id, "board", channel_id=1, message_id=2)
-        await store.add_audit(guild_id=1, moderator_id=9, action="kick", game_id=game.id)
-        await store.verify_game(game.id)
+        await check_upgraded_store(store, NEWEST)
     finally:
         await store.close()
 
@@ -129,13 +117,7 @@ async def test_version_1_data_survives_the_upgrade(db_path: Path) -> None:
     _seed_v1_data(db_path)
     store = await Store.open(db_path, engines=engines)
     try:
-        seats = await store.get_seats(1)
-        assert [(s.user_id, s.notify, s.autopilot) for s in seats] == [
-            (100, "mention", False), (101, "mention", False)
-        ]
-        assert (await store.get_guild_settings(7)).moderator_role_id == 555
-        seat = await store.set_autopilot(1, 1, True)
-        assert seat.autopilot
+        await check_version_1_data(store)
     finally:
         await store.close()
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import copy
 import random
-from pathlib import Path
 
 import pytest
 
 from bot.games.record import RECORD_FORMAT, replay
 from bot.games.registry import get_engine
 from bot.store import ACTIVE, FINISHED, BadRecord, ChannelBusy, LoadedGame, Store, WrongStatus
-from tests.store.conftest import db_contents
+from tests.store.backends import Backend
 from tests.store.doge_play import DOGE_PLAYERS, play
 
 ENGINE = get_engine("doge")
@@ -65,10 +64,10 @@ async def test_export_import_round_trip_finished_game(store: Store) -> None:
     await store.verify_game(imported.id, from_scratch=True)
 
 
-async def test_an_illegal_record_is_refused_whole(store: Store, db_path: Path) -> None:
+async def test_an_illegal_record_is_refused_whole(store: Store, backend: Backend) -> None:
     game = await played(store, 30)
     record = await store.export_game(game.id)
-    before = db_contents(db_path)
+    before = await backend.contents()
     cheat = copy.deepcopy(record)
     cheat["actions"][10] = dict(cheat["actions"][10], seat=(cheat["actions"][10]["seat"] + 1) % 3)
     with pytest.raises(BadRecord, match="action 10 is illegal"):
@@ -90,7 +89,7 @@ async def test_an_illegal_record_is_refused_whole(store: Store, db_path: Path) -
             await store.import_game(bad, guild_id=1, channel_id=30)
     with pytest.raises(ChannelBusy):
         await store.import_game(record, guild_id=1, channel_id=10)  # the original is there
-    assert db_contents(db_path) == before
+    assert await backend.contents() == before
 
 
 async def test_a_lobby_has_no_record(store: Store) -> None:

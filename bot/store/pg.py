@@ -1,0 +1,245 @@
+"""The PostgreSQL backend (asyncpg): a pool of connections shared by any number of
+processes, the same numbered migrations, and the locks and notices that let several
+processes share one database.
+
+- Writes: each `transaction()` is a READ COMMITTED transaction; rows a write reads to
+  decide (a game's status) are read with `row_lock` (FOR UPDATE), so two processes
+  serialize on the game row. An action is one statement whose version check is part of
+  the write (bot/store/pg_dialect.py), so it needs no lock at all to be safe.
+- Reads: `reading()` is a REPEATABLE READ, read-only transaction: several queries see
+  one committed picture, never half of another process's action.
+- `game_lock`: a session advisory lock on a connection of its own, held for as long as
+  the table service works on a game; a killed process's locks end with its connection.
+- Deadlines: a change is announced with NOTIFY, so the other processes' clocks wake.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any
+
+import asyncpg
+
+from bot.store import pg_dialect as dialect
+from bot.store.db import DELETE_GUARD, Migration, load_migrations
+from bot.store.errors import SchemaTooNew, StoreError
+from bot.store.sql import IntegrityViolation, Row
+
+log = logging.getLogger(__name__)
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+# Advisory lock keys: (namespace, id). The namespace keeps them apart from anyone else's.
+LOCK_NAMESPACE = 0x646F6765  # "doge"
+MIGRATION_LOCK = 0
+DEADLINES_CHANNEL = "store_deadlines"
+POOL_SIZE = 10
+LOCK_POOL_SIZE = 16
+
+
+def is_postgres_url(target: object) -> bool:
+    return isinstance(target, str) and target.startswith(URL_SCHEMES)
+
+
+@contextmanager
+def _translated() -> Iterator[None]:
+    try:
+        yield
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        text = dialect.violation_text(str(exc), getattr(exc, "table_name", None),
+                                      getattr(exc, "detail", None))
+        raise IntegrityViolation(text) from exc
+
+
+def _rows_changed(status: str) -> int:
+    """asyncpg's command tag ("UPDATE 3", "INSERT 0 1") as a row count."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PgConn:
+    """The store's view of one connection (see bot/store/sql.py)."""
+
+    def __init__(self, raw: asyncpg.Connection, *, writing: bool = False) -> None:
+        self.raw = raw
+        self.row_lock = " FOR UPDATE" if writing else ""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with _translated():
+            status = await self.raw.execute(dialect.query(sql), *dialect.params(params))
+        return _rows_changed(status)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with _translated():
+            await self.raw.executemany(dialect.query(sql), [dialect.params(r) for r in rows])
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        with _translated():
+            return await self.raw.fetchrow(dialect.query(sql), *dialect.params(params))
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        with _translated():
+            return list(await self.raw.fetch(dialect.query(sql), *dialect.params(params)))
+
+
+class PgSession:
+    """A game's submit path on a connection of its own."""
+
+    def __init__(self, raw: asyncpg.Connection) -> None:
+        self.raw = raw
+        self.conn = PgConn(raw)
+
+    async def write_one(self, sql: str, params: Sequence[Any]) -> None:
+        await self.conn.execute(sql, params)  # one statement: its own transaction
+
+    @asynccontextmanager
+    async def in_transaction(self) -> AsyncIterator[PgConn]:
+        async with self.raw.transaction():
+            yield PgConn(self.raw, writing=True)
+
+
+class PgDatabase:
+    dialect = "postgresql"
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+
+    def __init__(self, url: str, pool: asyncpg.Pool) -> None:
+        self.url = url
+        self.pool = pool
+        self._lock_pool: asyncpg.Pool | None = None
+        self._listener: asyncpg.Connection | None = None
+        # In this process, one submit per game at a time (the others wait here rather
+        # than retrying against the database).
+        self._submitting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgDatabase:
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        except (OSError, asyncpg.PostgresError) as exc:
+            raise StoreError(f"cannot reach the database: {exc}") from exc
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(url, pool)
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
+        if self._lock_pool is not None:
+            await self._lock_pool.close()
+            self._lock_pool = None
+        await self.pool.close()
+
+    # -- units of work ----------------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PgConn]:
+        async with self.pool.acquire() as raw, raw.transaction():
+            yield PgConn(raw, writing=True)
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[PgConn]:
+        async with self.pool.acquire() as raw, raw.transaction(
+                isolation="repeatable_read", readonly=True):
+            yield PgConn(raw)
+
+    @asynccontextmanager
+    async def exclusive(self, game_id: int) -> AsyncIterator[PgSession]:
+        lock = self._submitting.get(game_id)
+        if lock is None:
+            lock = self._submitting[game_id] = asyncio.Lock()
+        async with lock, self.pool.acquire() as raw:
+            yield PgSession(raw)
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        if self._lock_pool is None:
+            self._lock_pool = await asyncpg.create_pool(self.url, min_size=1,
+                                                        max_size=LOCK_POOL_SIZE)
+        key = (LOCK_NAMESPACE, game_id % 2**31)
+        async with self._lock_pool.acquire() as raw:
+            await raw.execute("SELECT pg_advisory_lock($1, $2)", *key)
+            try:
+                yield
+            finally:
+                await raw.execute("SELECT pg_advisory_unlock($1, $2)", *key)
+
+    @asynccontextmanager
+    async def delete_guard_lifted(self, conn: PgConn) -> AsyncIterator[None]:
+        """The guard stays in place; this transaction alone is let through it."""
+        found = await conn.fetch_one("SELECT 1 FROM pg_trigger WHERE tgname = ?",
+                                     (DELETE_GUARD,))
+        if found is None:
+            raise StoreError("the action log has no append-only guard; refusing to undo")
+        await conn.execute("SELECT set_config(?, 'on', true)", (dialect.UNDO_SETTING,))
+        yield
+        await conn.execute("SELECT set_config(?, 'off', true)", (dialect.UNDO_SETTING,))
+
+    # -- deadlines across processes -----------------------------------------------------
+
+    async def notify_deadlines(self, conn: PgConn) -> None:
+        await conn.execute(f"NOTIFY {DEADLINES_CHANNEL}")
+
+    async def watch_deadlines(self, wake: Callable[[], None]) -> None:
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.url)
+            await self._listener.add_listener(DEADLINES_CHANNEL, lambda *_: wake())
+
+    # -- the schema -------------------------------------------------------------------
+
+    async def schema_version(self) -> int:
+        async with self.pool.acquire() as conn:
+            return await current_version(conn)
+
+    async def integrity_problems(self) -> list[str]:
+        """PostgreSQL checks every constraint at every statement; what is left to ask is
+        whether a constraint was ever switched off (NOT VALID) on our tables."""
+        async with self.reading() as conn:
+            rows = await conn.fetch_all(
+                "SELECT conrelid::regclass::text AS tab, conname FROM pg_constraint "
+                "WHERE NOT convalidated AND connamespace = current_schema()::regnamespace")
+        return [f"constraint {r['conname']} of {r['tab']} is not validated" for r in rows]
+
+
+async def current_version(conn: asyncpg.Connection) -> int:
+    exists = await conn.fetchval("SELECT to_regclass('store_schema') IS NOT NULL")
+    if not exists:
+        return 0
+    return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM store_schema"))
+
+
+async def migrate(
+    conn: asyncpg.Connection,
+    target: int | None = None,
+    migrations: list[Migration] | None = None,
+) -> int:
+    """The numbered migrations, translated, in one transaction under an advisory lock:
+    processes starting together migrate once, and a failure leaves the old version."""
+    migrations = load_migrations() if migrations is None else migrations
+    newest = len(migrations)
+    target = newest if target is None else target
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCK_NAMESPACE,
+                           MIGRATION_LOCK)
+        current = await current_version(conn)
+        if current > newest:
+            raise SchemaTooNew(current, newest)
+        if current < target:
+            await conn.execute("CREATE TABLE IF NOT EXISTS store_schema (version INTEGER)")
+        for migration in migrations[current:target]:
+            for statement in migration.statements():
+                for translated in dialect.migration_statements(statement):
+                    await conn.execute(translated)
+            log.info("database migrated to %s", migration.name)
+        if current < target:
+            await conn.execute("DELETE FROM store_schema")
+            await conn.execute("INSERT INTO store_schema (version) VALUES ($1)", target)
+    return max(current, target)
