@@ -22,7 +22,7 @@ from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.service import TableError
 from cogs.doge_components import tables
 from cogs.poster import PostingError
-from cogs.ui import refuse
+from cogs.ui import refuse, tell
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +53,7 @@ async def run(interaction: discord.Interaction, op: Operation) -> None:
     if result.file is not None:
         name, data = result.file
         kwargs["file"] = discord.File(io.BytesIO(data), filename=name)
-    await interaction.followup.send(f"✅ Done. {result.line}", ephemeral=True,
-                                    allowed_mentions=NO_PINGS, **kwargs)
+    await tell(interaction, f"✅ Done. {result.line}", allowed_mentions=NO_PINGS, **kwargs)
     await announce(interaction, result)
 
 

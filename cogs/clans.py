@@ -13,7 +13,7 @@ from cogs.clans_prompts import CLAN_MARKS
 from cogs.clans_rules import RULE_TOPICS, help_text
 from cogs.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.table_components import publish, tables
-from cogs.ui import handler, refuse
+from cogs.ui import handler, refuse, tell
 
 
 class ClansCog(TableCommands):
@@ -54,8 +54,7 @@ class ClansCog(TableCommands):
                                      key=f"i{interaction.id}")
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        await interaction.followup.send(f"✅ Moved {action['from']} → {action['to']}.",
-                                        ephemeral=True)
+        await tell(interaction, f"✅ Moved {action['from']} → {action['to']}.")
         await publish(interaction, step)
 
     @move.autocomplete("source")

@@ -15,7 +15,7 @@ from cogs.doge_rules import RULE_TOPICS, help_text
 from cogs.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.table_components import publish, tables
 from cogs.table_ui import mark
-from cogs.ui import handler, refuse
+from cogs.ui import handler, refuse, tell
 
 AREA_BY_NAME = {area_name(a).lower(): a for a in AREAS} | {a: a for a in AREAS}
 
@@ -64,9 +64,9 @@ class DogeCog(TableCommands):
                                                  key=f"i{interaction.id}")
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        await interaction.followup.send(
-            f"✅ Your ballot: {area_name(chosen)} with {' + '.join(map(str, values))} "
-            "(secret; you may change it until everyone has chosen).", ephemeral=True)
+        await tell(interaction,
+                   f"✅ Your ballot: {area_name(chosen)} with {' + '.join(map(str, values))} "
+                   "(secret; you may change it until everyone has chosen).")
         await publish(interaction, step)
 
     @ballot.autocomplete("area")

@@ -1,5 +1,6 @@
 """Telling people that a game waits for them: reminders by mention or DM (a DM that
-fails falls back to a mention), daily digests, and steps nobody clicked for."""
+fails falls back to a mention), daily digests, and steps nobody clicked for (when the
+game's thread is locked, the players are told in its parent channel)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import discord
 
 from bot.store import LoadedGame, Seat
 from bot.tables.service import Step
-from cogs.poster import PostingError
+from cogs.delivery import PostingError, ThreadClosed, deliver
 
 log = logging.getLogger(__name__)
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -35,8 +36,9 @@ class DiscordNotifier:
             return
         try:
             channel = await self.channel(game.row.channel_id)
-            await channel.send(f"<@{seat.user_id}> {text}", allowed_mentions=USER_MENTIONS)
-        except discord.HTTPException as exc:
+            await deliver(channel, lambda: channel.send(f"<@{seat.user_id}> {text}",
+                                                        allowed_mentions=USER_MENTIONS))
+        except (PostingError, discord.HTTPException) as exc:
             log.warning("game %s: reminder for seat %s failed: %s", game.id, seat.seat, exc)
 
     async def dm(self, user_id: int, text: str) -> bool:
@@ -59,5 +61,20 @@ class DiscordNotifier:
         try:
             channel = await self.channel(step.game.row.channel_id)
             await poster.publish(channel, step, force_board=True)
+        except ThreadClosed as exc:
+            await self.tell_parent(exc.thread, step)
         except (PostingError, discord.HTTPException) as exc:
             log.warning("game %s: could not post a step: %s", step.game.id, exc)
+
+    async def tell_parent(self, thread: discord.Thread, step: Step) -> None:
+        """The game's thread is closed to the bot: say so where the players can read it."""
+        game = step.game.row.game
+        text = (f"⚠️ The {game.capitalize()} game in <#{thread.id}> goes on, but its thread is "
+                "archived and locked, so I can't post there: a moderator can reopen it, then "
+                f"`/{game} board` shows the table.")
+        try:
+            parent = await self.channel(thread.parent_id)
+            await parent.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("game %s: its thread is closed and its channel refused: %s",
+                        step.game.id, exc)

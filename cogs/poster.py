@@ -1,6 +1,7 @@
 """Posting a table's state: the board after each step and one prompt message that always
 says what the game waits for. Commits happen before any of this, so a failed post never
-loses a step: `/doge board` shows it again."""
+loses a step: `/doge board` shows it again. `PostingError` is re-exported from
+`cogs.delivery` for the callers that catch it."""
 
 from __future__ import annotations
 
@@ -13,20 +14,15 @@ import discord
 
 from bot.store import LoadedGame
 from bot.tables.service import Step, TableService
+from cogs.delivery import PostingError, deliver, permission_hint
 
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 1900
-PERMISSION_HINT = ("I can't post in this channel: please give me View Channel, Send "
-                   "Messages, Attach Files and Embed Links here.")
 
 PromptBuilder = Callable[[TableService, LoadedGame],
                          Awaitable[tuple[str, discord.ui.View | None]]]
 BoardRenderer = Callable[[LoadedGame, str], "bytes"]
-
-
-class PostingError(Exception):
-    """Discord refused or failed to show something; the game itself is saved."""
 
 
 def clip(lines: list[str], limit: int = MAX_CONTENT) -> str:
@@ -65,7 +61,7 @@ class Poster:
             else:
                 await self.edit_prompt(channel, game)
         except discord.Forbidden as exc:
-            raise PostingError(PERMISSION_HINT) from exc
+            raise PostingError(permission_hint(channel)) from exc
         except discord.HTTPException as exc:
             log.warning("game %s: posting failed: %s", game.id, exc)
             raise PostingError("Your move is saved, but Discord failed to show it; "
@@ -75,10 +71,10 @@ class Poster:
                          lines: list[str]) -> discord.Message:
         caption = lines[-1] if lines else ""
         png = await self.render(game, caption)  # type: ignore[misc]
-        file = discord.File(io.BytesIO(png), filename=f"{game.row.game}-board.png")
         content = clip(lines) if lines else f"**{game.row.game.capitalize()}** — the board."
-        message = await channel.send(content=content, file=file,
-                                     allowed_mentions=discord.AllowedMentions.none())
+        message = await deliver(channel, lambda: channel.send(
+            content=content, allowed_mentions=discord.AllowedMentions.none(),
+            file=discord.File(io.BytesIO(png), filename=f"{game.row.game}-board.png")))
         await self.service.store.set_message(game.id, "board", channel_id=message.channel.id,
                                              message_id=message.id)
         return message
@@ -89,12 +85,18 @@ class Poster:
         old = await self.service.store.get_message(game.id, "prompt")
         content, view = await self.prompt(self.service, game)
         kwargs: dict = {"view": view} if view is not None else {}
+        record: bytes | None = None
         if game.row.status in ("finished", "ended"):
             # The game is over: its record (every secret now revealed) goes with the result.
-            record = await self.service.store.export_game(game.id)
-            kwargs["file"] = discord.File(io.BytesIO(json.dumps(record, indent=1).encode()),
-                                          filename=f"{game.row.game}-game-{game.id}.json")
-        message = await channel.send(content=content, **kwargs)
+            record = json.dumps(await self.service.store.export_game(game.id),
+                                indent=1).encode()
+
+        def send() -> Awaitable[discord.Message]:
+            files = {} if record is None else {"file": discord.File(
+                io.BytesIO(record), filename=f"{game.row.game}-game-{game.id}.json")}
+            return channel.send(content=content, **kwargs, **files)
+
+        message = await deliver(channel, send)
         await self.service.store.set_message(game.id, "prompt", channel_id=message.channel.id,
                                              message_id=message.id)
         if old is not None:
@@ -111,8 +113,8 @@ class Poster:
             await self.replace_prompt(channel, game)
             return
         content, view = await self.prompt(self.service, game)
+        prompt = channel.get_partial_message(old.message_id)  # type: ignore[attr-defined]
         try:
-            await channel.get_partial_message(old.message_id).edit(  # type: ignore[attr-defined]
-                content=content, view=view)
+            await deliver(channel, lambda: prompt.edit(content=content, view=view))
         except discord.NotFound:
             await self.replace_prompt(channel, game)

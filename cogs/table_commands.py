@@ -19,7 +19,7 @@ from bot.tables.timing import parse_zone
 from cogs.admin import moderator
 from cogs.table_components import display_name, poster, tables
 from cogs.table_ui import computer_levels
-from cogs.ui import refuse
+from cogs.ui import refuse, tell
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
 SECRETS_NOTE = ("The record reveals every secret choice, so it is available once the game "
@@ -70,10 +70,9 @@ class TableCommands(commands.Cog):
             return await refuse(interaction, "The game has not started yet.")
         await interaction.response.defer(thinking=True)
         png = await poster(interaction, self.game).render(game, "")
-        await interaction.followup.send(
-            tables(interaction).waiting_line(game, prefix="Now ").capitalize(),
-            file=discord.File(io.BytesIO(png), filename=f"{self.game}-board.png"),
-            allowed_mentions=discord.AllowedMentions.none())
+        await tell(interaction, tables(interaction).waiting_line(game, prefix="Now ").capitalize(),
+                   ephemeral=False, allowed_mentions=discord.AllowedMentions.none(),
+                   file=discord.File(io.BytesIO(png), filename=f"{self.game}-board.png"))
 
     async def show_status(self, interaction: discord.Interaction) -> None:
         try:

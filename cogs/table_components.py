@@ -11,7 +11,7 @@ from bot.tables.kits import short_hash
 from bot.tables.service import Step, TableError, TableService
 from cogs.poster import Poster, PostingError
 from cogs.table_ui import labels_for, lobby_prompt, question_view
-from cogs.ui import handler, refuse
+from cogs.ui import edit_answer, handler, refuse
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +97,9 @@ async def submit(interaction: discord.Interaction, game_id: int, action: dict, *
     except TableError as exc:
         return await refuse(interaction, str(exc))
     if confirm is not None:  # the private panel the click came from says what happened
-        await interaction.edit_original_response(content=confirm, view=None)
+        await edit_answer(interaction, content=confirm, view=None)
     elif interaction.message is not None and interaction.message.flags.ephemeral:
-        await interaction.edit_original_response(content="✅ Done.", view=None)
+        await edit_answer(interaction, content="✅ Done.", view=None)
     await publish(interaction, step)
 
 

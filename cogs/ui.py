@@ -99,9 +99,51 @@ def view_of(*items: ui.Item) -> ui.View:
     return view
 
 
+# An interaction's token lasts 15 minutes: after that Discord answers followups and edits
+# with 401 Invalid Webhook Token (50027), or Unknown Webhook (10015).
+EXPIRED_TOKEN_CODES = (50027, 10015)
+
+
+def token_expired(exc: discord.HTTPException) -> bool:
+    return exc.status == 401 or exc.code in EXPIRED_TOKEN_CODES
+
+
+async def tell(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
+               **kwargs) -> bool:
+    """A followup to an answered interaction. If its token has expired, a public one is
+    posted in the channel instead; a private one is dropped (the player sees their
+    secrets again with `/doge me`, the game with `/doge status`) and False returned."""
+    try:
+        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        return True
+    except discord.HTTPException as exc:
+        if not token_expired(exc):
+            raise
+    if ephemeral or interaction.channel is None:
+        log.info("interaction %s: token expired, a private answer was not sent",
+                 interaction.id)
+        return False
+    if isinstance(kwargs.get("file"), discord.File):
+        kwargs["file"].reset()  # the refused followup has read it
+    await interaction.channel.send(content, **kwargs)  # type: ignore[union-attr]
+    return True
+
+
+async def edit_answer(interaction: discord.Interaction, **kwargs) -> bool:
+    """Edit the interaction's own answer (a private panel); False if its token expired."""
+    try:
+        await interaction.edit_original_response(**kwargs)
+        return True
+    except discord.HTTPException as exc:
+        if not token_expired(exc):
+            raise
+        log.info("interaction %s: token expired, the answer was not edited", interaction.id)
+        return False
+
+
 async def refuse(interaction: discord.Interaction, message: str) -> None:
     """A one-line ephemeral refusal, whether or not the interaction was answered yet."""
     if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
+        await tell(interaction, message)
     else:
         await interaction.response.send_message(message, ephemeral=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app import TableBot
-from tests.discord_emulator import DiscordEmulator
+from tests.discord_emulator import DiscordEmulator, EmuChannel
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, find
 
@@ -17,16 +17,18 @@ def make_bot(tmp_path: Path) -> TableBot:
 
 
 async def open_table(emu: DiscordEmulator, bot: TableBot, names: list[str], seats: int,
-                     year_limit: int | None = None, seed: int = 1) -> DogeTable:
+                     year_limit: int | None = None, seed: int = 1,
+                     channel: EmuChannel | None = None) -> DogeTable:
     users = [emu.add_user(n) for n in names]
-    table = DogeTable(emu, bot, emu.channel, users, seed=seed)
+    channel = channel or emu.channel
+    table = DogeTable(emu, bot, channel, users, seed=seed)
     options = {"seats": seats}
     if year_limit:
         options["year_limit"] = year_limit
     handle = await table.slash(users[0], "doge new", options)
     lobby = await handle.wait()
     assert "a table for" in lobby.content and not lobby.ephemeral
-    game = await bot.tables.game_in_channel(emu.channel.id)
+    game = await bot.tables.game_in_channel(channel.id)
     table.game_id = game.id
     for user in users[1:]:
         await table.click(user, lobby, find(lobby, "g:join:")["custom_id"])

@@ -1,0 +1,70 @@
+"""Getting a message into a game's channel as Discord allows it: saying which permission
+is missing when Discord refuses, and reopening a thread Discord archived for inactivity
+(a thread a moderator locked stays closed; the players are told instead)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import discord
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+THREAD_ARCHIVED = 50083  # Discord's "Thread is archived"
+GENERIC_HINT = ("I can't post in this channel: please give me View Channel, Send "
+                "Messages, Attach Files and Embed Links here.")
+
+
+class PostingError(Exception):
+    """Discord refused or failed to show something; the game itself is saved."""
+
+
+class ThreadClosed(PostingError):
+    """The game's thread is archived and the bot may not reopen it (locked)."""
+
+    def __init__(self, thread: discord.Thread) -> None:
+        super().__init__("This game's thread is archived and locked, so I can't post in it: "
+                         "a moderator can reopen it. The game is saved.")
+        self.thread = thread
+
+
+def missing_permissions(channel: object) -> list[str]:
+    """What the bot lacks in ``channel`` to post a board, by the names Discord shows."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None or not hasattr(channel, "permissions_for"):
+        return []
+    perms = channel.permissions_for(me)  # type: ignore[attr-defined]
+    send = (("send_messages_in_threads", "Send Messages in Threads")
+            if isinstance(channel, discord.Thread) else ("send_messages", "Send Messages"))
+    needed = [("view_channel", "View Channel"), send, ("attach_files", "Attach Files")]
+    return [name for attr, name in needed if not getattr(perms, attr)]
+
+
+def permission_hint(channel: object) -> str:
+    """The one line telling the players how to let the bot post here again."""
+    missing = missing_permissions(channel)
+    if not missing:  # refused for a reason the bot cannot see: name everything it needs
+        return GENERIC_HINT
+    names = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
+    return f"I can't post in this channel: please give me {names} here."
+
+
+async def deliver(channel: object, send: Callable[[], Awaitable[T]]) -> T:
+    """Run ``send`` (a post or an edit in ``channel``); if Discord says the thread is
+    archived, reopen it and run ``send`` once more. ``send`` builds its files anew on
+    every call, since a refused upload has read them."""
+    try:
+        return await send()
+    except discord.HTTPException as exc:
+        if exc.code != THREAD_ARCHIVED or not isinstance(channel, discord.Thread):
+            raise
+    try:
+        await channel.edit(archived=False)
+    except discord.Forbidden as exc:
+        raise ThreadClosed(channel) from exc
+    log.info("reopened archived thread %s to post in it", channel.id)
+    return await send()
