@@ -38,9 +38,10 @@ def random_step(game: str, state: Any, rng: random.Random) -> Any:
 
 
 def positions(game: str, count: int, seed: int = 0, players: int = 4,
-              per_game: int = 8) -> Iterator[Any]:
+              per_game: int = 8, smart: float = 0.5) -> Iterator[Any]:
     """`count` positions where someone must act, a few from each of many games played
-    with a mix of random and heuristic moves (so elections with ties and palaces occur)."""
+    with a mix of random and heuristic moves (a `smart` share of them), so elections
+    with ties and palaces occur."""
     rng = random.Random(seed)
     engine, kit = ENGINES[game], get_kit(game)
     made = 0
@@ -50,11 +51,16 @@ def positions(game: str, count: int, seed: int = 0, players: int = 4,
         game_no += 1
         length = 0
         keep_every = rng.randint(3, 30)
-        while not engine.is_over(state) and made < count:
-            if length % keep_every == 0 and length // keep_every < per_game:
+        while not engine.is_over(state) and made < count and \
+                length < keep_every * per_game:
+            if length % keep_every == 0:
                 made += 1
                 yield engine.state_from_json(engine.state_to_json(state))
-            if rng.random() < 0.5:
+            roll = rng.random()
+            if roll < 0.05:  # a deadline: the table's default (sitting out in placement)
+                seat = rng.choice(engine.pending(state))
+                engine.apply_in_place(state, engine.default_action(state, seat))
+            elif roll < 1 - smart:
                 random_step(game, state, rng)
             else:
                 seat = rng.choice(engine.pending(state))

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.games.base import Action, Event, IllegalAction, Outcome, PlayerSpec
 from bot.games.clans import rules, serialize
+from bot.games.clans.determinize import determinize
 from bot.games.clans.events import describe_event
 from bot.games.clans.rules import HUT_LIMIT, LABELS, MAP, N_COLOURS, ClansState
 from bot.games.clans.views import ClansPlayerView, ClansPublicView, player_view, spectator_view
@@ -187,6 +188,11 @@ class ClansEngine:
 
     def describe(self, event: Event, players: list[PlayerSpec]) -> str:
         return describe_event(event, players)
+
+    def determinize(self, view: ClansPlayerView, rng: random.Random) -> ClansState:
+        """A full state with the other players' clans dealt at random among the colours
+        `view`'s seat does not hold (see `determinize.py`)."""
+        return determinize(view, rng)
 
     # -- storage ---------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from bot.games.doge.constants import (
 )
 from bot.games.doge.decisions import answer, close_phase, default_decision, legal_decisions
 from bot.games.doge.decisions import open_phase as open_decision_phase
+from bot.games.doge.determinize import determinize
 from bot.games.doge.election import finish_election, start_election
 from bot.games.doge.narrate import describe_event
 from bot.games.doge.result import final_result
@@ -214,3 +215,8 @@ class DogeEngine:
 
     def describe(self, event: Event, players: list[PlayerSpec]) -> str:
         return describe_event(event, [p.name for p in players])
+
+    def determinize(self, view: PlayerView, rng: random.Random) -> DogeState:
+        """A full state with `view`'s secrets as they are and everything hidden from its
+        seat sampled (see `determinize.py`)."""
+        return determinize(view, rng)

@@ -7,7 +7,7 @@ renderer can refuse anything but a `PublicView`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from bot.games.doge.constants import DISTRICTS, placement_rounds
@@ -60,6 +60,16 @@ class ElectionPublic:
     question: str | None  # the kind of decision now asked
     # Seats asked the current question who have answered it (who, never what: D-11.2).
     answered: tuple[int, ...] = ()
+    # How the election goes on, all public: the seats asked now and the question's limit
+    # (houses to place, moves to make), what each awaited seat still owes (1; moves
+    # left; [district, houses received] still to answer about building), the houses each
+    # seat moved or placed into each district in this step (D-8.4), and the steps still
+    # to come as (question, seats, limit).
+    asked: tuple[int, ...] = ()
+    limit: int = 0
+    owed: tuple[tuple[int, Any], ...] = ()
+    received: dict[int, dict[str, int]] = field(default_factory=dict)
+    steps: tuple[tuple[str, tuple[int, ...], int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,10 @@ class OwnSecrets:
     markers: tuple[int, ...]  # values still in supply
     ballot: tuple[str, tuple[int, ...]] | None  # this round's choice, while unrevealed
     stacks: dict[str, tuple[int, ...]]  # own face-down stacks by area
+    # Answers given in the current election step and not yet carried out: houses to place
+    # once every tied player has answered (D-11.2), palaces asked for per district.
+    placement_chosen: int | None = None
+    build_wants: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -140,9 +154,14 @@ def public_view(st: DogeState, awaiting: list[int]) -> PublicView:
         current = el.current
         answered = () if current is None else tuple(
             s for s in current.seats if s not in current.awaiting and s in current.chosen)
-        election = ElectionPublic(el.area, dict(el.votes), tuple(el.winners),
-                                  tuple(el.runners_up), current.kind if current else None,
-                                  answered)
+        election = ElectionPublic(
+            el.area, dict(el.votes), tuple(el.winners), tuple(el.runners_up),
+            current.kind if current else None, answered,
+            asked=tuple(current.seats) if current else (),
+            limit=current.limit if current else 0,
+            owed=tuple((s, _frozen(v)) for s, v in current.awaiting.items()) if current else (),
+            received={s: dict(d) for s, d in el.received.items()},
+            steps=tuple((p.kind, tuple(p.seats), p.limit) for p in el.queue))
     return PublicView(
         year=st.year, phase=st.phase, round=st.round,
         rounds_per_year=placement_rounds(st.player_count), players=players,
@@ -157,14 +176,22 @@ def public_view(st: DogeState, awaiting: list[int]) -> PublicView:
     )
 
 
+def _frozen(owed: Any) -> Any:
+    """What a seat owes, as tuples: build answers are [district, received] lists."""
+    return tuple((d, n) for d, n in owed) if isinstance(owed, list) else owed
+
+
 def player_view(st: DogeState, seat: int, awaiting: list[int]) -> PlayerView:
     p = st.players[seat]
     ballot = st.ballots.get(seat) if st.phase == "placement" else None
     own_stacks = {area: tuple(s.markers) for area, v in st.stacks.items()
                   for s in v if s.seat == seat}
+    el = st.election
     own = OwnSecrets(
         seat=seat, markers=tuple(sorted(p.markers)),
         ballot=(ballot.area, tuple(ballot.markers)) if ballot else None,
         stacks=own_stacks,
+        placement_chosen=el.current.chosen.get(seat) if el and el.current else None,
+        build_wants=dict(el.wants.get(seat, {})) if el else {},
     )
     return PlayerView(public_view(st, awaiting), own)
