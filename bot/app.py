@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
 from dotenv import load_dotenv
+
+from bot.ops.running import EXIT_CONFIG
+from bot.ops.settings import load_settings
 
 MISSING_TOKEN = ("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's "
                  "token in it (see README, 'Create the Discord application').")
 
 
-def run_bot() -> int:
+def load_environment() -> None:
+    """Fill the environment from `.env` (values already set, e.g. by systemd, win)."""
     load_dotenv(".env")  # the working directory's, also when the bot is pip-installed
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
+
+
+def run_bot() -> int:
+    load_environment()
+    settings = load_settings()
+    for problem in settings.problems:
+        print(f"bad setting: {problem}", file=sys.stderr)
+    if settings.problems:
+        return EXIT_CONFIG
+    if not settings.token:
         print(MISSING_TOKEN, file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     from bot.discord_app import start
 
-    return start(token)
+    return start(settings.token)

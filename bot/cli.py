@@ -1,4 +1,5 @@
-"""Command line: start the bot, replay a record, play a demo game."""
+"""Command line: start the bot, replay a record, play a demo game; doctor, backup and
+restore for running it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.record import RecordError, replay
+from bot.ops.commands import add_ops_commands
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -99,5 +101,6 @@ def main(argv: list[str] | None = None) -> int:
     p_demo.add_argument("--no-images", action="store_true", help="write the records only")
     p_demo.set_defaults(func=_demo)
     sub.add_parser("run", help="start the Discord bot (the default)").set_defaults(func=_run)
+    add_ops_commands(sub)
     args = parser.parse_args(argv)
     return args.func(args) if hasattr(args, "func") else _run(args)

@@ -1,10 +1,10 @@
 """The Discord bot: opens the store, registers persistent components, syncs the slash
-commands and logs in."""
+commands and logs in; at a stop it lets interactions in flight finish first."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -13,10 +13,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ops.backups import DailyBackups, backup_before_migrations
+from bot.ops.logs import configure_logging
+from bot.ops.running import serve
+from bot.ops.settings import load_settings
 from bot.store import Store
 from bot.tables.service import TableService
 
 log = logging.getLogger("bot")
+
+DRAIN_TIMEOUT = 20.0  # seconds a stop waits for interactions in flight (TimeoutStopSec > it)
+DRAIN_POLL = 0.05
 
 EXTENSIONS = ("cogs.doge", "cogs.clans", "cogs.admin")
 
@@ -36,7 +43,8 @@ class CountingTree(app_commands.CommandTree):
 class TableBot(commands.Bot):
     def __init__(self, *, database_path: str, dev_guild_id: int | None = None,
                  sync_commands: bool = True, clock: Callable[[], float] = time.time,
-                 **options) -> None:
+                 backup_dir: Path | None = None, backup_keep: int = 0,
+                 drain_timeout: float = DRAIN_TIMEOUT, **options) -> None:
         # Slash commands and components only: no privileged intents are needed.
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
@@ -46,11 +54,41 @@ class TableBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.clock = clock
+        self.backup_dir = backup_dir  # None: no automatic backups
+        self.backups = DailyBackups(Path(database_path), backup_dir, backup_keep) \
+            if backup_dir is not None else None
+        self.drain_timeout = drain_timeout
         self.store: Store | None = None
         self.tables: TableService | None = None
         self.posters: dict = {}
+        self._shutdown: asyncio.Task[None] | None = None
+
+    async def open_store(self) -> None:
+        """Open the database (backed up first if migrations will change it). Start-up calls
+        it before going online, so a bad database is reported without touching Discord."""
+        if self.store is not None:
+            return
+        path = Path(self.database_path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if self.backup_dir is not None:
+            await asyncio.to_thread(backup_before_migrations, path, self.backup_dir,
+                                    time.time())
+        self.store = await Store.open(path)
 
     async def setup_hook(self) -> None:
+        await self.open_store()
+        if self.tables is None:  # a login retried after a network error comes here again
+            await self._open_tables()
+        if self.sync_commands:
+            if self.dev_guild_id:
+                guild = discord.Object(id=self.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        log.info("ready: store %s, commands synced", self.database_path)
+
+    async def _open_tables(self) -> None:
         from cogs.boards import render_clans, render_doge
         from cogs.clans_prompts import clans_prompt
         from cogs.doge_prompts import doge_prompt
@@ -58,8 +96,7 @@ class TableBot(commands.Bot):
         from cogs.poster import Poster
         from cogs.ui import GameButton, GameSelect
 
-        Path(self.database_path).parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(self.database_path)
+        assert self.store is not None
         self.tables = TableService(self.store, clock=self.clock)
         self.posters = {"doge": Poster(self.tables, doge_prompt, render_doge),
                         "clans": Poster(self.tables, clans_prompt, render_clans)}
@@ -69,32 +106,50 @@ class TableBot(commands.Bot):
         self.add_dynamic_items(GameButton, GameSelect)  # old buttons work after a restart
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        if self.sync_commands:
-            if self.dev_guild_id:
-                guild = discord.Object(id=self.dev_guild_id)
-                self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
         # Deadlines live in the store: bring them in step, then one timer serves all.
         await self.tables.clock.reschedule_all()
         self.tables.clock.start()
-        log.info("ready: store %s, commands synced", self.database_path)
+        if self.backups is not None:
+            self.backups.start()
+
+    async def drain(self, timeout: float) -> bool:
+        """Wait until no interaction is being handled (at most `timeout` seconds)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self.in_flight > 0:
+            if asyncio.get_running_loop().time() >= deadline:
+                return False
+            await asyncio.sleep(DRAIN_POLL)
+        return True
 
     async def close(self) -> None:
+        """Stop cleanly: no new deadlines or backups, let interactions in flight finish
+        their commits and replies, then go offline and close the database."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.create_task(self._shut_down())
+        await asyncio.shield(self._shutdown)
+
+    async def _shut_down(self) -> None:
+        if self.backups is not None:
+            await self.backups.stop()
         if self.tables is not None:
             await self.tables.clock.stop()
+        if self.in_flight:
+            log.info("stopping: waiting for %d interactions in flight", self.in_flight)
+            if not await self.drain(self.drain_timeout):
+                log.warning("stopping with %d interactions still in flight after %g s",
+                            self.in_flight, self.drain_timeout)
         await super().close()
         if self.store is not None:
             await self.store.close()
             self.store = None
+            log.info("database closed")
 
 
 def start(token: str) -> int:
-    logging.basicConfig(level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    dev_guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    bot = TableBot(database_path=os.environ.get("DATABASE_PATH", "data/games.db"),
-                   dev_guild_id=int(dev_guild) if dev_guild.isdigit() else None)
-    bot.run(token, log_handler=None)
-    return 0
+    """Run the bot with the settings of the environment until it is asked to stop."""
+    settings = load_settings()
+    configure_logging(settings.log_level, settings.log_file)
+    bot = TableBot(database_path=str(settings.database_path),
+                   dev_guild_id=settings.dev_guild_id, backup_dir=settings.backup_dir,
+                   backup_keep=settings.backup_keep)
+    return asyncio.run(serve(bot, token, retries=settings.connect_retries))

@@ -1,0 +1,210 @@
+"""`python -m bot doctor`: is everything in place to run the bot?
+
+Offline it checks the settings, the database (it opens, its migrations are current, it
+passes SQLite's integrity check, every open game reloads and rebuilds from its log), the
+backups and the board fonts. With a token it also logs in and checks the bot's permissions
+where games are open (doctor_discord). It never changes the database: a schema that
+needs migrations is checked on a copy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+from bot.ops.backups import BACKUP_INTERVAL, daily_backups
+from bot.ops.findings import Finding, note, ok, problem
+from bot.ops.logs import describe_error
+from bot.ops.settings import KNOWN, Settings
+from bot.store import GameRow, StateMismatch, Store, StoreError
+from bot.store.backup import backup_database, file_schema_version, newest_schema
+from bot.store.rows import OPEN_STATUSES
+
+MISSING_TOKEN = ("DISCORD_TOKEN is not set: put the token of your application's bot in .env "
+                 "(README, 'Create the Discord application')")
+
+
+# ---- settings ---------------------------------------------------------------------------
+
+def _writable(path: Path) -> bool:
+    """Whether `path` (a folder) exists and is writable, or could be created."""
+    for folder in (path, *path.parents):
+        if folder.exists():
+            return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+    return False
+
+
+def check_settings(settings: Settings, env_file: Path) -> list[Finding]:
+    found: list[Finding] = []
+    if env_file.is_file():
+        unknown = sorted(k for k in dotenv_values(env_file) if k not in KNOWN)
+        for key in unknown:
+            found.append(problem("settings", f"{env_file} sets {key}, which the bot does not "
+                                             f"read (a typo? known: {', '.join(KNOWN)})"))
+        if not unknown:
+            found.append(ok("settings", f"{env_file} holds only known settings"))
+    else:
+        found.append(note("settings", f"no {env_file} here: settings come from the "
+                                      "environment alone"))
+    found += [problem("settings", text) for text in settings.problems]
+    token = settings.token
+    if not token:
+        found.append(problem("settings", MISSING_TOKEN))
+    elif token.lower().startswith("bot ") or token.count(".") != 2 or " " in token:
+        found.append(problem("settings", "DISCORD_TOKEN does not look like a bot token (three "
+                                         "parts joined by dots, no 'Bot ' in front): copy it "
+                                         "again from the Developer Portal, Bot page"))
+    else:
+        found.append(ok("settings", "DISCORD_TOKEN is set"))
+    folders = {"DATABASE_PATH": settings.database_path.parent,
+               "BACKUP_DIR": settings.backup_dir}
+    if settings.log_file is not None:
+        folders["LOG_FILE"] = settings.log_file.parent
+    for key, folder in folders.items():
+        if not _writable(folder):
+            found.append(problem("settings", f"{key}: the folder {folder} cannot be written "
+                                             "by this user"))
+    return found
+
+
+# ---- the database and its games -----------------------------------------------------------
+
+def without_values(detail: str) -> str:
+    """A mismatch report without the differing values (they may be a player's secrets)."""
+    return re.sub(r" \(.* vs .*\)$", "", detail)
+
+
+async def open_games(store: Store) -> list[GameRow]:
+    games: list[GameRow] = []
+    before: int | None = None
+    while page := await store.list_games(status=OPEN_STATUSES, limit=500, before_id=before):
+        games += page
+        before = page[-1].id
+    return games
+
+
+async def check_games(store: Store, games: list[GameRow]) -> list[Finding]:
+    found: list[Finding] = []
+    for row in games:
+        where = f"game {row.id} ({row.game}, {row.status}, channel {row.channel_id})"
+        try:
+            await store.load_game(row.id, verify=True)
+        except StateMismatch as exc:
+            found.append(problem("games", f"{where} does not rebuild from its log: "
+                                          f"{without_values(exc.detail)}"))
+        except (StoreError, ValueError, KeyError, TypeError) as exc:
+            found.append(problem("games", f"{where} cannot be loaded: {describe_error(exc)}"))
+    failed = len(found)
+    if len(games) > failed:
+        found.insert(0, ok("games", f"{len(games) - failed} open games reload and rebuild "
+                                    "from their logs"))
+    elif not games:
+        found.append(ok("games", "no open games"))
+    return found
+
+
+async def check_database(path: Path) -> tuple[list[Finding], list[GameRow]]:
+    """Findings about the database at `path`, and its open games (for the Discord check)."""
+    if not path.exists():
+        return [note("database", f"no database at {path} yet: the bot creates it at its "
+                                 "first start")], []
+    try:
+        version = file_schema_version(path)
+    except StoreError as exc:
+        return [problem("database", str(exc))], []
+    newest = newest_schema()
+    if version > newest:
+        return [problem("database", f"{path} has schema {version}, this code knows up to "
+                                    f"{newest}: run the newer version of the bot")], []
+    with tempfile.TemporaryDirectory() as scratch:
+        found: list[Finding] = []
+        target = path
+        if version < newest:
+            target = Path(scratch) / "migrated.db"
+            try:
+                await asyncio.to_thread(backup_database, path, target)
+            except StoreError as exc:
+                return [problem("database", str(exc))], []
+            found.append(note("database", f"schema {version}, this code has {newest}: the "
+                                          "bot migrates at its next start, after a backup "
+                                          "(the checks below ran on a migrated copy)"))
+        try:
+            store = await Store.open(target)
+        except (StoreError, sqlite3.Error) as exc:
+            what = "the migrations fail on a copy" if target != path else "cannot open it"
+            return found + [problem("database", f"{path}: {what}: {describe_error(exc)}")], []
+        try:
+            damage = await store.integrity_check()
+            found += [problem("database", f"{path} is damaged: {d}") for d in damage[:5]]
+            if not damage:
+                found.append(ok("database", f"{path} opens, schema {version}, integrity "
+                                            "check passed"))
+            games = await open_games(store)
+            found += await check_games(store, games)
+        finally:
+            await store.close()
+    return found, games
+
+
+# ---- backups and fonts -----------------------------------------------------------------------
+
+def check_backups(settings: Settings, now: float) -> list[Finding]:
+    if settings.backup_keep == 0:
+        return [note("backups", "daily backups are off (BACKUP_KEEP=0)")]
+    found = daily_backups(settings.backup_dir)
+    if not found:
+        return [note("backups", f"no daily backup in {settings.backup_dir} yet: the running "
+                                "bot writes one at start and then every day")]
+    taken, newest = found[-1]
+    age_days = (now - taken) / 86400
+    text = f"{len(found)} daily backups, the newest {newest.name} ({age_days:.1f} days old)"
+    if now - taken > 2 * BACKUP_INTERVAL:
+        return [note("backups", text + ": none for more than two days; has the bot been "
+                                       "stopped, or can it not write there?")]
+    return [ok("backups", text)]
+
+
+def check_fonts() -> list[Finding]:
+    from rendering.fontfiles import cjk_collection, shipped_faces
+    from rendering.text import FontStack
+
+    found: list[Finding] = []
+    faces = dict.fromkeys([*shipped_faces(bold=False), *shipped_faces(bold=True)])
+    for face in faces:
+        try:
+            FontStack(face).font(0, 24)
+        except OSError as exc:
+            found.append(problem("fonts", f"{face.path} does not load: {describe_error(exc)}"))
+    if not found:
+        found.append(ok("fonts", f"the {len(faces)} font faces of the boards load"))
+    if cjk_collection() is None:
+        found.append(note("fonts", "Noto Sans CJK is not installed: Chinese, Japanese and "
+                                   "Korean names use system fonts or show as '?'"))
+    return found
+
+
+# ---- all of it ------------------------------------------------------------------------------
+
+async def run_doctor(settings: Settings, env_file: Path, *, online: bool = True
+                     ) -> list[Finding]:
+    findings = check_settings(settings, env_file)
+    database, games = await check_database(settings.database_path)
+    findings += database
+    findings += check_backups(settings, time.time())
+    findings += check_fonts()
+    if not online:
+        findings.append(note("discord", "not checked (--offline)"))
+    elif not settings.token:
+        findings.append(note("discord", "not checked: no DISCORD_TOKEN"))
+    else:
+        from bot.ops.doctor_discord import check_discord
+
+        findings += await check_discord(settings.token, games)
+    return findings

@@ -1,0 +1,82 @@
+"""The bot's settings, read from the environment (which `.env` fills), checked once.
+
+Every setting is parsed here, so the bot at start-up and `python -m bot doctor` agree on
+what a value means and on what is wrong with it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE = "data/games.db"
+DEFAULT_BACKUP_KEEP = 7
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+# Every setting the bot reads, with what it means: doctor names unknown keys of `.env`
+# (a typo would otherwise silently leave the default in force).
+KNOWN = {
+    "DISCORD_TOKEN": "the bot's token",
+    "DATABASE_PATH": "the SQLite file of the games",
+    "DEV_GUILD_ID": "a server to sync slash commands to at once",
+    "BACKUP_DIR": "where backups are written",
+    "BACKUP_KEEP": "how many daily backups are kept",
+    "LOG_FILE": "a log file besides standard output",
+    "LOG_LEVEL": "how much is logged",
+    "CONNECT_RETRIES": "how often to try to reach Discord at start-up",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str = ""
+    database_path: Path = Path(DEFAULT_DATABASE)
+    dev_guild_id: int | None = None
+    backup_dir: Path = Path(DEFAULT_DATABASE).parent / "backups"
+    backup_keep: int = DEFAULT_BACKUP_KEEP  # 0: no daily backups
+    log_file: Path | None = None
+    log_level: int = logging.INFO
+    connect_retries: int = 0  # 0: keep trying
+    problems: list[str] = field(default_factory=list)  # one line each; empty when valid
+
+
+def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
+    """The settings of `environ` (default: the process environment). Bad values are
+    listed in `problems` and replaced by their defaults, so every problem is found at once."""
+    env = os.environ if environ is None else environ
+    problems: list[str] = []
+
+    def text(key: str) -> str:
+        return env.get(key, "").strip()
+
+    def number(key: str, default: int, *, minimum: int) -> int:
+        raw = text(key)
+        if not raw:
+            return default
+        if not raw.isdigit() or int(raw) < minimum:
+            problems.append(f"{key}={raw!r} is not a whole number of at least {minimum}")
+            return default
+        return int(raw)
+
+    database = Path(text("DATABASE_PATH") or DEFAULT_DATABASE)
+    guild = text("DEV_GUILD_ID")
+    if guild and not guild.isdigit():
+        problems.append(f"DEV_GUILD_ID={guild!r} is not a server id (digits only)")
+    level_name = text("LOG_LEVEL").upper() or "INFO"
+    if level_name not in LOG_LEVELS:
+        problems.append(f"LOG_LEVEL={text('LOG_LEVEL')!r} is not one of {', '.join(LOG_LEVELS)}")
+        level_name = "INFO"
+    return Settings(
+        token=text("DISCORD_TOKEN"),
+        database_path=database,
+        dev_guild_id=int(guild) if guild.isdigit() else None,
+        backup_dir=Path(text("BACKUP_DIR")) if text("BACKUP_DIR") else database.parent / "backups",
+        backup_keep=number("BACKUP_KEEP", DEFAULT_BACKUP_KEEP, minimum=0),
+        log_file=Path(text("LOG_FILE")) if text("LOG_FILE") else None,
+        log_level=getattr(logging, level_name),
+        connect_retries=number("CONNECT_RETRIES", 0, minimum=0),
+        problems=problems,
+    )
