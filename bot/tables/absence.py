@@ -55,7 +55,9 @@ class AbsenceMixin:
             lines = [f"⏰ {seat.name} " + ("missed the deadline" if by == "deadline"
                                           else "was skipped by a moderator")
                      + f": {how} was applied for them."]
-            if by == "deadline" and misses >= MISSES_FOR_AUTOPILOT and not seat.autopilot:
+            # A time-out that ended the game leaves no seat to put on autopilot.
+            if by == "deadline" and misses >= MISSES_FOR_AUTOPILOT and not seat.autopilot \
+                    and not result.finished:
                 await self.store.set_autopilot(game_id, seat_no, True)
                 lines.append(f"🤖 {seat.name} missed {misses} deadlines in a row: the "
                              "autopilot plays for them until they use `/doge back`.")
