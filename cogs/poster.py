@@ -25,19 +25,21 @@ PromptBuilder = Callable[[TableService, LoadedGame],
 BoardRenderer = Callable[[LoadedGame, str], "bytes"]
 
 
-def clip(lines: list[str], limit: int = MAX_CONTENT) -> str:
-    """Join lines, keeping the newest ones when they do not all fit."""
+def clip(lines: list[str], limit: int = MAX_CONTENT, keep: int = 0) -> str:
+    """Join lines; when they do not all fit, keep the first `keep` (what the table did for
+    someone, which must be told) and the newest of the others."""
     text = "\n".join(lines)
     if len(text) <= limit:
         return text
+    head = lines[:keep]
+    size = sum(len(line) + 1 for line in head) + 2
     kept: list[str] = []
-    size = 2
-    for line in reversed(lines):
+    for line in reversed(lines[keep:]):
         if size + len(line) + 1 > limit:
             break
         kept.append(line)
         size += len(line) + 1
-    return "…\n" + "\n".join(reversed(kept))
+    return "\n".join([*head, "…", *reversed(kept)])[:limit]
 
 
 class Poster:
@@ -56,7 +58,7 @@ class Poster:
                                                     "build_chosen")]
         try:
             if step.board_changed or force_board:
-                await self.send_board(channel, game, lines)
+                await self.send_board(channel, game, lines, keep=len(step.notes))
                 await self.replace_prompt(channel, game)
             else:
                 await self.edit_prompt(channel, game)
@@ -68,10 +70,11 @@ class Poster:
                                f"`/{game.row.game} board` shows the table again.") from exc
 
     async def send_board(self, channel: discord.abc.Messageable, game: LoadedGame,
-                         lines: list[str]) -> discord.Message:
+                         lines: list[str], keep: int = 0) -> discord.Message:
         caption = lines[-1] if lines else ""
         png = await self.render(game, caption)  # type: ignore[misc]
-        content = clip(lines) if lines else f"**{game.row.game.capitalize()}** — the board."
+        title = f"**{game.row.game.capitalize()}** — the board."
+        content = clip(lines, keep=keep) if lines else title
         message = await deliver(channel, lambda: channel.send(
             content=content, allowed_mentions=discord.AllowedMentions.none(),
             file=discord.File(io.BytesIO(png), filename=f"{game.row.game}-board.png")))

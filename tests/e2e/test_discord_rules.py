@@ -11,6 +11,7 @@ import discord
 
 from bot.discord_app import TableBot
 from bot.tables.timing import DAY
+from cogs.poster import MAX_CONTENT, clip
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, find
@@ -183,3 +184,14 @@ async def test_the_real_send_rate_still_delivers_every_post(
     assert posts.count(200) == len(delivered) == 6  # three boards, three prompts
     boards = [m for m in delivered if any(a.filename == "doge-board.png" for a in m.attachments)]
     assert len(boards) == 3
+
+
+def test_a_long_step_still_says_what_was_done_for_whom() -> None:
+    """A time-out that lets the autopilot play on can narrate more than a message holds:
+    the table's notes stay, the oldest narration goes."""
+    notes = ["⏰ anna missed the deadline: the default was applied for them."]
+    narration = [f"move {n}: a hut goes from A{n} to B{n}." for n in range(200)]
+    text = clip(notes + narration, keep=len(notes))
+    assert len(text) <= MAX_CONTENT and text.startswith(notes[0])
+    assert text.endswith(narration[-1]) and "…" in text and narration[0] not in text
+    assert clip(["short", "step"], keep=1) == "short\nstep"
