@@ -118,6 +118,16 @@ class TablesMixin(SeatsMixin):
                 "ORDER BY digest_next", (before,))
         return [UserPrefs.from_row(r) for r in rows]
 
+    async def claim_digest(self, user_id: int, due: float, next_at: float) -> bool:
+        """Move a digest due at `due` on to `next_at`. True only for the one caller, of
+        all processes sharing the database, that moved it: that caller sends it."""
+        async with self._db.transaction() as conn:
+            moved = await conn.execute(
+                "UPDATE user_prefs SET digest_next = ? "
+                "WHERE user_id = ? AND digest = 1 AND digest_next = ?",
+                (float(next_at), user_id, float(due)))
+        return moved == 1
+
     async def next_digest_at(self) -> float | None:
         async with self._db.reading() as conn:
             rows = await fetch_all(

@@ -4,12 +4,19 @@ Each awaited person has one deadline row for exactly the decision they face
 (`due:<decision>`) and one row per reminder stage (`remind<i>:<decision>`). A row that
 no longer matches the decision is dropped, so a reminder or a timeout never lands on a
 later decision. The scheduler sleeps until the next row falls due (one timer, not a
-timer per game), or until told that rows changed."""
+timer per game), or until told that rows changed, here or by another process.
+
+Several processes may share one database: each claims the rows it handles (for
+CLAIM_LEASE_S), so a deadline or a reminder is handled by one process only; the rows a
+killed process had claimed are claimed again once the lease runs out."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
+import socket
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -22,6 +29,8 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 MAX_SLEEP_S = 300.0  # wake now and then even with nothing due, in case of clock jumps
+CLAIM_LEASE_S = 120.0  # longer than handling a batch of rows ever takes
+CLAIM_BATCH = 20
 
 
 class Notifier(Protocol):
@@ -45,6 +54,9 @@ class TableClock:
         self.notifier: Notifier | None = None
         self._changed = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._ticking = asyncio.Lock()
+        # Names this clock's claims; unique across processes and machines.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     # ---- keeping rows in step with the game ---------------------------------------------
 
@@ -104,15 +116,19 @@ class TableClock:
         self._changed.set()
 
     async def tick(self) -> int:
-        """Handle every row due now, then the daily digests; returns rows handled."""
-        handled = await self._deadlines()
-        await self._digests()
-        return handled
+        """Handle every row due now, then the daily digests; returns rows handled. One tick
+        at a time in this process: a tick returns once every row due was handled, also
+        those the timer's own tick had claimed."""
+        async with self._ticking:
+            handled = await self._deadlines()
+            await self._digests()
+            return handled
 
     async def _deadlines(self) -> int:
         handled = 0
         while True:
-            due = await self.store.due_deadlines(self.clock(), limit=100)
+            due = await self.store.claim_due_deadlines(
+                self.clock(), owner=self.owner, lease=CLAIM_LEASE_S, limit=CLAIM_BATCH)
             if not due:
                 return handled
             for deadline in due:
@@ -121,8 +137,15 @@ class TableClock:
                 except Exception:  # one broken game must not stop every other clock
                     log.exception("deadline %s of game %s failed", deadline.id,
                                   deadline.game_id)
-                    await self.store.delete_deadline(deadline.id)
+                    await self._done(deadline)
+                log.debug("deadline %s (%s) of game %s handled", deadline.id, deadline.kind,
+                          deadline.game_id)
                 handled += 1
+
+    async def _done(self, deadline: Deadline) -> None:
+        """Remove a row this clock claimed, unless it was moved meanwhile (a new
+        deadline in the same slot, no longer ours)."""
+        await self.store.delete_deadline(deadline.id, claimed_by=self.owner)
 
     async def _handle(self, deadline: Deadline) -> None:
         head, decision = split_kind(deadline.kind)
@@ -133,11 +156,13 @@ class TableClock:
                 seat_no in game.engine.pending(game.state):
             current = get_kit(game.row.game).decision_key(game.state, seat_no)
         if current != decision:
-            await self.store.delete_deadline(deadline.id)  # that decision was made
+            await self._done(deadline)  # that decision was made
             return
         if head == "due":
-            await self.store.delete_deadline(deadline.id)
+            # Acted on first, removed after: a crash in between leaves the row to be
+            # claimed again, and time_out then finds the decision made.
             await self.service.time_out(game.id, seat_no, decision=decision)
+            await self._done(deadline)
             return
         await self._remind(game, deadline, decision)
 
@@ -145,7 +170,7 @@ class TableClock:
         seat = game.seats[deadline.seat]
         due_at = await self.due_of(game.id, seat.seat)
         if due_at is None:
-            await self.store.delete_deadline(deadline.id)
+            await self._done(deadline)
             return
         prefs = await self.store.get_user_prefs(seat.user_id) if seat.user_id else None
         now = self.clock()
@@ -156,20 +181,24 @@ class TableClock:
                     await self.store.set_deadline(game.id, deadline.kind, later,
                                                   seat=seat.seat)
                 else:
-                    await self.store.delete_deadline(deadline.id)
+                    await self._done(deadline)
                 return
             if prefs.notify == "off" or prefs.digest:
-                await self.store.delete_deadline(deadline.id)
+                await self._done(deadline)
                 return
         # Marked before sending: a crash right after costs one reminder, never a second.
         if await self.store.mark_reminder_sent(deadline.id, 0) and self.notifier:
             await self.notifier.remind(game, seat, due_at)
-        await self.store.delete_deadline(deadline.id)
+        await self._done(deadline)
 
     async def _digests(self) -> None:
         """One message a day to each player who asked for a digest instead of pings."""
         now = self.clock()
         for prefs in await self.store.due_digests(now):
+            due = prefs.digest_next
+            # Moving it on is the claim: of all processes, one moves it and sends it.
+            if due is None or not await self.store.claim_digest(prefs.user_id, due, due + DAY):
+                continue
             lines = []
             for seat in await self.store.seats_of_user(prefs.user_id):
                 game = await self.service.load(seat.game_id)
@@ -178,8 +207,6 @@ class TableClock:
                     when = f", deadline <t:{int(due)}:R>" if due else ""
                     lines.append(f"• {game.row.game.capitalize()} in <#{game.row.channel_id}>"
                                  f"{when}")
-            await self.store.set_user_prefs(prefs.user_id,
-                                            digest_next=(prefs.digest_next or now) + DAY)
             if lines and self.notifier:
                 await self.notifier.digest(prefs.user_id, lines)
 
@@ -190,6 +217,7 @@ class TableClock:
 
     async def run(self) -> None:
         """Sleep until the next row falls due (or rows change), handle it, repeat."""
+        await self.store.watch_deadlines(self.poke)  # other processes' changes too
         while True:
             self._changed.clear()
             await self.tick()

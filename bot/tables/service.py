@@ -8,7 +8,8 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,9 +81,14 @@ class TableService(AbsenceMixin):
         if self.publisher is not None:
             await self.publisher(step)
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """One request at a time per game, so checks and commits see the same state."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        """One request at a time per game, so checks and commits see the same state: in
+        this process, then in every process sharing the database (the store's game lock,
+        a PostgreSQL advisory lock that a killed process lets go of with its connection)."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()), \
+                self.store.game_lock(game_id):
+            yield
 
     # ---- finding games ---------------------------------------------------------------
 

@@ -1,0 +1,112 @@
+"""Two table clocks on one PostgreSQL database, as two bot processes would run them: every
+deadline and reminder that falls due is handled by exactly one of them."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections import Counter
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.games.base import PlayerSpec
+from bot.store import Store
+from bot.tables.service import TableService
+from bot.tables.timing import DAY, HOUR
+from tests.postgres import fresh_database
+
+GAMES = 12
+USERS = [101, 102, 103]
+START = 1_800_000_000.0
+HANDLED = re.compile(r"deadline (\d+) \((\S+)\) of game (\d+) handled")
+
+
+class FakeTime:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Reminders:
+    def __init__(self) -> None:
+        self.sent: Counter[tuple[int, int, float]] = Counter()
+
+    async def remind(self, game, seat, due_at: float) -> None:
+        self.sent[(game.id, seat.seat, due_at)] += 1
+
+    async def digest(self, user_id: int, lines: list[str]) -> None:
+        return None
+
+
+@pytest.fixture
+async def url() -> AsyncIterator[str]:
+    async with fresh_database("clocks") as found:
+        yield found
+
+
+async def test_two_clocks_handle_every_deadline_once(
+    url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    time = FakeTime(START)
+    stores = [await Store.open(url, clock=time) for _ in range(2)]
+    try:
+        services = [TableService(store, clock=time) for store in stores]
+        reminders = Reminders()
+        for service in services:
+            service.clock.notifier = reminders
+        first = services[0]
+        game_ids = []
+        for n in range(GAMES):
+            game = await stores[0].create_game(
+                "doge", guild_id=1, channel_id=500 + n, players=[PlayerSpec(c) for c in "ABC"],
+                user_ids=USERS, settings={"timing": "async"}, seed=n)
+            await first.clock.sync(await first.load(game.id))
+            game_ids.append(game.id)
+        rows = [d for g in game_ids for d in await stores[0].get_deadlines(g)]
+        # Each seat: its placement deadline and the reminders halfway and an hour before.
+        assert len(rows) == GAMES * len(USERS) * 3
+
+        caplog.set_level(logging.DEBUG, logger="bot.tables.clock")
+        time.now = START + DAY + HOUR  # every row has fallen due
+        handled = await asyncio.gather(*(s.clock.tick() for s in services))
+
+        ids = Counter(int(m.group(1)) for r in caplog.records
+                      if (m := HANDLED.search(r.getMessage())))
+        assert sorted(ids) == sorted(d.id for d in rows)  # every row, each exactly once
+        assert set(ids.values()) == {1}
+        assert sum(handled) == len(rows) and min(handled) > 0  # both clocks took part
+        # At most one reminder per reminder row (the two stages of a seat may both go out).
+        stages = sum(d.kind.startswith("remind") for d in rows)
+        assert sum(reminders.sent.values()) <= stages
+        assert set(reminders.sent.values()) <= {1, 2}
+        for game_id in game_ids:
+            # Each seat sat the round out once (D-3.7), whichever clock acted for it.
+            log = await stores[1].list_actions(game_id)
+            assert sorted(a.action["seat"] for a in log[:3]) == [0, 1, 2]
+            assert all(a.actor_id is None for a in log)
+            await stores[1].verify_game(game_id, from_scratch=True)
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_a_deadline_set_by_one_process_wakes_the_other(url: str) -> None:
+    """The other clock was asleep until a far-off row; a sooner one set elsewhere
+    wakes it (NOTIFY), rather than waiting for its next timer."""
+    stores = [await Store.open(url) for _ in range(2)]
+    try:
+        sleeper = TableService(stores[1]).clock
+        woke = asyncio.Event()
+        await stores[1].watch_deadlines(woke.set)
+        game = await stores[0].create_game("doge", guild_id=1, channel_id=9,
+                                           players=[PlayerSpec(c) for c in "ABC"], seed=1)
+        await stores[0].set_deadline(game.id, "due:x", START, seat=0)
+        await asyncio.wait_for(woke.wait(), 5)
+        assert await sleeper.next_wake() == START
+    finally:
+        for store in stores:
+            await store.close()
