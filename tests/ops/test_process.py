@@ -110,7 +110,7 @@ async def test_sigterm_during_a_click_lets_its_commit_finish_and_closes_the_data
     async with DiscordEmulator() as emu:
         anna = emu.add_user("anna")
         bot = await BotProcess.start(emu.base_url, tmp_path, DISCORD_TOKEN=emu.token,
-                                     BACKUP_KEEP="0")
+                                     BACKUP_KEEP="0", LOG_FILE=str(tmp_path / "logs/bot.log"))
         try:
             await emu.wait_until(lambda: bool(emu.gateway.live_sessions()), timeout=30)
             lobby = await (await emu.slash(anna, emu.channel, "doge new", {"seats": 3})
@@ -146,6 +146,13 @@ async def test_sigterm_during_a_click_lets_its_commit_finish_and_closes_the_data
         answered = emu.message_index[panel.id]
         assert not emu.contract_violations and not emu.interaction_failures
     assert "Traceback" not in bot.output()
+    logged = (tmp_path / "logs/bot.log").read_text().splitlines()
+    assert logged == bot.lines  # the log file holds what standard error showed
+    # The stop was asked for before the click's move was committed, and waited for it.
+    waiting = next(i for i, line in enumerate(logged)
+                   if "waiting for the interactions in flight (1)" in line)
+    committed = next(i for i, line in enumerate(logged) if "seat 0 ballot" in line)
+    assert waiting < committed and logged[-1].endswith("database closed")
     assert answered.content.startswith("✅ Your ballot"), answered.content
     db = tmp_path / "games.db"
     assert not Path(f"{db}-wal").exists()  # the last connection closed cleanly
