@@ -15,8 +15,9 @@ from discord.ext import commands
 
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.logs import configure_logging
-from bot.ops.running import serve
+from bot.ops.running import EXIT_CONFIG, say, serve
 from bot.ops.settings import load_settings
+from bot.sharding import load_scaling
 from bot.store import Store
 from bot.tables.service import TableService
 
@@ -44,13 +45,15 @@ class TableBot(commands.Bot):
     def __init__(self, *, database_path: str, dev_guild_id: int | None = None,
                  sync_commands: bool = True, clock: Callable[[], float] = time.time,
                  backup_dir: Path | None = None, backup_keep: int = 0,
-                 drain_timeout: float = DRAIN_TIMEOUT, **options) -> None:
+                 drain_timeout: float = DRAIN_TIMEOUT, database_url: str | None = None,
+                 **options) -> None:
         # Slash commands and components only: no privileged intents are needed.
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
                          **options)
         self.in_flight = 0  # interactions being handled right now
         self.database_path = database_path
+        self.database_url = database_url  # PostgreSQL, shared with other processes
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.clock = clock
@@ -67,6 +70,9 @@ class TableBot(commands.Bot):
         """Open the database (backed up first if migrations will change it). Start-up calls
         it before going online, so a bad database is reported without touching Discord."""
         if self.store is not None:
+            return
+        if self.database_url is not None:
+            self.store = await Store.open(self.database_url)
             return
         path = Path(self.database_path)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -86,7 +92,8 @@ class TableBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        log.info("ready: store %s, commands synced", self.database_path)
+        log.info("ready: store %s, commands synced",
+                 "on PostgreSQL" if self.database_url else self.database_path)
 
     async def _open_tables(self) -> None:
         from cogs.boards import render_clans, render_doge
@@ -145,11 +152,26 @@ class TableBot(commands.Bot):
             log.info("database closed")
 
 
+class ShardedTableBot(TableBot, commands.AutoShardedBot):
+    """The bot holding Discord's shards in this process: SHARD_IDS of SHARD_COUNT, or
+    every shard of Discord's recommended count (see bot/sharding.py)."""
+
+
 def start(token: str) -> int:
     """Run the bot with the settings of the environment until it is asked to stop."""
     settings = load_settings()
+    scaling = load_scaling()
+    for problem in scaling.problems:
+        say(f"bad setting: {problem}")
+    if scaling.problems:
+        return EXIT_CONFIG
     configure_logging(settings.log_level, settings.log_file)
-    bot = TableBot(database_path=str(settings.database_path),
-                   dev_guild_id=settings.dev_guild_id, backup_dir=settings.backup_dir,
-                   backup_keep=settings.backup_keep)
+    # Backups copy the SQLite file; a PostgreSQL database is backed up by its server.
+    shared = scaling.database_url is not None
+    bot = ShardedTableBot(database_path=str(settings.database_path),
+                          dev_guild_id=settings.dev_guild_id,
+                          backup_dir=None if shared else settings.backup_dir,
+                          backup_keep=settings.backup_keep, database_url=scaling.database_url,
+                          sync_commands=scaling.syncs_commands,
+                          shard_count=scaling.shard_count, shard_ids=scaling.shard_ids)
     return asyncio.run(serve(bot, token, retries=settings.connect_retries))

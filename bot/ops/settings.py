@@ -27,6 +27,10 @@ KNOWN = {
     "LOG_FILE": "a log file besides standard output",
     "LOG_LEVEL": "how much is logged",
     "CONNECT_RETRIES": "how often to try to reach Discord at start-up",
+    # Several processes (read by bot/sharding.py).
+    "DATABASE_URL": "a PostgreSQL database shared by several processes",
+    "SHARD_COUNT": "how many Discord shards the bot has in all",
+    "SHARD_IDS": "the shards this process holds",
 }
 
 

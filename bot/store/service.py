@@ -159,14 +159,19 @@ class ServiceMixin(StoreBase):
             )
             return changed == 1
 
-    async def delete_deadline(self, deadline_id: int, *, claimed_by: str | None = None) -> bool:
-        """Delete a deadline; with `claimed_by`, only while that claim holds it (a row
-        moved meanwhile is a new deadline, not the one handled)."""
-        sql, params = "DELETE FROM deadlines WHERE id = ?", (deadline_id,)
-        if claimed_by is not None:
-            sql, params = sql + " AND claimed_by = ?", (deadline_id, claimed_by)
+    async def delete_deadline(self, deadline_id: int) -> bool:
         async with self._db.transaction() as conn:
-            return await conn.execute(sql, params) == 1
+            return await conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,)) == 1
+
+    async def delete_deadlines(self, ids: list[int], *, claimed_by: str) -> int:
+        """Delete deadlines that `claimed_by` holds; rows moved meanwhile (a new deadline
+        in the same slot, claim cleared) or claimed by someone else stay."""
+        if not ids:
+            return 0
+        async with self._db.transaction() as conn:
+            return await conn.execute(
+                f"DELETE FROM deadlines WHERE claimed_by = ? "
+                f"AND id IN ({', '.join('?' * len(ids))})", (claimed_by, *ids))
 
     async def clear_deadlines(
         self, game_id: int, *, seat: int | None | _Unset = UNSET, kind: str | None = None

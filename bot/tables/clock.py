@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 MAX_SLEEP_S = 300.0  # wake now and then even with nothing due, in case of clock jumps
 CLAIM_LEASE_S = 120.0  # longer than handling a batch of rows ever takes
-CLAIM_BATCH = 20
+CLAIM_BATCH = 100
 
 
 class Notifier(Protocol):
@@ -131,40 +131,49 @@ class TableClock:
                 self.clock(), owner=self.owner, lease=CLAIM_LEASE_S, limit=CLAIM_BATCH)
             if not due:
                 return handled
+            games: dict[int, LoadedGame] = {}  # loaded once a batch, again after acting
+            void: list[int] = []  # rows whose decision was made: removed together
             for deadline in due:
                 try:
-                    await self._handle(deadline)
+                    game = games.get(deadline.game_id) or \
+                        await self.service.load(deadline.game_id)
+                    games[game.id] = game
+                    if not await self._handle(deadline, game):
+                        void.append(deadline.id)
+                    else:
+                        games.pop(game.id)  # it may have changed
                 except Exception:  # one broken game must not stop every other clock
                     log.exception("deadline %s of game %s failed", deadline.id,
                                   deadline.game_id)
-                    await self._done(deadline)
+                    void.append(deadline.id)
                 log.debug("deadline %s (%s) of game %s handled", deadline.id, deadline.kind,
                           deadline.game_id)
                 handled += 1
+            await self.store.delete_deadlines(void, claimed_by=self.owner)
 
     async def _done(self, deadline: Deadline) -> None:
         """Remove a row this clock claimed, unless it was moved meanwhile (a new
         deadline in the same slot, no longer ours)."""
-        await self.store.delete_deadline(deadline.id, claimed_by=self.owner)
+        await self.store.delete_deadlines([deadline.id], claimed_by=self.owner)
 
-    async def _handle(self, deadline: Deadline) -> None:
+    async def _handle(self, deadline: Deadline, game: LoadedGame) -> bool:
+        """Act on a claimed row; False (nothing done) when its decision was made."""
         head, decision = split_kind(deadline.kind)
-        game = await self.service.load(deadline.game_id)
         seat_no = deadline.seat
         current = None
         if game.row.status == ACTIVE and seat_no is not None and \
                 seat_no in game.engine.pending(game.state):
             current = get_kit(game.row.game).decision_key(game.state, seat_no)
         if current != decision:
-            await self._done(deadline)  # that decision was made
-            return
+            return False
         if head == "due":
             # Acted on first, removed after: a crash in between leaves the row to be
             # claimed again, and time_out then finds the decision made.
             await self.service.time_out(game.id, seat_no, decision=decision)
             await self._done(deadline)
-            return
+            return True
         await self._remind(game, deadline, decision)
+        return True
 
     async def _remind(self, game: LoadedGame, deadline: Deadline, decision: str) -> None:
         seat = game.seats[deadline.seat]

@@ -70,9 +70,9 @@ class InteractionActions(EmulatorState):
         guild = self.guild_of(channel)
         if guild is not None and user.id not in guild.members:
             raise EmulatorError(f"{user.name} is not a member of {guild.name}")
-        session = self.gateway.current_session()
+        session = self.gateway.session_for(guild.id if guild is not None else None)
         if session is None:
-            raise EmulatorError("no bot session is connected; start a client first")
+            raise EmulatorError("no bot session holds this guild's shard; start a client first")
         rec = InteractionRecord(
             id=self.new_id(),
             token=new_token("emu-interaction"),

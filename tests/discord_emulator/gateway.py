@@ -29,9 +29,11 @@ HISTORY_LIMIT = 5000
 class GatewaySession:
     """One IDENTIFY'd session; survives reconnects until closed cleanly."""
 
-    def __init__(self, session_id: str, intents: int | None) -> None:
+    def __init__(self, session_id: str, intents: int | None,
+                 shard: tuple[int, int] | None = None) -> None:
         self.session_id = session_id
         self.intents = intents
+        self.shard = shard  # (shard id, shard count) from IDENTIFY; None: unsharded
         self.seq = 0
         self.ws: web.WebSocketResponse | None = None
         self.closed = False
@@ -48,6 +50,14 @@ class GatewaySession:
 
     def wants(self, intent: int | None) -> bool:
         return intent is None or self.intents is None or bool(self.intents & intent)
+
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this guild's events here: to shard
+        (guild_id >> 22) % count; DMs (no guild) to shard 0."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
 
     async def dispatch(self, event: str, data: Any) -> None:
         self.seq += 1
@@ -71,6 +81,15 @@ class GatewaySession:
                 await self.send(ws, frame)
 
 
+def _guild_of(event: str, data: Any) -> int | None:
+    """The guild an event belongs to, for routing it to its shard."""
+    if not isinstance(data, dict):
+        return None
+    found = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data \
+        else data.get("guild_id")
+    return int(found) if found else None
+
+
 def _frame(op: int, data: Any) -> str:
     return json.dumps({"op": op, "d": data, "s": None, "t": None})
 
@@ -87,6 +106,12 @@ class Gateway:
         self.resume_count = 0
         self.heartbeats = 0
         self.presence_updates: list[dict[str, Any]] = []
+        self.shard_count = 1  # what GET /gateway/bot recommends
+
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The newest live session whose shard holds the guild."""
+        live = [s for s in self.live_sessions() if s.holds(guild_id)]
+        return live[-1] if live else None
 
     def live_sessions(self) -> list[GatewaySession]:
         return [s for s in self.sessions if not s.closed]
@@ -98,7 +123,8 @@ class Gateway:
 
     async def dispatch(self, event: str, data: Any, intent: int | None = None) -> int:
         """Send an event to every live session; returns how many got it."""
-        targets = [s for s in self.live_sessions() if s.wants(intent)]
+        guild_id = _guild_of(event, data)
+        targets = [s for s in self.live_sessions() if s.wants(intent) and s.holds(guild_id)]
         for session in targets:
             await session.dispatch(event, data)
         return len(targets)
@@ -145,12 +171,19 @@ class Gateway:
             await ws.close(code=4004, message=b"Authentication failed")
             return None
         self.identify_count += 1
-        session = GatewaySession(secrets.token_hex(16), data.get("intents"))
+        shard = data.get("shard")
+        session = GatewaySession(secrets.token_hex(16), data.get("intents"),
+                                 (int(shard[0]), int(shard[1])) if shard else None)
         session.ws = ws
         self.sessions.append(session)
-        await session.dispatch("READY", self.emu.ready_payload(session.session_id))
+        ready = self.emu.ready_payload(session.session_id)
+        if shard:
+            ready["shard"] = list(session.shard)  # type: ignore[arg-type]
+            ready["guilds"] = [g for g in ready["guilds"] if session.holds(int(g["id"]))]
+        await session.dispatch("READY", ready)
         for guild_payload in self.emu.guild_payloads():
-            await session.dispatch("GUILD_CREATE", guild_payload)
+            if session.holds(int(guild_payload["id"])):
+                await session.dispatch("GUILD_CREATE", guild_payload)
         self.emu.log.wake()
         return session
 

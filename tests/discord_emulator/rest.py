@@ -76,7 +76,8 @@ class RestApi:
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        body = {"url": self.emu.gateway_url, "shards": 1, "session_start_limit": limit}
+        body = {"url": self.emu.gateway_url, "shards": self.emu.gateway.shard_count,
+                "session_start_limit": limit}
         return wire.json_response(body)
 
     async def get_me(self, request: web.Request) -> web.Response:

@@ -73,14 +73,14 @@ async def test_a_claimed_row_is_removed_only_by_its_holder(store: Store) -> None
     first = await store.set_deadline(game.id, "due:x", 5.0, seat=0)
     (claimed,) = await store.claim_due_deadlines(10.0, owner="a", lease=LEASE)
     assert claimed.id == first.id
-    assert not await store.delete_deadline(first.id, claimed_by="b")
+    assert await store.delete_deadlines([first.id], claimed_by="b") == 0
     # Moved meanwhile (a new deadline in the same slot): the claim is gone with the move.
     moved = await store.set_deadline(game.id, "due:x", 8.0, seat=0)
     assert moved.id == first.id
-    assert not await store.delete_deadline(first.id, claimed_by="a")
+    assert await store.delete_deadlines([first.id], claimed_by="a") == 0
     (reclaimed,) = await store.claim_due_deadlines(10.0, owner="b", lease=LEASE)
     assert reclaimed.due_at == 8.0
-    assert await store.delete_deadline(first.id, claimed_by="b")
+    assert await store.delete_deadlines([first.id], claimed_by="b") == 1
     assert await store.get_deadlines(game.id) == []
 
 

@@ -1,0 +1,118 @@
+"""A person playing Clans against three computer players through the loopback Discord,
+while the bot runs in other processes: what the game waits for is read from the shared
+PostgreSQL database, moves are typed (`/clans move`), questions answered by button."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+from bot.store import ACTIVE, LoadedGame, Store
+from tests.discord_emulator import DiscordEmulator, EmuChannel, EmuMessage, EmuUser
+from tests.discord_emulator.messages import walk_components
+
+HUMAN = 0  # the person takes the first seat; /clans addbot fills the others
+REPLY_TIMEOUT = 20.0
+
+
+def buttons(message: EmuMessage, prefix: str) -> list[dict[str, Any]]:
+    return [c for c in walk_components(message.components)
+            if c.get("custom_id", "").startswith(prefix)]
+
+
+async def poll(condition, timeout: float, what: str) -> None:  # noqa: ANN001
+    end = time.monotonic() + timeout
+    while not await condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
+
+
+class ClansPlayer:
+    def __init__(self, emu: DiscordEmulator, store: Store, channel: EmuChannel,
+                 user: EmuUser, seed: int) -> None:
+        self.emu, self.store, self.channel, self.user = emu, store, channel, user
+        self.rng = random.Random(seed)
+        self.game_id: int | None = None
+        self.moves = 0  # the person's own actions, each seen committed
+
+    async def open_table(self) -> None:
+        """/clans new (async clocks: no deadline falls due during the test), three
+        computer players, Start."""
+        new = await self.emu.slash(self.user, self.channel, "clans new",
+                                   {"seats": 4, "timing": "async"})
+        lobby = await new.wait(timeout=REPLY_TIMEOUT)
+        for _ in range(3):
+            await (await self.emu.slash(self.user, self.channel, "clans addbot", {})
+                   ).wait(timeout=REPLY_TIMEOUT)
+        row = await self.store.open_game_in_channel(self.channel.id)
+        assert row is not None
+        self.game_id = row.id
+        lobby = self.emu.message_index[lobby.id]
+        start = buttons(lobby, "g:start:")[0]["custom_id"]
+        await (await self.emu.click(self.user, lobby, start)).callback(timeout=REPLY_TIMEOUT)
+        await poll(self._started, REPLY_TIMEOUT, "the game to start")
+
+    async def _started(self) -> bool:
+        return (await self.game()).row.status != "lobby"
+
+    async def game(self) -> LoadedGame:
+        assert self.game_id is not None
+        return await self.store.load_game(self.game_id)
+
+    async def finished(self) -> bool:
+        return (await self.game()).row.status != ACTIVE
+
+    async def play(self, moves: int | None = None) -> None:
+        """Make `moves` of the person's actions (None: to the end of the game)."""
+        made = 0
+        while moves is None or made < moves:
+            game = await self.game()
+            if game.row.status != ACTIVE:
+                return
+            assert HUMAN in game.engine.pending(game.state), "the computer players stalled"
+            await self._act(game)
+            made += 1
+
+    async def _act(self, game: LoadedGame) -> None:
+        legal = game.engine.legal_actions(game.state, HUMAN)
+        if legal[0]["type"] == "move":
+            move = self.rng.choice(legal)
+            handle = await self.emu.slash(self.user, self.channel, "clans move",
+                                          {"from": move["from"], "to": move["to"]})
+            await handle.callback(timeout=REPLY_TIMEOUT)
+            await self._committed(game.version)
+            return
+        # A question (the order of new villages, C-4.7): the highlighted answer, step by
+        # step until it is applied.
+        message = self._prompt()
+        for _ in range(6):
+            choices = buttons(message, "g:dq:")
+            pick = next((b for b in choices if b.get("style") == 1), choices[0])
+            await (await self.emu.click(self.user, message, pick["custom_id"])
+                   ).callback(timeout=REPLY_TIMEOUT)
+            if (await self.game()).version != game.version:
+                await self._committed(game.version)
+                return
+            steps = [m for m in self.emu.messages(self.channel, visible_to=self.user)
+                     if m.ephemeral and buttons(m, "g:dq:")]
+            message = steps[-1]
+        raise AssertionError("a question took more than 6 steps")
+
+    def _prompt(self) -> EmuMessage:
+        for message in reversed(self.emu.messages(self.channel, include_ephemeral=False)):
+            if buttons(message, "g:dq:"):
+                return message
+        raise AssertionError("no prompt in the channel")
+
+    async def _committed(self, before: int) -> None:
+        """The action is in the database and the computer players have replied."""
+        async def settled() -> bool:
+            game = await self.game()
+            return game.version > before and (
+                game.row.status != ACTIVE or HUMAN in game.engine.pending(game.state))
+
+        await poll(settled, REPLY_TIMEOUT, "the move to be committed")
+        self.moves += 1

@@ -1,0 +1,178 @@
+"""Two real bot processes on one PostgreSQL database, each holding one of two shards,
+through the loopback Discord with a server on each shard: a Clans game is played to the
+end on both; 10,000 deadlines fall due while both run and each is handled exactly once;
+one process is killed with SIGKILL mid-game while the other plays on, and restarted."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from bot.sharding import shard_of
+from bot.store import ACTIVE, FINISHED, Store
+from tests.discord_emulator import DiscordEmulator, EmuGuild
+from tests.postgres import fresh_database
+from tests.shards.players import ClansPlayer, poll
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARDS = 2
+DEADLINES = 10_000
+HANDLED = re.compile(r"deadline (\d+) \(due:load\d+\) of game \d+ handled")
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
+
+
+class BotProcess:
+    """`python -m bot` holding one shard, its log in a file."""
+
+    def __init__(self, emu: DiscordEmulator, url: str, shard: int, folder: Path) -> None:
+        self.emu, self.url, self.shard, self.folder = emu, url, shard, folder
+        self.log = folder / f"shard{shard}.log"
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    async def start(self) -> None:
+        self.starts += 1
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": self.emu.token,
+               "DATABASE_URL": self.url, "SHARD_COUNT": str(SHARDS),
+               "SHARD_IDS": str(self.shard), "LOG_LEVEL": "DEBUG", "BACKUP_KEEP": "0",
+               "DATABASE_PATH": str(self.folder / "unused.db")}
+        with (self.folder / f"shard{self.shard}-{self.starts}.err").open("w") as err:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tests.ops.bot_process", self.emu.base_url,
+                cwd=self.folder, env=env, stdout=asyncio.subprocess.DEVNULL, stderr=err)
+
+    def lines(self) -> list[str]:
+        return [line for path in sorted(self.folder.glob(f"shard{self.shard}-*.err"))
+                for line in path.read_text(errors="replace").splitlines()]
+
+    async def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        assert await self.proc.wait() == -signal.SIGKILL
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.proc.wait(), 30)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+
+
+def guilds_on_every_shard(emu: DiscordEmulator) -> list[EmuGuild]:
+    """One server per shard (a snowflake's shard follows its millisecond)."""
+    found: dict[int, EmuGuild] = {}
+    for n in range(200):
+        guild = emu.add_guild(f"server {n}")
+        found.setdefault(shard_of(guild.id, SHARDS), guild)
+        if len(found) == SHARDS:
+            return [found[s] for s in range(SHARDS)]
+        time.sleep(0.002)
+    raise AssertionError("no server landed on every shard")
+
+
+async def connected(emu: DiscordEmulator, guild: EmuGuild, after: int = 0) -> None:
+    """A session holding the guild's shard, newer than the `after` first sessions, and
+    the slash commands synced (by shard 0's process)."""
+    async def ready() -> bool:
+        session = emu.gateway.session_for(guild.id)
+        return (session is not None and emu.gateway.sessions.index(session) >= after
+                and emu.commands.find("clans", None) is not None)
+
+    await poll(ready, 60, f"a bot session for shard {shard_of(guild.id, SHARDS)}")
+
+
+async def deadlines_fall_due(url: str, store: Store, bots: list[BotProcess]) -> None:
+    """10,000 deadline rows, written straight into the shared database (as another
+    process would), fall due in two seconds; both clocks share them out."""
+    games = [await store.create_lobby("clans", guild_id=1, channel_id=900 + i)
+             for i in range(10)]
+    for game in games:
+        await store.end_game(game.id)  # its deadlines are void: handled by removal
+    due = time.time() + 2.0
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.executemany(
+            "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) "
+            "VALUES ($1, NULL, $2, $3, $4)",
+            [(games[i % len(games)].id, f"due:load{i}", due + i / DEADLINES, time.time())
+             for i in range(DEADLINES)])
+        ids = {r[0] for r in await conn.fetch("SELECT id FROM deadlines "
+                                                 "WHERE kind LIKE 'due:load%'")}
+        await conn.execute("NOTIFY store_deadlines")  # what set_deadline does
+
+        async def all_handled() -> bool:
+            return await conn.fetchval("SELECT count(*) FROM deadlines "
+                                       "WHERE kind LIKE 'due:load%'") == 0
+
+        await poll(all_handled, 120, "every deadline to be handled")
+    finally:
+        await conn.close()
+    await asyncio.sleep(0.5)  # the last log lines reach the files
+    per_process = [Counter(int(m.group(1)) for line in bot.lines()
+                           if (m := HANDLED.search(line))) for bot in bots]
+    both = per_process[0] + per_process[1]
+    assert set(both) == ids, "a deadline was not handled"
+    assert set(both.values()) == {1}, "a deadline was handled twice"
+    assert all(per_process), "one process handled none"
+
+
+async def test_two_processes_share_one_database(tmp_path: Path) -> None:
+    async with fresh_database("shards") as url, DiscordEmulator(default_guild=False) as emu:
+        emu.gateway.shard_count = SHARDS
+        guilds = guilds_on_every_shard(emu)
+        channels = [emu.add_text_channel(g, "games") for g in guilds]
+        users = [emu.add_user(f"player{i}", guilds=[g]) for i, g in enumerate(guilds)]
+        await (await Store.open(url)).close()  # migrated once, before the processes start
+        bots = [BotProcess(emu, url, shard, tmp_path) for shard in range(SHARDS)]
+        store = await Store.open(url)
+        try:
+            for bot in bots:
+                await bot.start()
+            for guild in guilds:
+                await connected(emu, guild)
+            players = [ClansPlayer(emu, store, channel, user, seed=i)
+                       for i, (channel, user) in enumerate(zip(channels, users, strict=True))]
+            await asyncio.gather(*(p.open_table() for p in players))
+            await asyncio.gather(*(p.play(3) for p in players))
+
+            await deadlines_fall_due(url, store, bots)
+
+            # Shard 0's process dies mid-game; shard 1's plays its game to the end.
+            killed, survivor = players
+            before = (await killed.game()).version
+            await bots[0].kill()
+            await survivor.play()
+            assert (await survivor.game()).row.status == FINISHED
+            assert (await killed.game()).row.status == ACTIVE
+
+            sessions = len(emu.gateway.sessions)
+            await bots[0].start()
+            await connected(emu, guilds[0], after=sessions)
+            assert (await killed.game()).version == before  # nothing lost, nothing added
+            await killed.play()
+            assert (await killed.game()).row.status == FINISHED
+
+            for player in players:
+                assert player.moves >= 5
+                await store.verify_game(player.game_id, from_scratch=True)
+                log = await store.list_actions(player.game_id)
+                assert [a.version for a in log] == list(range(1, len(log) + 1))
+            assert await store.integrity_check() == []
+            assert not emu.internal_errors, emu.internal_errors[0]
+        finally:
+            for bot in bots:
+                await bot.stop()
+            await store.close()
+        for bot in bots:
+            assert not [line for line in bot.lines() if "Traceback" in line], bot.lines()[-20:]
