@@ -26,6 +26,7 @@ BENCHES = [
     ("bench.scheduler_bench", {"scheduler_cpu_s_per_hour_10k": "low",
                                "scheduler_reschedule_10k_s": "low"}),
     ("bench.clans_engine_bench", {"clans_random_games_per_s": ">= 200"}),
+    ("bench.playouts_bench", {"doge_playouts_ratio": ">= 4", "clans_playouts_ratio": ">= 2"}),
     ("bench.clans_render_bench", {"clans_render_ratio": "<= 1.3",
                                   "clans_render_vs_rgb_encode": "<= 1.0",
                                   "clans_png_bytes": "<= 80000"}),

@@ -171,6 +171,15 @@ def answer(st: DogeState, action: Action) -> list[Event]:
                             f"{_QUESTIONS[ph.kind]}", "D-11.2")
     if not _is_legal(action, legal_decisions(st, seat)):
         raise IllegalAction(*_why_illegal(st, el, ph, action))
+    return carry_out(st, action)
+
+
+def carry_out(st: DogeState, action: Action) -> list[Event]:
+    """What a decision known to be legal does (`answer` checks it first; simulations that
+    only ever choose among legal actions call this directly)."""
+    el, seat, kind = st.election, action["seat"], action["type"]
+    assert el is not None and el.current is not None
+    ph = el.current
     if kind == "take":
         return _take(st, el, ph, seat, action["advisor"], action["stand"])
     if kind == "abstain":
