@@ -59,6 +59,8 @@ characters of content, 6000 across embeds, 5 action rows of 5 buttons or one sel
 unique custom ids, 10 MiB of uploads). A refusal answers 400/50035 in Discord's error
 shape and is kept in ``contract_violations`` (``take_violations()`` for tests that
 provoke one); the pytest fixture fails a test that leaves any.
+``DiscordEmulator(check_contract=False)`` skips the check where its CPU would count
+as the bot's latency (the click benchmark).
 
 Discord's rules: an interaction not answered within ``ack_deadline`` (3 s, real time)
 fails for its user and a late answer gets 404/10062 (``interaction_failures``,

@@ -78,6 +78,12 @@ async def test_overwrites_decide_what_the_bot_may_post(
     with pytest.raises(discord.Forbidden):
         await sendable.send(embed=discord.Embed(description="x"))
     await sendable.send("text still works")
+    emu.set_permissions(channel, emu.guild.everyone, deny=discord.Permissions(send_messages=True))
+    await emu.flush()
+    with pytest.raises(discord.Forbidden) as silenced:
+        await sendable.send("no")
+    assert silenced.value.code == 50013
+    emu.set_permissions(channel, emu.guild.everyone)
     # Denied for @everyone, granted to the bot's member: the member overwrite wins.
     emu.set_permissions(channel, emu.guild.everyone, deny=discord.Permissions(view_channel=True))
     emu.set_permissions(channel, emu.bot_user)  # the bot's own overwrite removed
