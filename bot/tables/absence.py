@@ -4,10 +4,10 @@ orders. Part of the table service (mixed into `TableService`)."""
 from __future__ import annotations
 
 import logging
-import random
 from typing import Any
 
 from bot.store import ACTIVE, LoadedGame, Store, StoreError
+from bot.tables.ai_pool import AiPool
 from bot.tables.clock import TableClock
 from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit, seat_level
 from bot.tables.timing import DAY, MAX_AWAY_S, MISSES_FOR_AUTOPILOT, timing_of
@@ -21,6 +21,7 @@ class AbsenceMixin:
 
     store: Store
     clock: TableClock
+    ai: AiPool
 
     def away_until(self, game: LoadedGame, seat_no: int) -> float:
         return game.seats[seat_no].away_until or 0.0
@@ -43,9 +44,10 @@ class AbsenceMixin:
             action = kit.order_action(game.state, seat_no, seat.orders)
             how = "their standing order"
             if action is None and (seat.played_by_ai or timing_of(game.row.settings).autopilot):
-                rng = random.Random(f"{game.row.seed}:{game.version}:{seat_no}")
+                seed = f"{game.row.seed}:{game.version}:{seat_no}"
                 level = seat_level(game.row.settings, seat)
-                action, how = kit.ai_action(game.state, seat_no, rng, level), "the autopilot"
+                action = await self.ai.choose(kit, game.state, seat_no, seed, level)
+                how = "the autopilot"
             if action is None:
                 action, how = game.engine.default_action(game.state, seat_no), "the default"
             result = await self.store.submit_action(

@@ -260,6 +260,8 @@ class TableClock:
             if not rows:
                 return count
             for row in rows:
-                await self.sync(await self.service.load(row.id))
+                game = await self.service.load(row.id)
+                await self.sync(game)
+                await self.service.resume_ai(game)  # computer seats think again
                 count += 1
             before_id = rows[-1].id

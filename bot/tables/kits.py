@@ -14,7 +14,8 @@ from bot.games.question import Question
 
 # How well the computer plays a seat: `easy` plausible moves, `normal` the one-ply
 # heuristic, `strong` a search that sees only its own seat.
-AI_LEVELS = ("easy", "normal")
+AI_LEVELS = ("easy", "normal", "strong")
+SEARCH_LEVEL = "strong"  # the level that searches: it thinks in a worker process
 DEFAULT_LEVEL = "normal"
 
 
@@ -47,6 +48,10 @@ class GameKit(Protocol):
     def ai_action(self, state: Any, seat: int, rng: random.Random,
                   level: str = DEFAULT_LEVEL) -> Action:
         """The computer's choice for `seat` at `level`, made from that seat's view only."""
+
+    def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        """The `strong` level's choice, from the seat's view and legal actions alone (what
+        a worker process is handed)."""
 
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
         """The decision `seat` faces as a step-by-step question; None when the game asks
@@ -109,7 +114,14 @@ class DogeKit:
         legal = self.engine.legal_actions(state, seat)
         if check_level(level) == "easy":
             return easy_action(view, legal, rng)
+        if level == SEARCH_LEVEL:
+            return self.search_action(view, legal, rng)
         return heuristic_action(view, legal, rng)
+
+    def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        from bot.games.doge.strong import strong_action
+
+        return strong_action(view, legal, rng)
 
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
         from bot.games.doge.questions import build_question
@@ -188,7 +200,14 @@ class ClansKit:
         view = self.engine.public_view(state, seat)
         if check_level(level) == "easy":
             return EasyPlayer(rng).choose(view)
+        if level == SEARCH_LEVEL:
+            return self.search_action(view, self.engine.legal_actions(state, seat), rng)
         return HeuristicPlayer(rng).choose(view)
+
+    def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        from bot.games.clans.strong import strong_action
+
+        return strong_action(view, legal, rng)
 
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
         from bot.games.clans.questions import build_question

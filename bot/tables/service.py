@@ -26,10 +26,13 @@ from bot.store import (
     UnknownGame,
 )
 from bot.tables.absence import AbsenceMixin
+from bot.tables.ai_pool import AiPool
+from bot.tables.ai_seats import AiSeatsMixin
 from bot.tables.clock import Clock, TableClock
 from bot.tables.kits import (
     AI_LEVELS,
     DEFAULT_LEVEL,
+    SEARCH_LEVEL,
     GameKit,
     get_kit,
     seat_level,
@@ -67,12 +70,14 @@ class Step:
         return self.game.row.status not in (LOBBY, ACTIVE)
 
 
-class TableService(AbsenceMixin):
+class TableService(AbsenceMixin, AiSeatsMixin):
     error = TableError
 
     def __init__(self, store: Store, clock: Clock = time.time) -> None:
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
+        self.ai = AiPool()  # where computer seats that search think
+        self._thinking: dict[int, asyncio.Task] = {}
         self.clock = TableClock(self, clock)
         # Set by the Discord layer: shows steps nobody clicked for (deadlines, skips).
         self.publisher: Callable[[Step], Awaitable[None]] | None = None
@@ -267,7 +272,8 @@ class TableService(AbsenceMixin):
             return step
 
     async def _run_ai(self, step: Step) -> None:
-        """Computer players (AI seats, autopilot) move until a person must decide."""
+        """Computer players (AI seats, autopilot) move until a person must decide; those
+        that search think in the background (`ai_seats.py`)."""
         for _ in range(10_000):  # a bound, in case an engine ever stopped progressing
             game = step.game
             if game.row.status != ACTIVE:
@@ -275,9 +281,13 @@ class TableService(AbsenceMixin):
             kit = self.kit(game)
             pending = game.engine.pending(game.state)
             ai = [s for s in pending if game.seats[s].played_by_ai]
-            if not ai:
+            quick = [s for s in ai
+                     if seat_level(game.row.settings, game.seats[s]) != SEARCH_LEVEL]
+            if not quick:
+                if ai:
+                    self.think_later(game.id)
                 break
-            seat = ai[0]
+            seat = quick[0]
             rng = random.Random(f"{game.row.seed}:{game.version}:{seat}")
             action = kit.ai_action(game.state, seat, rng,
                                    seat_level(game.row.settings, game.seats[seat]))

@@ -28,6 +28,17 @@ def legal_moves(state: ClansState) -> list[tuple[int, int]]:
             if (totals[dst] if n < HUT_LIMIT else totals[dst] >= n)]
 
 
+def founds_village(totals: list[int], src: int) -> bool:
+    """Whether moving every hut out of `src` (to any neighbour) leaves a neighbour of it
+    holding huts with no occupied neighbour: a village (C-4.1). The huts' destination
+    is a neighbour of `src`, so it founds one exactly when `src` was its only occupied
+    neighbour, as for any other neighbour of `src`."""
+    for t in NEIGHBOURS[src]:
+        if totals[t] and all(n == src or not totals[n] for n in NEIGHBOURS[t]):
+            return True
+    return False
+
+
 def random_move(state: ClansState, rng: random.Random) -> tuple[int, int]:
     """A legal move, every one equally likely: a territory and one of MAX_NEIGHBOURS
     neighbour slots are drawn uniformly until they make a legal move (so each move has

@@ -8,7 +8,7 @@ import random
 from itertools import permutations
 
 from bot.games.base import Action
-from bot.games.clans import ENGINE, rules
+from bot.games.clans import ENGINE, fast, rules
 from bot.games.clans.board import COLOURS
 from bot.games.clans.rules import LABELS, N_COLOURS, ClansState
 from bot.games.clans.views import ClansPlayerView, shadow_state
@@ -52,24 +52,34 @@ class HeuristicPlayer:
         state = shadow_state(view)
         mine = COLOURS.index(view.colour)
         if state.to_order:
-            order, _ = self._best_order(state, mine)
+            order, _ = self.best_order(state, mine)
             return {"seat": view.seat, "type": "order", "villages": [LABELS[t] for t in order]}
+        src, dst = self.rng.choice(self.best_moves(state, mine))
+        return {"seat": view.seat, "type": "move", "from": LABELS[src], "to": LABELS[dst]}
+
+    def best_moves(self, state: ClansState, mine: int) -> list[tuple[int, int]]:
+        """The moves of the highest gain for the clan `mine`, in label order. A move that
+        founds no village gains nothing (no points, chips or huts change hands), so only
+        the founding ones are played out."""
         best: list[tuple[int, int]] = []
         best_score = float("-inf")
-        for src, dst in rules.legal_moves(state):
-            after = state.clone()
-            rules.move_in_place(after, src, dst, None)
-            if after.to_order:
-                _, after = self._best_order(after, mine)
-            score = self._gain(state, after, mine)
+        totals = state.totals
+        for src, dst in fast.legal_moves(state):
+            if fast.founds_village(totals, src):
+                after = state.clone()
+                rules.move_in_place(after, src, dst, None)
+                if after.to_order:
+                    _, after = self.best_order(after, mine)
+                score = self.gain(state, after, mine)
+            else:
+                score = 0.0
             if score > best_score + 1e-9:
                 best, best_score = [(src, dst)], score
             elif score > best_score - 1e-9:
                 best.append((src, dst))  # equal moves: pick at random, not by label
-        src, dst = self.rng.choice(best)
-        return {"seat": view.seat, "type": "move", "from": LABELS[src], "to": LABELS[dst]}
+        return best
 
-    def _gain(self, before: ClansState, after: ClansState, mine: int) -> float:
+    def gain(self, before: ClansState, after: ClansState, mine: int) -> float:
         seat = before.mover
         own = after.clan_scores[mine] - before.clan_scores[mine]
         chips = after.chips[seat] - before.chips[seat]  # C-6.2: a point per chip
@@ -79,14 +89,14 @@ class HeuristicPlayer:
         share = (len(before.players) - 1) / (N_COLOURS - 1)
         return own + chips - self.others_weight * share * others - self.hut_weight * lost
 
-    def _best_order(self, state: ClansState, mine: int) -> tuple[list[int], ClansState]:
+    def best_order(self, state: ClansState, mine: int) -> tuple[list[int], ClansState]:
         """C-4.7: try every order (one move founds at most six villages)."""
         best_order: list[int] = list(state.to_order)
         best_state, best_score = state, float("-inf")
         for order in permutations(state.to_order):
             after = state.clone()
             rules.order_in_place(after, list(order), None)
-            score = self._gain(state, after, mine)
+            score = self.gain(state, after, mine)
             if score > best_score:
                 best_order, best_state, best_score = list(order), after, score
         return best_order, best_state
@@ -107,7 +117,7 @@ class EasyPlayer(HeuristicPlayer):
         for src, dst in rules.legal_moves(state):
             after = state.clone()
             rules.move_in_place(after, src, dst, None)
-            scored.append((self._gain(state, after, mine), src, dst))
+            scored.append((self.gain(state, after, mine), src, dst))
         scored.sort(key=lambda m: -m[0])
         _, src, dst = self.rng.choice(scored[: max(1, (len(scored) + 1) // 2)])
         return {"seat": view.seat, "type": "move", "from": LABELS[src], "to": LABELS[dst]}

@@ -2,7 +2,7 @@
 thousands of times a decision.
 
 Areas, districts and advisors are small ints (their index in `AREAS` / `ADVISORS`), the
-board is lists of ints, a face-down stack is only its sum of votes, actions are tuples,
+board is lists of ints, a face-down stack is only its count and sum of votes, actions are tuples,
 and nothing is checked again or narrated: the search only ever applies actions this
 module listed. The rules are the engine's (D-3 to D-9, D-11): a property test plays
 thousands of random games through both, step by step, and finds them equal.
@@ -78,8 +78,8 @@ class Sim:
     """A whole Doge game, secrets included, in compact form."""
 
     __slots__ = ("n", "houses", "house_supply", "palace_supply", "palaces", "ctrl", "stand",
-                 "markers", "used", "votes", "ballots", "year", "phase", "round", "rounds",
-                 "order", "order_next", "done", "chance_seed", "year_limit", "area",
+                 "markers", "used", "votes", "counts", "ballots", "year", "phase", "round",
+                 "rounds", "order", "order_next", "done", "chance_seed", "year_limit", "area",
                  "queue", "current", "received", "wants", "winners")
 
     def copy(self) -> Sim:
@@ -93,6 +93,7 @@ class Sim:
         c.markers = [m[:] for m in self.markers]
         c.used = self.used[:]
         c.votes = [row[:] for row in self.votes]
+        c.counts = [row[:] for row in self.counts]
         c.ballots = dict(self.ballots)
         c.order, c.order_next, c.done = self.order[:], self.order_next[:], self.done
         c.chance_seed, c.year_limit, c.area = self.chance_seed, self.year_limit, self.area
@@ -214,6 +215,7 @@ class Sim:
                 held.remove(m)
             self.used[seat] |= 1 << area
             self.votes[area][seat] += sum(markers)
+            self.counts[area][seat] += len(markers)
         self.ballots = {}
         while True:
             if self.round >= self.rounds:
@@ -290,6 +292,7 @@ class Sim:
                 self._open(self.current)
                 continue
             self.votes[self.area] = [0] * self.n  # D-4.7: the stacks leave the area
+            self.counts[self.area] = [0] * self.n
             self.area = -1
             self.done += 1
 
@@ -376,6 +379,7 @@ class Sim:
         self.markers = [list(MARKER_VALUES) for _ in range(n)]
         self.used = [0] * n
         self.votes = [[0] * n for _ in range(7)]
+        self.counts = [[0] * n for _ in range(7)]
         used_order = self.order
         self.order = self.order_next
         self.order_next = list(used_order)

@@ -29,9 +29,11 @@ def from_state(st: DogeState) -> Sim:
     sim.markers = [sorted(p.markers) for p in st.players]
     sim.used = [sum(1 << AREA_INDEX[a] for a in p.cards_used) for p in st.players]
     sim.votes = [[0] * n for _ in AREAS]
+    sim.counts = [[0] * n for _ in AREAS]
     for area, stacks in st.stacks.items():
         for stack in stacks:
             sim.votes[AREA_INDEX[area]][stack.seat] += sum(stack.markers)
+            sim.counts[AREA_INDEX[area]][stack.seat] += len(stack.markers)
     sim.ballots = {s: None if b is None else (AREA_INDEX[b.area], tuple(b.markers))
                    for s, b in st.ballots.items()}
     sim.order = [AREA_INDEX[a] for a in st.order_current]

@@ -1,0 +1,1 @@
+"""Search for the strong computer players, shared by every game."""
