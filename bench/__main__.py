@@ -25,6 +25,8 @@ BENCHES = [
                                       "soak_lost_steps": "= 0", "soak_other_problems": "= 0"}),
     ("bench.scheduler_bench", {"scheduler_cpu_s_per_hour_10k": "low",
                                "scheduler_reschedule_10k_s": "low"}),
+    ("bench.pg_bench", {"pg_store_action_ratio_p50": "<= 2", "pg_deadlines_fired_twice": "= 0",
+                        "pg_two_process_speedup": ">= 1.5"}),  # a note without PostgreSQL
     ("bench.clans_engine_bench", {"clans_random_games_per_s": ">= 200"}),
     ("bench.playouts_bench", {"doge_playouts_ratio": ">= 4", "clans_playouts_ratio": ">= 2"}),
     ("bench.clans_render_bench", {"clans_render_ratio": "<= 1.3",

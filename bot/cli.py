@@ -82,6 +82,26 @@ def _run(_: argparse.Namespace) -> int:
     return run_bot()
 
 
+def _migrate(args: argparse.Namespace) -> int:
+    """Copy the SQLite database into PostgreSQL; one line for the outcome (the URL, which
+    may hold a password, is never repeated)."""
+    import asyncio
+
+    from bot.app import load_environment
+    from bot.ops.settings import load_settings
+    from bot.store import StoreError
+    from bot.store.transfer import migrate_file
+
+    load_environment()
+    source = Path(args.source) if args.source else load_settings().database_path
+    try:
+        report = asyncio.run(migrate_file(source, args.to))
+    except (StoreError, OSError) as exc:
+        return _refuse(f"migrate refused: {exc}", 1)
+    print(report.summary())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     sub = parser.add_subparsers(dest="command")
@@ -101,6 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     p_demo.add_argument("--no-images", action="store_true", help="write the records only")
     p_demo.set_defaults(func=_demo)
     sub.add_parser("run", help="start the Discord bot (the default)").set_defaults(func=_run)
+    p_migrate = sub.add_parser("migrate", help="copy the SQLite database into PostgreSQL")
+    p_migrate.add_argument("--to", required=True, metavar="URL",
+                           help="an empty PostgreSQL database: postgresql://...")
+    p_migrate.add_argument("--from", dest="source", default=None, metavar="FILE",
+                           help="the SQLite file (default: DATABASE_PATH)")
+    p_migrate.set_defaults(func=_migrate)
     add_ops_commands(sub)
     args = parser.parse_args(argv)
     return args.func(args) if hasattr(args, "func") else _run(args)

@@ -23,6 +23,7 @@ from bot.ops.backups import BACKUP_INTERVAL, daily_backups
 from bot.ops.findings import Finding, note, ok, problem
 from bot.ops.logs import describe_error
 from bot.ops.settings import KNOWN, Settings
+from bot.sharding import load_scaling
 from bot.store import GameRow, StateMismatch, Store, StoreError
 from bot.store.backup import backup_database, file_schema_version, newest_schema
 from bot.store.rows import OPEN_STATUSES
@@ -140,17 +141,60 @@ async def check_database(path: Path) -> tuple[list[Finding], list[GameRow]]:
         except (StoreError, sqlite3.Error) as exc:
             what = "the migrations fail on a copy" if target != path else "cannot open it"
             return found + [problem("database", f"{path}: {what}: {describe_error(exc)}")], []
+        found += await check_store(store, f"{path}", version)
+        return found, await _closed_after_games(store)
+
+
+async def check_store(store: Store, name: str, version: int) -> list[Finding]:
+    """Integrity and every open game of an opened store (closed on failure)."""
+    try:
+        damage = await store.integrity_check()
+        found = [problem("database", f"{name} is damaged: {d}") for d in damage[:5]]
+        if not damage:
+            found.append(ok("database", f"{name} opens, schema {version}, integrity check "
+                                        "passed"))
+        found += await check_games(store, await open_games(store))
+    except BaseException:
+        await store.close()
+        raise
+    return found
+
+
+async def _closed_after_games(store: Store) -> list[GameRow]:
+    """The store's open games (for the Discord check); the store is closed."""
+    try:
+        return await open_games(store)
+    finally:
+        await store.close()
+
+
+async def check_postgres(url: str) -> tuple[list[Finding], list[GameRow]]:
+    """The same checks on a shared PostgreSQL database, which the doctor does not migrate
+    (the URL may hold a password, so it is not repeated)."""
+    import asyncpg
+
+    from bot.store.pg import current_version
+
+    try:
+        conn = await asyncpg.connect(url)
         try:
-            damage = await store.integrity_check()
-            found += [problem("database", f"{path} is damaged: {d}") for d in damage[:5]]
-            if not damage:
-                found.append(ok("database", f"{path} opens, schema {version}, integrity "
-                                            "check passed"))
-            games = await open_games(store)
-            found += await check_games(store, games)
+            version = await current_version(conn)
         finally:
-            await store.close()
-    return found, games
+            await conn.close()
+    except (OSError, asyncpg.PostgresError) as exc:
+        return [problem("database", f"PostgreSQL (DATABASE_URL): cannot connect: "
+                                    f"{describe_error(exc)}")], []
+    newest = newest_schema()
+    if version > newest:
+        return [problem("database", f"PostgreSQL has schema {version}, this code knows up to "
+                                    f"{newest}: run the newer version of the bot")], []
+    if version < newest:
+        return [note("database", f"PostgreSQL has schema {version}, this code has {newest}: "
+                                 "the first process to start migrates it (games not "
+                                 "checked)")], []
+    store = await Store.open(url)
+    found = await check_store(store, "PostgreSQL (DATABASE_URL)", version)
+    return found, await _closed_after_games(store)
 
 
 # ---- backups and fonts -----------------------------------------------------------------------
@@ -195,9 +239,14 @@ def check_fonts() -> list[Finding]:
 async def run_doctor(settings: Settings, env_file: Path, *, online: bool = True
                      ) -> list[Finding]:
     findings = check_settings(settings, env_file)
-    database, games = await check_database(settings.database_path)
+    url = load_scaling().database_url
+    if url is None:
+        database, games = await check_database(settings.database_path)
+    else:
+        database, games = await check_postgres(url)
     findings += database
-    findings += check_backups(settings, time.time())
+    if url is None:  # a PostgreSQL database is backed up by its server (pg_dump)
+        findings += check_backups(settings, time.time())
     findings += check_fonts()
     if not online:
         findings.append(note("discord", "not checked (--offline)"))

@@ -1,0 +1,257 @@
+"""The store on PostgreSQL, with several processes: what one stored action costs against a
+bare one-row commit, that deadlines falling due under two processes' clocks fire once
+each, and how many actions per second two processes store against one.
+
+Runs against TEST_POSTGRES_URL (default postgres on 127.0.0.1:5432) in a database of its
+own; without a reachable server it returns a note instead of figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import random
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.games.base import PlayerSpec
+from bot.store import Store
+from bot.tables.service import TableService
+
+ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+PLAYERS = [PlayerSpec("Anna", "red"), PlayerSpec("Bernd", "blue"), PlayerSpec("Carla", "green"),
+           PlayerSpec("Dario", "yellow")]
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = 1500
+WARMUP = 100
+DEADLINES = 5000
+SPEEDUP_GAMES = 16
+SPEEDUP_SECONDS = 4.0
+HANDLED = re.compile(r"deadline (\d+) \(")
+
+
+def _pick(engine: Any, state: Any, rng: random.Random) -> dict[str, Any]:
+    seat = rng.choice(engine.pending(state))
+    legal = engine.legal_actions(state, seat)
+    return rng.choice(legal) if legal else engine.default_action(state, seat)
+
+
+async def _action_ratio(url: str) -> dict[str, float]:
+    """A stored Doge action (engine included) against INSERT of one row as a transaction
+    of its own, samples alternating so server load weighs on both alike."""
+    bare = await asyncpg.connect(url)
+    store = await Store.open(url)
+    try:
+        await bare.execute("CREATE TABLE bare (id BIGSERIAL PRIMARY KEY, v TEXT NOT NULL)")
+        rng = random.Random(1)
+        games = [await store.create_game("doge", guild_id=1, channel_id=n, players=PLAYERS,
+                                         seed=n) for n in range(8)]
+        states = {g.id: (g.version, g.state) for g in games}
+        engine = games[0].engine
+        bare_times: list[float] = []
+        store_times: list[float] = []
+        for i in range(WARMUP + SAMPLES):
+            t0 = time.perf_counter()
+            await bare.execute("INSERT INTO bare (v) VALUES ($1)", f"row {i}")
+            t1 = time.perf_counter()
+            game = games[i % len(games)]
+            version, state = states[game.id]
+            if engine.is_over(state):
+                game = games[i % len(games)] = await store.create_game(
+                    "doge", guild_id=1, channel_id=1000 + i, players=PLAYERS, seed=i)
+                version, state = game.version, game.state
+            action = _pick(engine, state, rng)
+            t2 = time.perf_counter()
+            result = await store.submit_action(game.id, action, expected_version=version,
+                                               actor_id=1, idempotency_key=f"b{i}")
+            t3 = time.perf_counter()
+            states[game.id] = (result.version, result.state)
+            if i >= WARMUP:
+                bare_times.append(t1 - t0)
+                store_times.append(t3 - t2)
+    finally:
+        await store.close()
+        await bare.close()
+    bare50, store50 = statistics.median(bare_times), statistics.median(store_times)
+    return {"pg_store_action_ratio_p50": round(store50 / bare50, 2),
+            "pg_store_action_p50_us": round(store50 * 1e6, 1),
+            "pg_bare_commit_p50_us": round(bare50 * 1e6, 1)}
+
+
+def _spawn(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "bench.pg_bench", *args], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def _together(procs: list[subprocess.Popen[str]]) -> list[Any]:
+    """Wait until every process is ready, let them go at once, collect their answers."""
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    answers = [json.loads(proc.communicate(timeout=300)[0]) for proc in procs]
+    assert all(proc.returncode == 0 for proc in procs)
+    return answers
+
+
+async def _fill_deadlines(url: str) -> None:
+    store = await Store.open(url)
+    try:
+        games = [await store.create_lobby("doge", guild_id=1, channel_id=5000 + n)
+                 for n in range(10)]
+        for game in games:
+            await store.end_game(game.id)  # void deadlines: each handled by removing it
+    finally:
+        await store.close()
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.executemany(
+            "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) "
+            "VALUES ($1, NULL, $2, $3, $3)",
+            [(games[n % len(games)].id, f"due:x{n}", time.time() - 1) for n in range(DEADLINES)])
+    finally:
+        await conn.close()
+
+
+def _deadlines_twice(url: str) -> dict[str, int]:
+    asyncio.run(_fill_deadlines(url))
+    handled = [i for ids in _together([_spawn("clock", url), _spawn("clock", url)])
+               for i in ids]
+    return {"pg_deadlines_fired_twice": len(handled) - len(set(handled)),
+            "pg_deadlines_handled": len(set(handled))}
+
+
+async def _new_games(url: str, count: int) -> list[int]:
+    store = await Store.open(url)
+    try:
+        return [(await store.create_game("doge", guild_id=1, channel_id=9000 + n,
+                                         players=PLAYERS, seed=n)).id for n in range(count)]
+    finally:
+        await store.close()
+
+
+def _rate(url: str, processes: int) -> float:
+    ids = asyncio.run(_new_games(url, SPEEDUP_GAMES))
+    shares = [ids[p::processes] for p in range(processes)]
+    counts = _together([_spawn("play", url, ",".join(map(str, share))) for share in shares])
+    return sum(counts) / SPEEDUP_SECONDS
+
+
+# -- the worker processes ---------------------------------------------------------------
+
+
+async def _clock_worker(url: str) -> list[int]:
+    """Tick a table clock until nothing is due; the ids of the rows it handled."""
+    ids: list[int] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            found = HANDLED.match(record.getMessage())
+            if found:
+                ids.append(int(found.group(1)))
+
+    clock_log = logging.getLogger("bot.tables.clock")
+    clock_log.setLevel(logging.DEBUG)
+    clock_log.addHandler(Collect())
+    store = await Store.open(url)
+    try:
+        clock = TableService(store).clock
+        await _ready()
+        while await clock.tick():
+            pass
+    finally:
+        await store.close()
+    return ids
+
+
+async def _play_worker(url: str, game_ids: list[int]) -> int:
+    """Random legal moves into its games, one coroutine per game, for the set time."""
+    store = await Store.open(url)
+    try:
+        await _ready()
+        end = time.perf_counter() + SPEEDUP_SECONDS
+        counts = await asyncio.gather(*(_play_one(store, g, end) for g in game_ids))
+    finally:
+        await store.close()
+    return sum(counts)
+
+
+async def _play_one(store: Store, game_id: int, end: float) -> int:
+    rng = random.Random(game_id)
+    game = await store.load_game(game_id)
+    state, version, made = game.state, game.version, 0
+    while time.perf_counter() < end and not game.engine.is_over(state):
+        result = await store.submit_action(game_id, _pick(game.engine, state, rng),
+                                           expected_version=version)
+        state, version, made = result.state, result.version, made + 1
+    return made
+
+
+async def _ready() -> None:
+    print("ready", flush=True)
+    await asyncio.to_thread(sys.stdin.readline)
+
+
+# -- the benchmark ----------------------------------------------------------------------
+
+
+async def _on_server(sql: str) -> None:
+    admin = await asyncpg.connect(ADMIN_URL, timeout=3)
+    try:
+        await admin.execute(sql)
+    finally:
+        await admin.close()
+
+
+async def _create(name: str) -> str:
+    await _on_server(f'CREATE DATABASE "{name}"')
+    return ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+
+
+async def _drop(name: str) -> None:
+    await _on_server(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def run() -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    for part in ("ratio", "deadlines", "one", "two"):
+        name = f"bench_{part}_{secrets.token_hex(4)}"
+        try:
+            url = asyncio.run(_create(name))
+        except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
+            return {"pg_skipped": f"no PostgreSQL reachable ({type(exc).__name__})"}
+        try:
+            if part == "ratio":
+                figures.update(asyncio.run(_action_ratio(url)))
+            elif part == "deadlines":
+                figures.update(_deadlines_twice(url))
+            else:
+                figures[f"pg_actions_per_s_{part}_process"] = round(
+                    _rate(url, 1 if part == "one" else 2), 1)
+        finally:
+            asyncio.run(_drop(name))
+    figures["pg_two_process_speedup"] = round(
+        figures["pg_actions_per_s_two_process"] / figures["pg_actions_per_s_one_process"], 2)
+    return figures
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "clock":
+        print(json.dumps(asyncio.run(_clock_worker(sys.argv[2]))))
+    elif len(sys.argv) > 1 and sys.argv[1] == "play":
+        ids = [int(i) for i in sys.argv[3].split(",")]
+        print(json.dumps(asyncio.run(_play_worker(sys.argv[2], ids))))
+    else:
+        print(json.dumps(run(), indent=2))

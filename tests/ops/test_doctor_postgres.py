@@ -1,0 +1,53 @@
+"""The doctor on a shared PostgreSQL database (DATABASE_URL): the same database and game
+checks, nothing migrated, no backup folder expected, and the URL never repeated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store
+from tests.ops.test_doctor import doctor, env, make_games, problems  # noqa: F401 (fixture)
+from tests.postgres import fresh_database
+
+
+async def test_postgres_games_are_checked(env, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    async with fresh_database("doctor") as url:
+        await make_games(url)  # type: ignore[arg-type]  # Store.open takes a URL too
+        monkeypatch.setenv("DATABASE_URL", url)
+        findings = await doctor(env)
+        lines = [f.line() for f in findings]
+        assert problems(findings) == [], lines
+        assert any("PostgreSQL (DATABASE_URL) opens" in line for line in lines), lines
+        assert any("2 open games reload and rebuild" in line for line in lines), lines
+        assert not any("backup" in line for line in lines), lines
+        assert not Path(env["DATABASE_PATH"]).exists()  # the SQLite file is not touched
+
+
+async def test_an_unreachable_server_is_one_problem_without_the_password(
+    env, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:s3cret@127.0.0.1:1/games")
+    findings = await doctor(env)
+    found = problems(findings)
+    assert len(found) == 1 and "cannot connect" in found[0], found
+    assert "s3cret" not in " ".join(f.line() for f in findings)
+
+
+async def test_an_older_schema_is_left_for_the_bot_to_migrate(
+    env, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+) -> None:
+    async with fresh_database("doctor") as url:
+        store = await Store.open(url)
+        await store.close()
+        import asyncpg
+
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute("UPDATE store_schema SET version = version - 1")
+        finally:
+            await conn.close()
+        monkeypatch.setenv("DATABASE_URL", url)
+        lines = [f.line() for f in await doctor(env)]
+        assert any("the first process to start migrates it" in line for line in lines), lines
