@@ -145,6 +145,8 @@ class TableBot(commands.Bot):
             if not await self.drain(self.drain_timeout):
                 log.warning("stopping although interactions are still in flight (%d) "
                             "after %g s", self.in_flight, self.drain_timeout)
+        if self.tables is not None:
+            await self.tables.stop_ai()  # a seat thinking now thinks again after a restart
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -4,7 +4,8 @@ never holds up the event loop and with it every other table's clicks.
 A worker is handed only the seat's view and its legal actions, never the game's state.
 At most `processes` searches run at once; up to `queue` more wait their turn, and a
 decision arriving when that many wait is played at the `normal` level instead (a busy
-bot stays responsive). `AI_PROCESSES` and `AI_QUEUE` in the environment set the two."""
+bot stays responsive). `AI_PROCESSES` (default: one per core less one, at least one) and
+`AI_QUEUE` (default: four per process) in the environment set the two."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import multiprocessing
 import os
 import random
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.games.base import Action
@@ -27,9 +29,16 @@ def default_processes() -> int:
     return max(1, (os.cpu_count() or 1) - 1)
 
 
-def _setting(name: str, default: int) -> int:
+def setting(name: str, default: int) -> int:
+    """A positive whole number from the environment; anything else keeps the default
+    (and says so once)."""
     text = os.environ.get(name, "").strip()
-    return int(text) if text.isdigit() and int(text) > 0 else default
+    if not text:
+        return default
+    if text.isdigit() and int(text) > 0:
+        return int(text)
+    log.warning("%s=%r is not a positive whole number: using %d", name, text, default)
+    return default
 
 
 def think(game: str, view: Any, legal: list[Action], seed: str) -> Action:
@@ -39,12 +48,12 @@ def think(game: str, view: Any, legal: list[Action], seed: str) -> Action:
 
 class AiPool:
     def __init__(self, processes: int | None = None, queue: int | None = None) -> None:
-        self.processes = processes or _setting("AI_PROCESSES", default_processes())
-        self.queue = queue or _setting("AI_QUEUE", 4 * self.processes)
+        self.processes = processes or setting("AI_PROCESSES", default_processes())
+        self.queue = queue if queue is not None else setting("AI_QUEUE", 4 * self.processes)
         self._executor: ProcessPoolExecutor | None = None
         self.searching = 0  # searches running or waiting now
 
-    def _pool(self) -> ProcessPoolExecutor:
+    def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
             # Fresh interpreters, not forks of a process running an event loop and threads.
             self._executor = ProcessPoolExecutor(
@@ -66,12 +75,24 @@ class AiPool:
         self.searching += 1
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._pool(), think, kit.name, view, legal,
-                                              seed)
+            return await loop.run_in_executor(self.executor(), think, kit.name, view,
+                                              legal, seed)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): a new pool next time, this move
+            # at the normal level so the table goes on.
+            log.error("an AI worker process died: a %s move is played at the %s level",
+                      kit.name, DEFAULT_LEVEL)
+            self._executor = None
+        except Exception:
+            log.exception("a %s search failed: the move is played at the %s level",
+                          kit.name, DEFAULT_LEVEL)
         finally:
             self.searching -= 1
+        return kit.ai_action(state, seat, random.Random(seed), DEFAULT_LEVEL)
 
     def close(self) -> None:
+        """Stop the workers: waiting searches are dropped (their seats think again after
+        a restart); one still running is not waited for."""
         if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

@@ -51,6 +51,16 @@ class AiSeatsMixin:
         while tasks := [t for t in self._thinking.values() if not t.done()]:
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def stop_ai(self) -> None:
+        """At shutdown: stop thinking and the worker processes. Nothing is lost: a seat
+        that was thinking thinks again when the bot is back (`resume_ai`)."""
+        tasks = [t for t in self._thinking.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._thinking.clear()
+        self.ai.close()
+
     async def resume_ai(self, game: LoadedGame) -> None:
         """At start-up: computer seats awaited in a running game move, or think again."""
         from bot.tables.service import Step

@@ -32,13 +32,13 @@ TEMPERATURE = 3.0  # points of lead that make a win about e times likelier
 
 
 def strong_action(view: ClansPlayerView, legal: list[Action], rng: random.Random,
-                  simulations: int = SIMULATIONS) -> Action:
+                  simulations: int | None = None) -> Action:
     if len(legal) == 1:
         return legal[0]
     game = ClansSearch(view)
     if not game.root_candidates:
         return HeuristicPlayer(rng).choose(view)
-    best = search(game, rng, simulations, depth=1)
+    best = search(game, rng, simulations or SIMULATIONS, depth=1)
     action = _action(view.seat, best)
     return action if action in legal else legal[0]
 

@@ -33,12 +33,12 @@ SHARPNESS = 1.2  # how sure a lead in standing is made to look when scored
 
 
 def strong_action(view: PlayerView, legal: list[Action], rng: random.Random,
-                  simulations: int = SIMULATIONS) -> Action:
+                  simulations: int | None = None) -> Action:
     """The search's choice among `legal` (the seat's legal actions), from `view` only."""
     if len(legal) == 1:
         return legal[0]
     game = DogeSearch(view)
-    best = search(game, rng, simulations)
+    best = search(game, rng, simulations or SIMULATIONS)
     action = to_action(game.root, view.own.seat, best)  # type: ignore[arg-type]
     return action if action in legal else legal[0]
 
