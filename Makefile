@@ -9,7 +9,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 SEED ?= 2026
 NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
-.PHONY: run test lint bench demo clean
+.PHONY: run test lint bench bench-ai demo clean
 
 # A venv made with an older Python, or whose Python is gone (upgraded or removed by the
 # system) or has lost pip, is made again rather than trusted.
@@ -52,6 +52,11 @@ lint: $(DEV_STAMP)
 
 bench: $(DEV_STAMP)
 	$(PY) -m bench
+
+# The strong computer player's strength and thinking time: many minutes on both cores,
+# so not part of `make bench` or CI. Writes bench/ai-results.json.
+bench-ai: $(DEV_STAMP)
+	$(PY) -m bench.ai_bench
 
 demo: $(RUN_STAMP)
 	$(PY) -m bot demo --out demo-output --seed $(SEED)

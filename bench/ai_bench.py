@@ -1,0 +1,144 @@
+"""`make bench-ai`: how strong the `strong` level is, how long it thinks, and whether it
+ever reads more than its seat's view. Not part of `make bench` (it takes many minutes).
+
+- `{game}_strong_vs_normal_win_4p`: four-player games, one `strong` seat against three
+  `normal` ones, the strong seat rotated through the seats; its share of the games won
+  (a shared first place counts its share; a fair share is 0.25), with a 95% interval.
+- `strong_decision_s_p95`: the strong seat's decisions at the live budget (a fixed count
+  of simulations, so a run repeats exactly), CPU seconds of the process thinking.
+- `ai_view_independence_violations`: positions of both games where the strong level chose
+  differently when handed another full state with the same view for its seat.
+
+Games run in one process per core. `python -m bench.ai_bench --games 20` is a shorter run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from bot.games.base import PlayerSpec
+from bot.games.clans import ENGINE as CLANS
+from bot.games.doge import ENGINE as DOGE
+from bot.tables.ai_pool import default_processes
+from bot.tables.kits import get_kit
+
+ENGINES = {"doge": DOGE, "clans": CLANS}
+RESULTS = Path(__file__).with_name("ai-results.json")
+SETTINGS = {"doge": {"year_limit": 30}, "clans": {}}  # a bound on the years, never reached
+CHECK_SIMULATIONS = 40  # the view check compares choices; a small budget checks as well
+
+
+def winners(game: str, state: Any) -> list[int]:
+    if game == "doge":
+        return list(state.result["winners"])
+    return [s for s, r in enumerate(CLANS.ranking(state)) if r == 1]
+
+
+def play_game(game: str, number: int) -> tuple[float, list[float]]:
+    """One game, the strong seat at `number % 4`: its share of the win and the CPU
+    seconds of each of its decisions."""
+    engine, kit = ENGINES[game], get_kit(game)
+    state = engine.new_game([PlayerSpec(f"P{i}") for i in range(4)], SETTINGS[game],
+                            random.Random(f"{game}:{number}"))
+    strong = number % 4
+    thinking: list[float] = []
+    step = 0
+    while not engine.is_over(state):
+        seat = engine.pending(state)[0]
+        rng = random.Random(f"{number}:{step}:{seat}")
+        if seat == strong:
+            started = time.process_time()
+            action = kit.ai_action(state, seat, rng, "strong")
+            thinking.append(time.process_time() - started)
+        else:
+            action = kit.ai_action(state, seat, rng, "normal")
+        engine.apply_in_place(state, action)
+        step += 1
+    won = winners(game, state)
+    return (1 / len(won) if strong in won else 0.0), thinking
+
+
+def interval(shares: list[float]) -> list[float]:
+    """A 95% interval of the mean share (normal approximation; shares lie in [0, 1])."""
+    n = len(shares)
+    mean = sum(shares) / n
+    var = sum((s - mean) ** 2 for s in shares) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return [round(max(0.0, mean - half), 3), round(min(1.0, mean + half), 3)]
+
+
+def view_violations(game: str, count: int, seed: int = 0) -> tuple[int, int]:
+    """Over `count` positions: hand the strong level the true state, then a state sampled
+    from the seat's view (`determinize`, so every secret differs); count differing
+    choices. Returns (violations, positions checked)."""
+    from bot.games.clans import strong as clans_strong
+    from bot.games.doge import strong as doge_strong
+    from tests.ai.helpers import positions
+
+    module = doge_strong if game == "doge" else clans_strong
+    engine, kit = ENGINES[game], get_kit(game)
+    budget, module.SIMULATIONS = module.SIMULATIONS, CHECK_SIMULATIONS
+    violations = checked = 0
+    rng = random.Random(seed)
+    try:
+        for state in positions(game, count, seed=seed, smart=0.5 if game == "doge" else 0.15):
+            if engine.is_over(state):
+                continue
+            seat = rng.choice(engine.pending(state))
+            other = engine.determinize(engine.public_view(state, seat), rng)
+            first = kit.ai_action(state, seat, random.Random(seed + checked), "strong")
+            second = kit.ai_action(other, seat, random.Random(seed + checked), "strong")
+            violations += first != second
+            checked += 1
+    finally:
+        module.SIMULATIONS = budget
+    return violations, checked
+
+
+def run(games: int = 200, positions: int = 600, processes: int | None = None) -> dict:
+    processes = processes or max(2, default_processes())
+    out: dict[str, Any] = {}
+    thinking: list[float] = []
+    started = time.monotonic()
+    with ProcessPoolExecutor(processes) as pool:
+        checks = [pool.submit(view_violations, g, positions, 5) for g in ENGINES]
+        for game in ENGINES:
+            results = list(pool.map(play_game, [game] * games, range(games)))
+            shares = [share for share, _ in results]
+            for _, times in results:
+                thinking.extend(times)
+            out[f"{game}_strong_vs_normal_win_4p"] = round(sum(shares) / len(shares), 3)
+            out[f"{game}_strong_vs_normal_win_4p_95"] = interval(shares)
+            out[f"{game}_games"] = games
+        found = [c.result() for c in checks]
+    thinking.sort()
+    out["strong_decision_s_p95"] = round(thinking[int(0.95 * (len(thinking) - 1))], 3)
+    out["strong_decision_s_p50"] = round(thinking[len(thinking) // 2], 3)
+    out["ai_view_independence_violations"] = sum(v for v, _ in found)
+    out["ai_view_independence_positions"] = sum(n for _, n in found)
+    out["minutes"] = round((time.monotonic() - started) / 60, 1)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games of each game")
+    parser.add_argument("--positions", type=int, default=600,
+                        help="positions of each game for the view check")
+    parser.add_argument("--processes", type=int, default=None)
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args()
+    out = run(args.games, args.positions, args.processes)
+    args.out.write_text(json.dumps(out, indent=2) + "\n")
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
