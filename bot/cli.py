@@ -38,6 +38,23 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace) -> int:
+    """One line per problem found in the record's stack commitments, or one saying all
+    check; exit 0 only when all do."""
+    from bot.tables.commitment_check import verify_record
+
+    try:
+        record = _read_json(Path(args.record))
+    except _Unreadable as exc:
+        return _refuse(f"cannot read {args.record}: {exc}", 2)
+    try:
+        result = verify_record(record)
+    except RecordError as exc:
+        return _refuse(f"refused: {exc}", 1)
+    print("\n".join(result.lines()))
+    return 0 if result.ok else 1
+
+
 class _Unreadable(Exception):
     """A file that is no JSON document; the message says why, in one line."""
 
@@ -112,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("--events", action="store_true",
                           help="print the event narrative instead of the state")
     p_replay.set_defaults(func=_replay)
+    p_verify = sub.add_parser("verify", help="check the stack commitments of a Doge record")
+    p_verify.add_argument("record", help="a game record (JSON)")
+    p_verify.set_defaults(func=_verify)
     p_demo = sub.add_parser("demo", help="play 4-player games between computer players")
     p_demo.add_argument("--out", default="demo-output",
                         help="the folder for the records and board images")

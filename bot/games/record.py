@@ -17,7 +17,8 @@ from bot.games.base import Action, Event, GameEngine, IllegalAction, PlayerSpec
 from bot.games.registry import GAMES, get_engine
 
 RECORD_FORMAT = "colovini-game-record"
-RECORD_VERSION = 1
+# 2 added "commitments" (Doge's stack commitments); version 1 records read as before.
+RECORD_VERSION = 2
 _NOT_TEXT = {"Cc", "Cs", "Zl", "Zp"}  # control, lone surrogate, line and paragraph breaks
 
 
@@ -26,7 +27,8 @@ class RecordError(ValueError):
 
 
 def make_record(game: str, seed: int, players: list[PlayerSpec], settings: dict[str, Any],
-                actions: list[Action], meta: dict[str, Any] | None = None) -> dict[str, Any]:
+                actions: list[Action], meta: dict[str, Any] | None = None,
+                commitments: dict[str, Any] | None = None) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -36,6 +38,8 @@ def make_record(game: str, seed: int, players: list[PlayerSpec], settings: dict[
         "settings": dict(settings),
         "actions": [dict(a) for a in actions],
     }
+    if commitments is not None:
+        record["commitments"] = commitments
     if meta:
         record["meta"] = dict(meta)
     return record
@@ -78,6 +82,9 @@ def check_record(record: Any) -> None:
     if not isinstance(record["settings"], dict):
         raise RecordError(f"the settings must be an object, not {shown(record['settings'])}")
     _check_actions(record.get("actions"))
+    if not isinstance(record.get("commitments", {}), dict):
+        raise RecordError("the commitments must be an object, not "
+                          f"{shown(record['commitments'])}")
 
 
 def _check_version(record: dict[str, Any]) -> None:

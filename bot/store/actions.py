@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from bot.games.base import Action, GameEngine, IllegalAction, Outcome
+from bot.store.commitments import Commitment, CommitmentsMixin, insert_commitments
 from bot.store.core import Live, state_text
 from bot.store.errors import BadAction, KeyReused, StaleVersion, StoreError, WrongStatus
 from bot.store.loading import LoadingMixin, normalized
@@ -58,7 +59,7 @@ def apply_checked(engine: GameEngine, state: Any, action: Action) -> Outcome:
         raise BadAction(f"the game cannot read this action: {exc!r}") from exc
 
 
-class ActionsMixin(LoadingMixin):
+class ActionsMixin(CommitmentsMixin, LoadingMixin):
     async def submit_action(
         self,
         game_id: int,
@@ -129,13 +130,11 @@ class ActionsMixin(LoadingMixin):
 
         result = dumps(game_result(engine, outcome.state, events, version)) if over else None
         snapshot = over or version % self.snapshot_every == 0
+        sealed = self._seal(engine.name, game_id, live.state, action, events)
 
         try:
-            await session.write_one(
-                _WRITE,
-                (game_id, version, actor_id, now, action_text, events_text, key, text,
-                 snapshot, over, result),
-            )
+            await _write(session, (game_id, version, actor_id, now, action_text, events_text,
+                                   key, text, snapshot, over, result), sealed)
         except IntegrityViolation as exc:
             if _MOVED_MARK in str(exc):
                 # Someone else (another process) moved the game: start over from the file.
@@ -192,6 +191,18 @@ class ActionsMixin(LoadingMixin):
                 sql, params = sql + " LIMIT ?", (*params, limit)
             rows = await fetch_all(conn, sql, params)
         return [ActionEntry.from_row(r) for r in rows]
+
+
+async def _write(session: Session, params: tuple[Any, ...],
+                 sealed: list[Commitment]) -> None:
+    """The action alone is one statement; with the commitments of the stacks it revealed
+    it is one transaction, so a revealed round never lacks them."""
+    if not sealed:
+        await session.write_one(_WRITE, params)
+        return
+    async with session.in_transaction() as conn:
+        await conn.execute(_WRITE, params)
+        await insert_commitments(conn, params[0], params[1], params[3], sealed)
 
 
 def game_result(engine: GameEngine, state: Any, events: list[Any], version: int) -> Any:

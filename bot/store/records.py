@@ -11,6 +11,7 @@ from typing import Any
 from bot.games.base import IllegalAction, PlayerSpec
 from bot.games.record import RECORD_FORMAT, RECORD_VERSION, make_record
 from bot.store.actions import apply_checked, clean_action, game_result
+from bot.store.commitments import SCHEME, read_commitments
 from bot.store.core import Live
 from bot.store.errors import BadAction, BadRecord, StoreError, WrongStatus
 from bot.store.games import GamesMixin
@@ -29,12 +30,16 @@ class RecordsMixin(GamesMixin):
             actions = await fetch_all(
                 conn, "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
             )
+            sealed = await read_commitments(conn, game_id)
         meta = {"status": row.status, "version": row.version, "store_game_id": row.id}
         if row.finished_at is not None:
             meta["finished_at"] = row.finished_at
+        # Doge's face-down stacks, with their salts (docs/record-format.md).
+        commitments = {"scheme": SCHEME, "game_id": row.id,
+                       "stacks": [c.to_json() for c in sealed]} if sealed else None
         return make_record(
             row.game, row.seed, row.players, row.settings,
-            [json.loads(a["action"]) for a in actions], meta=meta,
+            [json.loads(a["action"]) for a in actions], meta=meta, commitments=commitments,
         )
 
     async def import_game(

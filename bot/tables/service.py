@@ -25,6 +25,7 @@ from bot.store import (
     StoreError,
     UnknownGame,
 )
+from bot.tables import commitments
 from bot.tables.absence import AbsenceMixin
 from bot.tables.ai_pool import AiPool
 from bot.tables.ai_seats import AiSeatsMixin
@@ -75,6 +76,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     def __init__(self, store: Store, clock: Clock = time.time) -> None:
         self.store = store
+        store.sealer = commitments.seal  # commitments to Doge's face-down stacks
         self._locks: dict[int, asyncio.Lock] = {}
         self.ai = AiPool()  # where computer seats that search think
         self._thinking: dict[int, asyncio.Task] = {}
@@ -268,7 +270,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                 await self.player_acted(game, seat.seat)
                 await self._run_ai(step)
                 await self.clock.sync(step.game)
-            step.lines = self.narrate(step.game, step.events)
+            await self._tell(step)
             return step
 
     async def _run_ai(self, step: Step) -> None:
@@ -295,12 +297,18 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                                                     expected_version=game.version)
             step.events += result.events
             step.game = await self.load(game.id)
-        step.lines = self.narrate(step.game, step.events)
+        await self._tell(step)
 
     # ---- describing ------------------------------------------------------------------
 
+    async def _tell(self, step: Step) -> None:
+        """The step's lines, with the stack commitments its reveals make public."""
+        step.events = await commitments.annotate(self.store, step.game, step.events)
+        step.lines = self.narrate(step.game, step.events)
+
     def narrate(self, game: LoadedGame, events: list[Event]) -> list[str]:
-        return [game.engine.describe(e, game.row.players) for e in events]
+        return [commitments.describe(e, game.row.players)
+                or game.engine.describe(e, game.row.players) for e in events]
 
     def awaited_seats(self, game: LoadedGame) -> list[Seat]:
         if game.row.status != ACTIVE:

@@ -11,7 +11,7 @@ import pytest
 
 from bot.cli import main
 from bot.demo import play_demo
-from bot.games.record import RecordError, replay
+from bot.games.record import RECORD_VERSION, RecordError, replay
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +21,7 @@ def demo_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_demo_plays_a_complete_four_player_game(demo_record: Path) -> None:
     record = json.loads(demo_record.read_text())
-    assert record["format"] == "colovini-game-record" and record["version"] == 1
+    assert record["format"] == "colovini-game-record" and record["version"] == RECORD_VERSION
     assert len(record["players"]) == 4 and record["actions"]
     assert replay(record).state.phase == "over"
 

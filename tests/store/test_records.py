@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.games.record import RECORD_FORMAT, replay
+from bot.games.record import RECORD_FORMAT, RECORD_VERSION, replay
 from bot.games.registry import get_engine
 from bot.store import ACTIVE, FINISHED, BadRecord, ChannelBusy, LoadedGame, Store, WrongStatus
 from tests.store.backends import Backend
@@ -34,7 +34,7 @@ def same_state(a: object, b: object) -> bool:
 async def test_export_import_round_trip_mid_game(store: Store) -> None:
     game = await played(store, 60)
     record = await store.export_game(game.id)
-    assert record["format"] == RECORD_FORMAT and record["version"] == 1
+    assert record["format"] == RECORD_FORMAT and record["version"] == RECORD_VERSION
     assert (record["game"], record["seed"], record["settings"]) == ("doge", 11, {"year_limit": 3})
     assert record["players"] == [p.to_json() for p in DOGE_PLAYERS]
     assert len(record["actions"]) == 60

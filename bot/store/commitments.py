@@ -1,0 +1,98 @@
+"""Commitments to Doge's face-down stacks: what is hashed, and the rows that keep them.
+
+When a placement round is revealed (D-3.3) each new stack gets a commitment: the SHA-256
+of one exact byte string (`preimage`) made of the stack's place, its values and a random
+salt. The hash is shown at once; the salt when the area's election reveals the values
+(D-4.2), so anyone can recompute it. Nothing here makes salts: the table layer installs
+a `Sealer` (bot/tables/commitments.py), and the store writes what it returns in the same
+transaction as the action that revealed the round (bot/store/actions.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.base import Action, Event
+from bot.store.core import StoreBase
+from bot.store.sql import Conn, fetch_all
+
+SCHEME = "doge-stack-v1"
+SALT_BYTES = 16  # 128 bits: the few possible stacks cannot be tried against the hash
+
+
+def preimage(game_id: int, year: int, area: str, seat: int, markers: Sequence[int],
+             salt: str) -> bytes:
+    """The bytes hashed, as UTF-8: doge-stack-v1|<game>|<year>|<area>|<seat>|<values>|<salt>,
+    values highest first and comma-separated, the salt in lowercase hex."""
+    values = ",".join(str(m) for m in sorted(markers, reverse=True))
+    return f"{SCHEME}|{game_id}|{year}|{area}|{seat}|{values}|{salt}".encode()
+
+
+def digest(game_id: int, year: int, area: str, seat: int, markers: Sequence[int],
+           salt: str) -> str:
+    return hashlib.sha256(preimage(game_id, year, area, seat, markers, salt)).hexdigest()
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """One face-down stack's commitment. `version` is the game version of the action
+    that revealed its round (0 until stored)."""
+
+    year: int
+    area: str
+    seat: int
+    markers: tuple[int, ...]
+    salt: str
+    sha256: str
+    version: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"year": self.year, "area": self.area, "seat": self.seat,
+                "markers": list(self.markers), "salt": self.salt, "sha256": self.sha256}
+
+
+# (game name, game id, the state before the action, the action, its events) -> the
+# commitments of the stacks it revealed, if any.
+Sealer = Callable[[str, int, Any, Action, list[Event]], list[Commitment]]
+
+_COLUMNS = "year, area, seat, version, markers, salt, sha256"
+
+
+async def insert_commitments(conn: Conn, game_id: int, version: int, now: float,
+                             rows: Sequence[Commitment]) -> None:
+    """Inside the action's own transaction; a second row for a stack is refused by the
+    primary key, and the whole action with it."""
+    await conn.executemany(
+        f"INSERT INTO commitments (game_id, {_COLUMNS}, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, c.year, c.area, c.seat, version, json.dumps(list(c.markers)), c.salt,
+          c.sha256, now) for c in rows],
+    )
+
+
+async def read_commitments(conn: Conn, game_id: int) -> list[Commitment]:
+    rows = await fetch_all(
+        conn, f"SELECT {_COLUMNS} FROM commitments WHERE game_id = ? "
+              "ORDER BY version, year, seat, area", (game_id,))
+    return [Commitment(r["year"], r["area"], r["seat"], tuple(json.loads(r["markers"])),
+                       r["salt"], r["sha256"], r["version"]) for r in rows]
+
+
+class CommitmentsMixin(StoreBase):
+    # Installed by the table service; without one no commitments are made.
+    sealer: Sealer | None = None
+
+    async def commitments(self, game_id: int) -> list[Commitment]:
+        """Every commitment of a game, in the order they were made. The salts in them
+        are secret until their area's election (D-10.2): callers show a salt only then."""
+        async with self._db.reading() as conn:
+            return await read_commitments(conn, game_id)
+
+    def _seal(self, game: str, game_id: int, before: Any, action: Action,
+              events: list[Event]) -> list[Commitment]:
+        return [] if self.sealer is None else self.sealer(game, game_id, before, action,
+                                                           events)
