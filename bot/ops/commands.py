@@ -1,4 +1,4 @@
-"""The operator's subcommands of `python -m bot`: doctor, backup and restore."""
+"""The operator's subcommands of `python -m bot`: doctor, backup, restore and ratings."""
 
 from __future__ import annotations
 
@@ -65,6 +65,15 @@ def _restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ratings(args: argparse.Namespace) -> int:
+    from bot.community.rebuild import rebuild_ratings
+
+    if not args.rebuild:
+        print("ratings: say what to do (--rebuild)", file=sys.stderr)
+        return 2
+    return rebuild_ratings(_settings())
+
+
 def add_ops_commands(sub: argparse._SubParsersAction) -> None:
     p_doctor = sub.add_parser("doctor", help="check settings, database, fonts and the bot's "
                                              "Discord permissions")
@@ -78,3 +87,7 @@ def add_ops_commands(sub: argparse._SubParsersAction) -> None:
                                                "(stop the bot first)")
     p_restore.add_argument("backup", help="a backup file")
     p_restore.set_defaults(func=_restore)
+    p_ratings = sub.add_parser("ratings", help="the players' ratings")
+    p_ratings.add_argument("--rebuild", action="store_true",
+                           help="recompute every rating from the finished games")
+    p_ratings.set_defaults(func=_ratings)

@@ -13,13 +13,15 @@ from bot.store.core import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, En
 from bot.store.db import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database
 from bot.store.moderation import ModerationMixin
 from bot.store.pg import is_postgres_url
+from bot.store.ratings import RatingsMixin
 from bot.store.records import RecordsMixin
 from bot.store.service import ServiceMixin
 from bot.store.sql import Database as Backend
 from bot.store.tables import TablesMixin
 
 
-class Store(ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin, ServiceMixin):
+class Store(RatingsMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
+            ServiceMixin):
     """Persistent games for any engine of the registry, on one SQLite file or on a
     PostgreSQL database that several processes share.
 

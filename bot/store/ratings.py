@@ -1,0 +1,349 @@
+"""Ratings kept by the store (migration 0007): every finished game is rated once, right
+after the transaction that finished it, and the ratings can be rebuilt from the games.
+
+`rate_finished()` looks at every finished game not looked at yet, oldest finish first,
+in one transaction: a crash before it only delays the update to the next finish (or to
+start-up), never loses it. A game that finished earlier than one already rated in its
+(server, game) (two processes finishing games at once) has that scope replayed, so the
+numbers are always those of the games in finishing order, which is exactly what
+`rebuild_ratings()` computes. Whether a game counts is decided when it is first looked
+at, from the server's setting then (`rating_policy`), and kept.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.community.outcome import outcome
+from bot.community.ratings import Entrant, Rating, rate
+from bot.store.actions import ActionsMixin
+from bot.store.rows import ActionResult, LoadedGame, dumps
+from bot.store.sql import Conn, fetch_all, fetch_one
+from bot.store.standings import StandingsMixin
+
+log = logging.getLogger(__name__)
+
+RATINGS_LOCK = -1  # PostgreSQL advisory lock key (game locks use 0 and up)
+POLICY_KEY = "ratings"  # in guild_settings.extra
+_BATCH = 200
+
+Scope = tuple[int, str]  # (guild id, game name)
+
+
+@dataclass(frozen=True)
+class RatingPolicy:
+    """A server's choice: do games ended by a moderator, or with computer players, count?"""
+
+    moderated: bool = False
+    computers: bool = False
+
+    @classmethod
+    def from_extra(cls, extra: dict[str, Any]) -> RatingPolicy:
+        raw = extra.get(POLICY_KEY) or {}
+        return cls(bool(raw.get("moderated", False)), bool(raw.get("computers", False)))
+
+    def to_json(self) -> dict[str, bool]:
+        return {"moderated": self.moderated, "computers": self.computers}
+
+
+@dataclass(frozen=True)
+class PlaceRow:
+    seat: int
+    user_id: int | None
+    name: str
+    place: int
+    tally: dict[str, int]
+
+
+@dataclass
+class RebuildReport:
+    games: int = 0
+    rated: int = 0
+    players: int = 0
+    changed: list[str] = field(default_factory=list)  # ratings that differed before
+
+    def summary(self) -> str:
+        drift = (f"{len(self.changed)} differed from the stored ones and were corrected"
+                 if self.changed else "all equal to the stored ones")
+        return (f"rebuilt the ratings of {self.players} players from {self.rated} rated "
+                f"games ({self.games} finished games looked at): {drift}")
+
+
+class RatingsMixin(StandingsMixin, ActionsMixin):
+    # -- hooks: right after a game finishes ------------------------------------------------
+
+    async def submit_action(self, game_id: int, action: Any, **kwargs: Any) -> ActionResult:
+        result = await super().submit_action(game_id, action, **kwargs)
+        if result.finished:
+            await self._rate_quietly()
+        return result
+
+    async def import_game(self, record: Any, **kwargs: Any) -> LoadedGame:
+        loaded: LoadedGame = await super().import_game(record, **kwargs)  # type: ignore[misc]
+        if loaded.row.status == "finished":
+            await self._rate_quietly()
+        return loaded
+
+    async def _rate_quietly(self) -> None:
+        """The finish is committed whatever happens here; a failure is caught up later."""
+        try:
+            await self.rate_finished()
+        except Exception:
+            log.exception("rating the finished games failed; the next finish retries")
+
+    # -- policy -------------------------------------------------------------------------
+
+    async def rating_policy(self, guild_id: int) -> RatingPolicy:
+        async with self._db.reading() as conn:
+            return await _policy(conn, guild_id)
+
+    async def set_rating_policy(self, guild_id: int, policy: RatingPolicy) -> RatingPolicy:
+        async with self._db.transaction() as conn:
+            row = await fetch_one(conn, "SELECT extra FROM guild_settings WHERE guild_id = ?"
+                                  + conn.row_lock, (guild_id,))
+            extra = {} if row is None else json.loads(row["extra"])
+            extra[POLICY_KEY] = policy.to_json()
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, extra, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET extra = excluded.extra, "
+                "updated_at = excluded.updated_at",
+                (guild_id, dumps(extra), self._clock()))
+        return policy
+
+    # -- rating -------------------------------------------------------------------------
+
+    async def rate_finished(self) -> int:
+        """Rate every finished game not looked at yet; returns how many were looked at."""
+        done = 0
+        while True:
+            async with self._db.transaction() as conn:
+                await self._lock_ratings(conn)
+                pending = await fetch_all(
+                    conn,
+                    "SELECT id, game, guild_id, finished_at, state FROM games AS g "
+                    "WHERE status = 'finished' AND NOT EXISTS "
+                    "(SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id) "
+                    "ORDER BY finished_at, id LIMIT ?", (_BATCH,))
+                replay: set[Scope] = set()
+                for row in pending:
+                    rated = await self._look_at(conn, row, decided=None)
+                    if rated is None:
+                        continue
+                    if await _rated_after(conn, row):
+                        replay.add((row["guild_id"], row["game"]))
+                    elif (row["guild_id"], row["game"]) not in replay:
+                        await _apply(conn, row["guild_id"], row["game"], row["id"], rated)
+                for guild_id, game in sorted(replay):
+                    await _replay(conn, guild_id, game)
+            done += len(pending)
+            if len(pending) < _BATCH:
+                return done
+
+    async def rebuild_ratings(self) -> RebuildReport:
+        """Recompute every place and rating from the finished games, in finishing order,
+        keeping each game's decision to count or not. Reports what differed."""
+        report = RebuildReport()
+        async with self._db.transaction() as conn:
+            await self._lock_ratings(conn)
+            before = {(r["guild_id"], r["game"], r["user_id"]): (r["mu"], r["sigma"])
+                      for r in await fetch_all(conn, "SELECT * FROM ratings")}
+            decided = {r["game_id"]: (bool(r["rated"]), r["reason"]) for r in
+                       await fetch_all(conn, "SELECT game_id, rated, reason FROM rated_games")}
+            await conn.execute("DELETE FROM ratings")
+            await conn.execute("DELETE FROM game_places")
+            await conn.execute("DELETE FROM rated_games")
+            games = await fetch_all(
+                conn, "SELECT id, game, guild_id, finished_at, state FROM games "
+                      "WHERE status = 'finished' ORDER BY finished_at, id")
+            scopes: set[Scope] = set()
+            for row in games:
+                report.games += 1
+                if await self._look_at(conn, row, decided.get(row["id"])) is not None:
+                    report.rated += 1
+                    scopes.add((row["guild_id"], row["game"]))
+            for guild_id, game in sorted(scopes):
+                await _replay(conn, guild_id, game)
+            after = await fetch_all(conn, "SELECT * FROM ratings")
+        report.players = len(after)
+        for r in after:
+            key = (r["guild_id"], r["game"], r["user_id"])
+            if before.pop(key, None) != (r["mu"], r["sigma"]):
+                report.changed.append(f"{r['game']} server {r['guild_id']} user {r['user_id']}")
+        report.changed += [f"{g} server {s} user {u} (no rated game)" for s, g, u in before]
+        return report
+
+    async def _lock_ratings(self, conn: Conn) -> None:
+        """One rating transaction at a time across processes (SQLite: the store's lock
+        already serializes transactions)."""
+        if self._db.dialect == "postgresql":
+            from bot.store.pg import LOCK_NAMESPACE
+
+            await conn.execute("SELECT pg_advisory_xact_lock(?, ?)",
+                               (LOCK_NAMESPACE, RATINGS_LOCK))
+
+    async def _look_at(self, conn: Conn, row: Any,
+                       decided: tuple[bool, str | None] | None) -> list[PlaceRow] | None:
+        """Record a finished game's places and whether it counts; its places when it does."""
+        game_id, guild_id = row["id"], row["guild_id"]
+        engine = self.engine(row["game"])
+        state = engine.state_from_json(json.loads(row["state"]))
+        result = outcome(row["game"], engine.public_view(state, None))  # public only
+        seats = await fetch_all(
+            conn, "SELECT seat, user_id, name, is_bot FROM seats WHERE game_id = ? "
+                  "ORDER BY seat", (game_id,))
+        places = _places(seats, result.places, result.tallies)
+        if decided is None:
+            reason = await _why_not(conn, guild_id, places, result.by_moderator)
+        else:
+            reason = decided[1] if not decided[0] else None
+        await conn.execute(
+            "INSERT INTO rated_games (game_id, guild_id, game, finished_at, rated, reason) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, guild_id, row["game"], row["finished_at"], reason is None, reason))
+        await conn.executemany(
+            "INSERT INTO game_places (game_id, seat, user_id, name, place, tally) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, p.seat, p.user_id, p.name, p.place, dumps(p.tally)) for p in places])
+        return places if reason is None else None
+
+
+def _places(seats: Iterable[Any], places: tuple[int, ...],
+            tallies: tuple[dict[str, int], ...]) -> list[PlaceRow]:
+    """Each seat's row; a person seated twice counts once (their first seat)."""
+    out: list[PlaceRow] = []
+    seen: set[int] = set()
+    for s in seats:
+        user = None if s["is_bot"] or s["user_id"] is None or s["user_id"] in seen \
+            else int(s["user_id"])
+        if user is not None:
+            seen.add(user)
+        seat = s["seat"]
+        out.append(PlaceRow(seat, user, s["name"], places[seat], tallies[seat]))
+    return out
+
+
+async def _policy(conn: Conn, guild_id: int) -> RatingPolicy:
+    row = await fetch_one(conn, "SELECT extra FROM guild_settings WHERE guild_id = ?",
+                          (guild_id,))
+    return RatingPolicy() if row is None else RatingPolicy.from_extra(json.loads(row["extra"]))
+
+
+async def _why_not(conn: Conn, guild_id: int | None, places: list[PlaceRow],
+                   by_moderator: bool) -> str | None:
+    """None when the game counts, else the reason it does not."""
+    if guild_id is None:
+        return "not played in a server"
+    people = sum(1 for p in places if p.user_id is not None)
+    if people == 0 or len(places) < 2:
+        return "no people to rate"
+    policy = await _policy(conn, guild_id)
+    if by_moderator and not policy.moderated:
+        return "ended by a moderator"
+    if people < len(places) and not policy.computers:
+        return "computer players took part"
+    return None
+
+
+async def _rated_after(conn: Conn, row: Any) -> bool:
+    """Was a game of the same scope that finished later rated already?"""
+    later = await fetch_one(
+        conn,
+        "SELECT 1 AS x FROM rated_games WHERE guild_id = ? AND game = ? AND rated = 1 "
+        "AND game_id <> ? AND (finished_at > ? OR (finished_at = ? AND game_id > ?)) LIMIT 1",
+        (row["guild_id"], row["game"], row["id"], row["finished_at"], row["finished_at"],
+         row["id"]))
+    return later is not None
+
+
+async def _apply(conn: Conn, guild_id: int, game: str, game_id: int,
+                 places: list[PlaceRow]) -> None:
+    """One game's update of the stored ratings."""
+    users = [p.user_id for p in places if p.user_id is not None]
+    rows = await fetch_all(
+        conn, f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN "
+              f"({', '.join('?' * len(users))})", (guild_id, game, *users))
+    table = {r["user_id"]: _Standing.from_row(r) for r in rows}
+    _step(table, game_id, places)
+    await _write(conn, guild_id, game, game_id, places, {u: table[u] for u in users})
+
+
+async def _replay(conn: Conn, guild_id: int, game: str) -> None:
+    """Recompute a scope's ratings from its rated games, in finishing order."""
+    await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+    rows = await fetch_all(
+        conn,
+        "SELECT p.game_id, p.seat, p.user_id, p.name, p.place, p.tally "
+        "FROM rated_games AS r JOIN game_places AS p ON p.game_id = r.game_id "
+        "WHERE r.guild_id = ? AND r.game = ? AND r.rated = 1 "
+        "ORDER BY r.finished_at, r.game_id, p.seat", (guild_id, game))
+    table: dict[int, _Standing] = {}
+    by_game: dict[int, list[PlaceRow]] = {}
+    for r in rows:
+        by_game.setdefault(r["game_id"], []).append(
+            PlaceRow(r["seat"], r["user_id"], r["name"], r["place"], json.loads(r["tally"])))
+    for game_id, places in by_game.items():  # dicts keep the query's order
+        _step(table, game_id, places)
+        await conn.executemany(
+            "UPDATE game_places SET mu_after = ?, sigma_after = ? WHERE game_id = ? AND seat = ?",
+            [(table[p.user_id].rating.mu, table[p.user_id].rating.sigma, game_id, p.seat)
+             for p in places if p.user_id is not None])
+    await conn.executemany(
+        "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, "
+        "place_sum, last_game_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(guild_id, game, user, *s.values()) for user, s in table.items()])
+
+
+@dataclass
+class _Standing:
+    name: str
+    rating: Rating = Rating()
+    games: int = 0
+    wins: int = 0
+    place_sum: int = 0
+    last_game_id: int = 0
+
+    @classmethod
+    def from_row(cls, r: Any) -> _Standing:
+        return cls(r["name"], Rating(r["mu"], r["sigma"]), r["games"], r["wins"],
+                   r["place_sum"], r["last_game_id"])
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.name, self.rating.mu, self.rating.sigma, self.games, self.wins,
+                self.place_sum, self.last_game_id)
+
+
+def _step(table: dict[int, _Standing], game_id: int, places: list[PlaceRow]) -> None:
+    """Apply one rated game to the standings in `table` (the same code for the update
+    and the replay, so both give the same numbers)."""
+    entrants = [Entrant(p.user_id, p.place,
+                        table[p.user_id].rating if p.user_id in table else Rating())
+                for p in places]
+    new = rate(entrants)
+    for p in places:
+        if p.user_id is None:
+            continue
+        s = table.setdefault(p.user_id, _Standing(p.name))
+        s.name, s.rating, s.last_game_id = p.name, new[p.user_id], game_id
+        s.games += 1
+        s.wins += p.place == 1
+        s.place_sum += p.place
+
+
+async def _write(conn: Conn, guild_id: int, game: str, game_id: int, places: list[PlaceRow],
+                 table: dict[int, _Standing]) -> None:
+    await conn.executemany(
+        "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, "
+        "place_sum, last_game_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, "
+        "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
+        "wins = excluded.wins, place_sum = excluded.place_sum, "
+        "last_game_id = excluded.last_game_id",
+        [(guild_id, game, user, *s.values()) for user, s in table.items()])
+    await conn.executemany(
+        "UPDATE game_places SET mu_after = ?, sigma_after = ? WHERE game_id = ? AND seat = ?",
+        [(table[p.user_id].rating.mu, table[p.user_id].rating.sigma, game_id, p.seat)
+         for p in places if p.user_id is not None])
