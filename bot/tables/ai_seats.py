@@ -65,6 +65,9 @@ class AiSeatsMixin:
         """At start-up: computer seats awaited in a running game move, or think again."""
         from bot.tables.service import Step
 
+        if game.row.status != ACTIVE or not any(
+                game.seats[s].played_by_ai for s in game.engine.pending(game.state)):
+            return  # people are awaited: nothing to do (most games, at start-up)
         async with self.lock(game.id):
             step = Step(await self.load(game.id))
             await self._run_ai(step)
