@@ -28,6 +28,7 @@ BENCHES = [
     ("bench.pg_bench", {"pg_store_action_ratio_p50": "<= 2", "pg_deadlines_fired_twice": "= 0",
                         "pg_two_process_speedup": ">= 1.5"}),  # a note without PostgreSQL
     ("bench.clans_engine_bench", {"clans_random_games_per_s": ">= 200"}),
+    ("bench.recap_bench", {"recap_bytes_max": "< 8388608"}),
     ("bench.playouts_bench", {"doge_playouts_ratio": ">= 4", "clans_playouts_ratio": ">= 2"}),
     ("bench.clans_render_bench", {"clans_render_ratio": "<= 1.3",
                                   "clans_render_vs_rgb_encode": "<= 1.0",

@@ -26,7 +26,8 @@ log = logging.getLogger("bot")
 DRAIN_TIMEOUT = 20.0  # seconds a stop waits for interactions in flight (TimeoutStopSec > it)
 DRAIN_POLL = 0.05
 
-EXTENSIONS = ("cogs.doge", "cogs.clans", "cogs.admin")
+# cogs.community comes last: it adds its commands to the /doge and /clans groups.
+EXTENSIONS = ("cogs.doge", "cogs.clans", "cogs.admin", "cogs.community")
 
 
 class CountingTree(app_commands.CommandTree):

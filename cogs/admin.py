@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.community.setting import set_rating
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.service import TableError
 from cogs.doge_components import tables
@@ -168,6 +169,14 @@ class AdminCog(commands.Cog):
                          f"{where}{summary(e.detail)}")
         await interaction.response.send_message("\n".join(lines)[:1990], ephemeral=True,
                                                 allowed_mentions=NO_PINGS)
+
+    @admin.command(name="rating", description="Which games count for the ratings")
+    @app_commands.describe(moderated="Count games a moderator ended",
+                           computers="Count games with computer players")
+    async def rating(self, interaction: discord.Interaction, moderated: bool | None = None,
+                     computers: bool | None = None) -> None:
+        await run(interaction, lambda m, who: set_rating(m, who, moderated=moderated,
+                                                         computers=computers))
 
     @admin.command(name="role", description="Set the role whose members moderate games "
                                             "(empty: clear it)")

@@ -1,0 +1,37 @@
+"""The server's rating setting (`/doge-admin rating`): whether games ended by a
+moderator, or with computer players, count. Moderators only; no Discord here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.store.ratings import RatingPolicy
+from bot.tables.moderation import Moderation, Moderator, ModResult
+from bot.tables.service import TableError
+
+
+def describe(policy: RatingPolicy) -> str:
+    def word(on: bool) -> str:
+        return "count" if on else "do not count"
+
+    return (f"games ended by a moderator {word(policy.moderated)}, games with computer "
+            f"players {word(policy.computers)}")
+
+
+async def set_rating(mod_ops: Moderation, mod: Moderator, *, moderated: bool | None,
+                     computers: bool | None) -> ModResult:
+    """Change what was given; with nothing given, say what the setting is."""
+    await mod_ops.require_moderator(mod)
+    if mod.guild_id is None:
+        raise TableError("Ratings are kept per server: use this in a server.")
+    store = mod_ops.store
+    policy = await store.rating_policy(mod.guild_id)
+    if moderated is None and computers is None:
+        return ModResult(f"🛡️ Ratings: {describe(policy)}.")
+    policy = replace(policy, **{k: v for k, v in (("moderated", moderated),
+                                                   ("computers", computers)) if v is not None})
+    await store.set_rating_policy(mod.guild_id, policy)
+    await store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id, action="rating",
+                          detail=policy.to_json())
+    return ModResult(f"🛡️ {mod.mention} changed the ratings: from now on {describe(policy)} "
+                     "(games already finished keep how they were counted).")
