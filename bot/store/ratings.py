@@ -191,7 +191,15 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
         game_id, guild_id = row["id"], row["guild_id"]
         engine = self.engine(row["game"])
         state = engine.state_from_json(json.loads(row["state"]))
-        result = outcome(row["game"], engine.public_view(state, None))  # public only
+        try:
+            result = outcome(row["game"], engine.public_view(state, None))  # public only
+        except (ValueError, KeyError, AttributeError, TypeError):
+            # A game without places (another engine): noted, so it never blocks the rest.
+            await conn.execute(
+                "INSERT INTO rated_games (game_id, guild_id, game, finished_at, rated, "
+                "reason) VALUES (?, ?, ?, ?, 0, ?)",
+                (game_id, guild_id, row["game"], row["finished_at"], "no places known"))
+            return None
         seats = await fetch_all(
             conn, "SELECT seat, user_id, name, is_bot FROM seats WHERE game_id = ? "
                   "ORDER BY seat", (game_id,))

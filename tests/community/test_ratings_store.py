@@ -13,7 +13,8 @@ from bot.store import Store
 from bot.store.ratings import RatingPolicy
 from tests.community.helpers import Clock, finished, play, start, table
 from tests.store.backends import Backend
-from tests.store.conftest import backend, db_path  # noqa: F401  (fixtures: both backends)
+from tests.store.conftest import backend, db_path, players  # noqa: F401  (fixtures: both backends)
+from tests.store.tiny_game import engines
 
 RATINGS = "SELECT guild_id, game, user_id, mu, sigma, games, wins, place_sum, last_game_id " \
           "FROM ratings ORDER BY guild_id, game, user_id"
@@ -130,3 +131,18 @@ async def test_a_missed_update_is_caught_up(store: Store) -> None:
     assert [r[5] for r in await table(store, RATINGS)] == [2, 2]
     assert (await table(store, "SELECT min(game_id) FROM rated_games"))[0][0] == first
     assert (await store.rebuild_ratings()).changed == []
+
+
+async def test_a_game_without_places_never_blocks_the_others(backend: Backend) -> None:  # noqa: F811
+    """A finished game of an engine the ratings know nothing of is noted and passed."""
+    async with await Store.open(backend.target, engines=engines, clock=Clock()) as store:
+        tiny = await store.create_game("counting", guild_id=1, channel_id=9,
+                                       players=players(2), user_ids=[101, 102])
+        state = tiny.state
+        while not tiny.engine.is_over(state):
+            action = tiny.engine.legal_actions(state, tiny.engine.pending(state)[0])[-1]
+            state = (await store.submit_action(tiny.id, action, expected_version=None)).state
+        await finished(store, "clans", [101, 102], channel=10)
+        assert (await table(store, "SELECT game_id, rated, reason FROM rated_games "
+                                   "ORDER BY game_id"))[0] == (tiny.id, 0, "no places known")
+        assert [r[5] for r in await table(store, RATINGS)] == [1, 1]
