@@ -54,10 +54,15 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
         assert "2 games" in stats.content and "1 rated games" in stats.content
         assert "favourite terrain" in stats.content and "not rated" in stats.content
 
+        # The message that announced the end carries the record: history links to it.
+        await bot.tables.store.set_message(ids[0], "prompt", channel_id=emu.channel.id,
+                                           message_id=4242)
         history = await (await emu.slash(users[0], emu.channel, "clans history")).wait()
-        assert history.content.count("• Game") == 2
-        assert f"Game {ids[2]}" in history.content.splitlines()[1]  # newest first
-        assert "record" in history.content
+        lines = history.content.splitlines()
+        assert len(lines) == 3 and f"Game {ids[2]}" in lines[1]  # newest first
+        assert lines[2].endswith(f"[record](https://discord.com/channels/{emu.guild.id}/"
+                                 f"{emu.channel.id}/4242)")
+        assert lines[1].endswith(f"`/clans export` in <#{emu.channel.id}>")
 
         await (await emu.slash(users[0], emu.channel, "doge stats")).callback()
         reply = emu.messages(emu.channel, visible_to=users[0])[-1]
