@@ -20,6 +20,8 @@ BENCHES = [
                             "doge_png_bytes": "<= 100000"}),
     ("bench.discord_bench", {"ballot_click_p50_ms": "", "ballot_click_p99_ms": "<= 50",
                              "rss_1000_games_mb": "<= 300"}),
+    ("bench.channel_bench", {"doge_channel_posts_per_year": "<= 12",
+                             "doge_channel_pings_per_year": "", "doge_channel_edits_per_year": ""}),
     ("bench.discord_contract_bench", {"discord_contract_violations": "= 0",
                                       "contract_checked_requests": "",
                                       "soak_lost_steps": "= 0", "soak_other_problems": "= 0"}),

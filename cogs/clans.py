@@ -23,12 +23,14 @@ class ClansCog(TableCommands):
 
     @clans.command(name="new", description="Open a Clans table in this channel")
     @app_commands.describe(seats="How many players (2 to 4)",
-                           timing="live: minutes per move; async: a day per move")
+                           timing="live: minutes per move; async: a day per move",
+                           thread="Open the table in a new thread of this channel")
     @app_commands.choices(timing=[app_commands.Choice(name="live", value="live"),
                                   app_commands.Choice(name="async", value="async")])
     async def new(self, interaction: discord.Interaction,
-                  seats: app_commands.Range[int, 2, 4] = 4, timing: str = "live") -> None:
-        await self.open_table(interaction, seats, timing)
+                  seats: app_commands.Range[int, 2, 4] = 4, timing: str = "live",
+                  thread: bool = False) -> None:
+        await self.open_table(interaction, seats, timing, thread=thread)
 
     @clans.command(name="addbot", description="Seat a computer player at the open table")
     @app_commands.describe(level="easy: plausible moves; normal: a sound heuristic; "

@@ -12,6 +12,8 @@ from cogs.ui import GameButton, view_of
 
 CLAN_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "black": "⚫"}
 EPOCHS = ("I", "II", "III", "IV", "V")
+# Where a new channel message begins (cogs/segments.py): each move, with its villages.
+CLANS_OPENERS = frozenset({"move", "game_end"})
 
 
 async def clans_prompt(service: TableService,

@@ -28,13 +28,16 @@ class DogeCog(TableCommands):
     @doge.command(name="new", description="Open a Doge table in this channel")
     @app_commands.describe(seats="How many players (3 or 4)",
                            timing="live: minutes per decision; async: a day per decision",
-                           year_limit="End after this many years (optional)")
+                           year_limit="End after this many years (optional)",
+                           thread="Open the table in a new thread of this channel")
     @app_commands.choices(timing=[app_commands.Choice(name="live", value="live"),
                                   app_commands.Choice(name="async", value="async")])
     async def new(self, interaction: discord.Interaction,
                   seats: app_commands.Range[int, 3, 4] = 4, timing: str = "live",
-                  year_limit: app_commands.Range[int, 1, 50] | None = None) -> None:
-        await self.open_table(interaction, seats, timing, {"year_limit": year_limit})
+                  year_limit: app_commands.Range[int, 1, 50] | None = None,
+                  thread: bool = False) -> None:
+        await self.open_table(interaction, seats, timing, {"year_limit": year_limit},
+                              thread=thread)
 
     @doge.command(name="addbot", description="Seat a computer player at the open table")
     @app_commands.describe(level="easy: plausible moves; normal: a sound heuristic; "

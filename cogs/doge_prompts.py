@@ -6,12 +6,17 @@ from __future__ import annotations
 import discord
 
 from bot.games.doge.constants import AREAS, area_name
+from bot.games.wording import plural
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
 from cogs.table_ui import deadline_text, lobby_prompt, mark, question_view, who
 from cogs.ui import GameButton, GameSelect, view_of
 
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+# Where a new channel message begins (cogs/segments.py): each revealed placement round,
+# each election, and the year's end folded into the next year's first message.
+DOGE_OPENERS = frozenset({"round_revealed", "round_skipped", "election", "no_contest",
+                          "year_end", "year_begins", "game_over"})
 
 # ---- the prompt message -----------------------------------------------------------------
 
@@ -79,6 +84,23 @@ def election_prompt(service: TableService, game: LoadedGame,
     return "\n".join(lines), view
 
 
+def doge_callout(service: TableService, game: LoadedGame) -> str | None:
+    """An election's message pings, besides whoever it asks first, every person who
+    decides later in it (D-5 to D-8: its winners and runners-up), so nobody needs a
+    ping of their own when their turn in it comes."""
+    if game.row.status != ACTIVE or game.state.phase == "placement":
+        return None
+    election = game.engine.public_view(game.state, None).election
+    if election is None:
+        return None
+    asked = {s.seat for s in service.awaited_seats(game)}
+    later = [game.seats[s] for s in dict.fromkeys((*election.winners, *election.runners_up))
+             if s not in asked and game.seats[s].user_id and not game.seats[s].played_by_ai]
+    if not later:
+        return None
+    return "🔔 Also deciding in this election: " + ", ".join(who(s) for s in later) + "."
+
+
 def _answered(game: LoadedGame) -> list[str]:
     """Who of a tied step has answered, never what: tied placements take effect together
     when the last of them answers (D-11.2)."""
@@ -97,8 +119,8 @@ def final_text(game: LoadedGame) -> str:
     for r in result.get("ranking", []):
         medal = PLACE_MEDALS.get(r["place"], f"{r['place']}.")
         cond = f" · condition {', '.join(r['conditions'])}" if r.get("conditions") else ""
-        lines.append(f"{medal} {names[r['seat']]}: {r['palaces']} palaces, {r['houses']} "
-                     f"houses on the board{cond}")
+        lines.append(f"{medal} {names[r['seat']]}: {plural(r['palaces'], 'palace')}, "
+                     f"{plural(r['houses'], 'house')} on the board{cond}")
     lines.append("The game record: `/doge export`.")
     return "\n".join(lines)
 

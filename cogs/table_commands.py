@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.store import LOBBY
-from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL
+from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
 from bot.tables.moderation import Moderation
 from bot.tables.service import TableError, TableService
 from bot.tables.timing import parse_zone
@@ -36,20 +36,55 @@ class TableCommands(commands.Cog):
         return await poster_prompt(self.bot, self.game)(service, game)
 
     async def open_table(self, interaction: discord.Interaction, seats: int, timing: str,
-                         options: dict | None = None) -> None:
+                         options: dict | None = None, *, thread: bool = False) -> None:
         service = tables(interaction)
+        place: discord.abc.Messageable | None = None
+        if thread:
+            place = await self.new_thread(interaction)
+            if place is None:
+                return
         try:
             game = await service.open_lobby(
-                self.game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                self.game, guild_id=interaction.guild_id,
+                channel_id=place.id if place else interaction.channel_id,  # type: ignore[union-attr]
                 user_id=interaction.user.id, user_name=display_name(interaction.user),
                 seats=seats, timing=timing, options=options or {})
         except TableError as exc:
+            if isinstance(place, discord.Thread):
+                await place.delete()  # nothing is played in it
             return await refuse(interaction, str(exc))
         content, view = await self.prompt(service, game)
-        await interaction.response.send_message(content, view=view)
-        message = await interaction.original_response()
+        if place is None:
+            await interaction.response.send_message(content, view=view)
+            message = await interaction.original_response()
+        else:
+            message = await place.send(content, view=view)
+            kit = TableService.kit(game)
+            await interaction.response.send_message(
+                f"{kit.emoji} {display_name(interaction.user)} opened a {kit.title} table in "
+                f"{place.mention}: join it there.",  # type: ignore[attr-defined]
+                allowed_mentions=discord.AllowedMentions.none())
         await service.store.set_message(game.id, "lobby", channel_id=message.channel.id,
                                         message_id=message.id)
+
+    async def new_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
+        """A public thread of this channel for a new table, named after it; None (and
+        the user told why) where there can be none."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            await refuse(interaction, "A table gets a thread of its own only in a text "
+                                      "channel; here, open it without `thread`.")
+            return None
+        title = get_kit(self.game).title
+        name = f"{title} · {display_name(interaction.user)}'s table"[:100]
+        try:
+            return await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080, reason="a new game table")
+        except discord.Forbidden:
+            await refuse(interaction, "I can't open a thread here: please give me Create "
+                                      "Public Threads and Send Messages in Threads.")
+            return None
 
     async def add_bot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
         service = tables(interaction)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.store import ACTIVE
 from bot.tables.kits import get_kit
+from cogs.segments import segments_of
 from tests.discord_emulator import EmuMessage, EmuUser, InteractionHandle
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class SoakChecks:
         self.attempts: list[Attempt] = []
         self.reminders: Counter[tuple[int, int, int]] = Counter()
         self._overdue: list[_Overdue] = []
-        self._seen: set[int] = set()
+        self._seen: dict[int, str] = {}  # message id -> its content when last looked at
 
     def attempted(self, attempt: Attempt) -> None:
         self.attempts.append(attempt)
@@ -106,10 +107,19 @@ class SoakChecks:
         return self.soak.bot.tables  # type: ignore[union-attr]
 
     def _new_messages(self) -> list[EmuMessage]:
-        fresh = [m for m in self.soak.emu.messages(include_ephemeral=False)
-                 if m.id not in self._seen]
-        self._seen.update(m.id for m in fresh)
-        return fresh
+        """Messages posted since last looked at (reminders, pings, new segments)."""
+        return [m for m, before in self._changed() if before is None]
+
+    def _changed(self) -> list[tuple[EmuMessage, str | None]]:
+        """Messages posted or edited since last looked at, each with what it said then
+        (None: new). A segment's message is edited as its segment goes on."""
+        changed = []
+        for m in self.soak.emu.messages(include_ephemeral=False):
+            before = self._seen.get(m.id)
+            if before != m.content:
+                changed.append((m, before))
+                self._seen[m.id] = m.content
+        return changed
 
     # ---- around the table clock ---------------------------------------------------------
 
@@ -134,7 +144,8 @@ class SoakChecks:
         left = await self.service.store.due_deadlines(now, limit=10_000)
         for row in left:
             self.problem("late_deadlines", f"game {row.game_id}: {row.kind} still due")
-        fresh = self._new_messages()
+        changed = self._changed()
+        fresh = [m for m, before in changed if before is None]
         for due in self._overdue:
             game = await self.service.load(due.game_id)
             still = game.row.status == ACTIVE and due.seat in game.engine.pending(game.state) \
@@ -142,8 +153,9 @@ class SoakChecks:
             if still:
                 self.problem("late_deadlines", f"game {due.game_id}: {due.name} not timed out")
             missed = game.seats[due.seat].misses - due.misses
-            told = sum(f"⏰ {due.name} missed the deadline" in m.content for m in fresh
-                       if m.channel_id == game.row.channel_id)
+            note = f"⏰ {due.name} missed the deadline"
+            told = sum(m.content.count(note) - (before or "").count(note)
+                       for m, before in changed if m.channel_id == game.row.channel_id)
             self.report.timeouts += missed
             if missed > 1 or told > missed:
                 self.problem("doubled_steps", f"game {due.game_id}: {due.name} timed out "
@@ -186,14 +198,16 @@ class SoakChecks:
                 self.problem("duplicate_reminders", f"user {user} reminded again of {key[1:]}")
 
     async def _channels_show_the_games(self) -> None:
-        """The prompt each channel shows is the one the stored game gives."""
+        """The newest message of each channel's game shows the prompt the stored game
+        gives (cogs/poster.py: one message per segment, its story above the prompt)."""
         bot = self.soak.bot
         for table in self.soak.tables:
             game = await self.service.load(table.game_id)
-            ref = await self.service.store.get_message(game.id, "prompt")
-            shown = self.soak.emu.message_index.get(ref.message_id) if ref else None
+            segments = segments_of(await self.service.store.list_messages(game.id))
+            live = segments[-1] if segments else None
+            shown = self.soak.emu.message_index.get(live.message_id) if live else None
             expected, _ = await bot.posters[table.game].prompt(self.service, game)  # type: ignore[union-attr]
-            if shown is None or shown.deleted or shown.content != expected:
+            if shown is None or shown.deleted or expected not in shown.content:
                 self.problem("lost_steps", f"game {game.id} v{game.version}: the channel "
                                            "does not show the stored game")
 
