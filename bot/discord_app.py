@@ -99,6 +99,7 @@ class TableBot(commands.Bot):
     async def _open_tables(self) -> None:
         from cogs.boards import render_clans, render_doge
         from cogs.clans_prompts import CLANS_OPENERS, clans_prompt
+        from cogs.community import recap_attachment
         from cogs.doge_prompts import DOGE_OPENERS, doge_callout, doge_prompt
         from cogs.notifier import DiscordNotifier
         from cogs.poster import Poster
@@ -108,8 +109,9 @@ class TableBot(commands.Bot):
         self.tables = TableService(self.store, clock=self.clock)
         self.posters = {
             "doge": Poster(self.tables, doge_prompt, render_doge, openers=DOGE_OPENERS,
-                           callout=doge_callout),
-            "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS)}
+                           callout=doge_callout, recap=recap_attachment),
+            "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
+                            recap=recap_attachment)}
         notifier = DiscordNotifier(self)
         self.tables.clock.notifier = notifier
         self.tables.publisher = notifier.publish

@@ -47,6 +47,7 @@ MENTION = re.compile(r"<@!?(\d+)>")
 PromptBuilder = Callable[[TableService, LoadedGame],
                          Awaitable[tuple[str, discord.ui.View | None]]]
 Callout = Callable[[TableService, LoadedGame], "str | None"]
+Recap = Callable[[TableService, LoadedGame], Awaitable["discord.File | None"]]
 
 
 def clip(lines: list[str], limit: int = MAX_CONTENT, keep: int = 0) -> str:
@@ -82,12 +83,14 @@ def board_description(caption: str) -> str:
 class Poster:
     def __init__(self, service: TableService, prompt: PromptBuilder,
                  render: Callable[[LoadedGame, str], object], *,
-                 openers: frozenset[str], callout: Callout | None = None) -> None:
+                 openers: frozenset[str], callout: Callout | None = None,
+                 recap: Recap | None = None) -> None:
         self.service = service
         self.prompt = prompt
         self.render = render  # coroutine function: (game, caption) -> PNG bytes
         self.openers = openers  # the events that begin a segment of this game
         self.callout = callout  # who else to ping when a segment's message is posted
+        self.recap = recap  # the animated recap a finished game's result carries
         self._locks: dict[int, asyncio.Lock] = {}
         # Per message: what the table did for someone (said first; not in the log),
         # and who has been pinged for it. Lost at a restart, which costs at most a
@@ -300,10 +303,10 @@ class Poster:
             pass  # already gone, or no permission: the new message stands anyway
 
     async def _recap(self, game: LoadedGame) -> discord.File | None:
-        from cogs.community import recap_attachment
-
+        if self.recap is None:
+            return None
         try:
-            return await recap_attachment(self.service, game)
+            return await self.recap(self.service, game)
         except Exception:  # the result must be shown even if its recap cannot be drawn
             log.exception("game %s: the recap could not be drawn", game.id)
             return None

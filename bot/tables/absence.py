@@ -10,6 +10,7 @@ from bot.store import ACTIVE, LoadedGame, Store, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.clock import TableClock
 from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit, seat_level
+from bot.tables.steps import Step
 from bot.tables.timing import DAY, MAX_AWAY_S, MISSES_FOR_AUTOPILOT, timing_of
 
 log = logging.getLogger(__name__)
@@ -31,8 +32,6 @@ class AbsenceMixin:
         """Act for `seat_no` now: its standing order, else the autopilot if the table
         chose it or the seat is on it, else the engine's safe default (D-3.7 in
         placement). Two missed deadlines in a row put the seat on autopilot."""
-        from bot.tables.service import Step
-
         async with self.lock(game_id):
             game: LoadedGame = await self.load(game_id)
             if game.row.status != ACTIVE or seat_no not in game.engine.pending(game.state):

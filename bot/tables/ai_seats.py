@@ -18,6 +18,7 @@ from bot.games.base import IllegalAction
 from bot.store import ACTIVE, LoadedGame, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.kits import SEARCH_LEVEL, get_kit, seat_level
+from bot.tables.steps import Step
 
 log = logging.getLogger(__name__)
 MAX_FAILED_MOVES = 3  # refused moves in a row before a table's thinking gives up
@@ -63,8 +64,6 @@ class AiSeatsMixin:
 
     async def resume_ai(self, game: LoadedGame) -> None:
         """At start-up: computer seats awaited in a running game move, or think again."""
-        from bot.tables.service import Step
-
         if game.row.status != ACTIVE or not any(
                 game.seats[s].played_by_ai for s in game.engine.pending(game.state)):
             return  # people are awaited: nothing to do (most games, at start-up)
@@ -98,8 +97,6 @@ class AiSeatsMixin:
 
     async def _think_once(self, game_id: int) -> bool | None:
         """Think about one decision and commit it; None when nobody is left to think."""
-        from bot.tables.service import Step
-
         async with self.lock(game_id):
             game: LoadedGame = await self.load(game_id)
             seat = self.searching_seat(game)

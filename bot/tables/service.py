@@ -10,7 +10,6 @@ import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import Event, IllegalAction
@@ -39,36 +38,12 @@ from bot.tables.kits import (
     seat_level,
     short_hash,
 )
+from bot.tables.steps import QUIET_EVENTS, Step, TableError
 
 log = logging.getLogger(__name__)
+__all__ = ["QUIET_EVENTS", "TIMINGS", "Step", "TableError", "TableService"]
 
 TIMINGS = ("live", "async")
-# Events that change nothing on the board: no new board image for them.
-QUIET_EVENTS = {"ballot_set", "ballot_changed", "build_chosen"}
-
-
-class TableError(Exception):
-    """A refusal to show the user: one line saying why; nothing was changed."""
-
-
-@dataclass
-class Step:
-    """What one request did: the game after it and every event, in order (including
-    the computer players' moves it set off)."""
-
-    game: LoadedGame
-    events: list[Event] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)  # one per event
-    notes: list[str] = field(default_factory=list)  # what the table did, said first
-    duplicate: bool = False
-
-    @property
-    def board_changed(self) -> bool:
-        return any(e["type"] not in QUIET_EVENTS for e in self.events)
-
-    @property
-    def finished(self) -> bool:
-        return self.game.row.status not in (LOBBY, ACTIVE)
 
 
 class TableService(AbsenceMixin, AiSeatsMixin):
