@@ -27,7 +27,8 @@ DRAIN_TIMEOUT = 20.0  # seconds a stop waits for interactions in flight (Timeout
 DRAIN_POLL = 0.05
 
 # cogs.community comes last: it adds its commands to the /doge and /clans groups.
-EXTENSIONS = ("cogs.doge", "cogs.clans", "cogs.admin", "cogs.community")
+EXTENSIONS = ("cogs.doge", "cogs.clans", "cogs.shared_commands", "cogs.admin",
+              "cogs.community")
 
 
 class CountingTree(app_commands.CommandTree):

@@ -1,4 +1,6 @@
-"""`/doge-admin`: moderator commands for the game of a channel.
+"""`/table-admin`: moderator commands for the game of a channel, whatever game it is.
+`/doge-admin`, its old name, still works for a release and tells the moderator the new
+one.
 
 Whether someone may moderate is decided by the table layer (`bot.tables.moderation`) for
 every subcommand, from what Discord says about the member in this channel: Discord's own
@@ -29,6 +31,8 @@ log = logging.getLogger(__name__)
 
 MAX_RECORD_BYTES = 5 * 1024 * 1024
 NO_PINGS = discord.AllowedMentions.none()
+NAME = "table-admin"  # acts on the channel's game, whichever game it is
+OLD_NAME = "doge-admin"  # kept for a release, answering with the new name
 
 Operation = Callable[[Moderation, Moderator], Awaitable[ModResult]]
 
@@ -43,7 +47,8 @@ def moderator(interaction: discord.Interaction) -> Moderator:
         manage_guild=perms.manage_guild or perms.administrator, role_ids=roles)
 
 
-async def run(interaction: discord.Interaction, op: Operation) -> None:
+async def run(interaction: discord.Interaction, op: Operation,
+              renamed_to: str | None = None) -> None:
     """Do `op` as the caller; refusals are private and change nothing."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
@@ -56,6 +61,12 @@ async def run(interaction: discord.Interaction, op: Operation) -> None:
         kwargs["file"] = discord.File(io.BytesIO(data), filename=name)
     await tell(interaction, f"✅ Done. {result.line}", allowed_mentions=NO_PINGS, **kwargs)
     await announce(interaction, result)
+    if renamed_to is not None:
+        await tell(interaction, renamed_note(renamed_to))
+
+
+def renamed_note(new: str) -> str:
+    return f"ℹ️ `/{OLD_NAME}` is now `/{new}`; the old name goes away in a later release."
 
 
 async def announce(interaction: discord.Interaction, result: ModResult) -> None:
@@ -77,60 +88,67 @@ async def announce(interaction: discord.Interaction, result: ModResult) -> None:
                                   "please check my permissions here.")
 
 
-class AdminCog(commands.Cog):
-    admin = app_commands.Group(name="doge-admin", guild_only=True,
-                               description="Moderate this channel's game (moderators only)")
+class ModeratorCommands(app_commands.Group):
+    """The moderator group; made twice, under the new name and the old one."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def __init__(self, name: str, renamed_to: str | None = None) -> None:
+        super().__init__(name=name, guild_only=True,
+                         description="Moderate this channel's game (moderators only)")
+        self.renamed_to = renamed_to
 
-    @admin.command(name="pause", description="Stop the game's clocks")
+    async def act(self, interaction: discord.Interaction, op: Operation) -> None:
+        await run(interaction, op, self.renamed_to)
+
+    @app_commands.command(name="pause", description="Stop the game's clocks")
     async def pause(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda m, who: m.pause(who, interaction.channel_id))
+        await self.act(interaction, lambda m, who: m.pause(who, interaction.channel_id))
 
-    @admin.command(name="resume", description="Restart the clocks with the time they had left")
+    @app_commands.command(name="resume",
+                          description="Restart the clocks with the time they had left")
     async def resume(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda m, who: m.resume(who, interaction.channel_id))
+        await self.act(interaction, lambda m, who: m.resume(who, interaction.channel_id))
 
-    @admin.command(name="extend", description="Give the awaited players more time")
+    @app_commands.command(name="extend", description="Give the awaited players more time")
     @app_commands.describe(hours="How many hours to add to every running deadline")
     async def extend(self, interaction: discord.Interaction,
                      hours: app_commands.Range[float, 0.0, 336.0]) -> None:
-        await run(interaction, lambda m, who: m.extend(who, interaction.channel_id, hours))
+        await self.act(interaction, lambda m, who: m.extend(who, interaction.channel_id, hours))
 
-    @admin.command(name="skip", description="Apply the default now for everyone awaited")
+    @app_commands.command(name="skip", description="Apply the default now for everyone awaited")
     async def skip(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda m, who: m.skip(who, interaction.channel_id))
+        await self.act(interaction, lambda m, who: m.skip(who, interaction.channel_id))
 
-    @admin.command(name="replace", description="Give a player's seat (and its secrets) to "
+    @app_commands.command(name="replace", description="Give a player's seat (and its secrets) to "
                                                "someone else")
     @app_commands.describe(old="The player who leaves", new="The member who takes the seat")
     async def replace(self, interaction: discord.Interaction, old: discord.Member,
                       new: discord.Member) -> None:
         if new.bot:
-            return await refuse(interaction, "A bot cannot take a seat; use `/doge-admin "
-                                             "kick` to let the computer play it.")
-        await run(interaction, lambda m, who: m.replace(who, interaction.channel_id,
+            return await refuse(interaction, f"A bot cannot take a seat; use `/{NAME} kick` "
+                                             "to let the computer play it.")
+        await self.act(interaction, lambda m, who: m.replace(who, interaction.channel_id,
                                                         old.id, new.id))
 
-    @admin.command(name="kick", description="Remove a player; the computer plays the seat")
+    @app_commands.command(name="kick", description="Remove a player; the computer plays the seat")
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
-        await run(interaction, lambda m, who: m.kick(who, interaction.channel_id, player.id))
+        await self.act(interaction, lambda m, who: m.kick(who, interaction.channel_id, player.id))
 
-    @admin.command(name="end", description="End the game now, ranking everyone (D-9.3)")
+    @app_commands.command(name="end", description="End the game now, ranking everyone (D-9.3)")
     async def end(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda m, who: m.end(who, interaction.channel_id))
+        await self.act(interaction, lambda m, who: m.end(who, interaction.channel_id))
 
-    @admin.command(name="undo", description="Take back the last step, if it revealed nothing")
+    @app_commands.command(name="undo",
+                          description="Take back the last step, if it revealed nothing")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda m, who: m.undo(who, interaction.channel_id))
+        await self.act(interaction, lambda m, who: m.undo(who, interaction.channel_id))
 
-    @admin.command(name="export", description="The game record (public part only while "
+    @app_commands.command(name="export", description="The game record (public part only while "
                                               "the game runs)")
     async def export(self, interaction: discord.Interaction) -> None:
-        await run(interaction, lambda m, who: m.export(who, interaction.channel_id))
+        await self.act(interaction, lambda m, who: m.export(who, interaction.channel_id))
 
-    @admin.command(name="import", description="Restore a game record into this empty channel")
+    @app_commands.command(name="import",
+                          description="Restore a game record into this empty channel")
     @app_commands.describe(record="A game record (.json)",
                            players="Members taking the record's seats, in order, e.g. "
                                    "@anna @bernd (the rest are played by the computer)")
@@ -151,9 +169,9 @@ class AdminCog(commands.Cog):
             return await m.import_record(who, interaction.channel_id, interaction.guild_id,
                                          data, people, parent_channel_id=parent)
 
-        await run(interaction, op)
+        await self.act(interaction, op)
 
-    @admin.command(name="audit", description="The last moderator actions: who, what, when")
+    @app_commands.command(name="audit", description="The last moderator actions: who, what, when")
     async def audit(self, interaction: discord.Interaction,
                     count: app_commands.Range[int, 1, 25] = 10) -> None:
         try:
@@ -167,23 +185,40 @@ class AdminCog(commands.Cog):
             where = f" in game {e.game_id}" if e.game_id is not None else ""
             lines.append(f"• <t:{int(e.created_at)}:R> <@{e.moderator_id}> **{e.action}**"
                          f"{where}{summary(e.detail)}")
+        if self.renamed_to is not None:
+            lines.append(renamed_note(self.renamed_to))
         await interaction.response.send_message("\n".join(lines)[:1990], ephemeral=True,
                                                 allowed_mentions=NO_PINGS)
 
-    @admin.command(name="rating", description="Which games count for the ratings")
+    @app_commands.command(name="rating", description="Which games count for the ratings")
     @app_commands.describe(moderated="Count games a moderator ended",
                            computers="Count games with computer players")
     async def rating(self, interaction: discord.Interaction, moderated: bool | None = None,
                      computers: bool | None = None) -> None:
-        await run(interaction, lambda m, who: set_rating(m, who, moderated=moderated,
+        await self.act(interaction, lambda m, who: set_rating(m, who, moderated=moderated,
                                                          computers=computers))
 
-    @admin.command(name="role", description="Set the role whose members moderate games "
+    @app_commands.command(name="role", description="Set the role whose members moderate games "
                                             "(empty: clear it)")
     async def role(self, interaction: discord.Interaction,
                    role: discord.Role | None = None) -> None:
-        await run(interaction, lambda m, who: m.set_role(who, None if role is None
+        await self.act(interaction, lambda m, who: m.set_role(who, None if role is None
                                                          else role.id))
+
+
+
+class AdminCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.groups = [ModeratorCommands(NAME), ModeratorCommands(OLD_NAME, renamed_to=NAME)]
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
 
 
 def summary(detail: Any) -> str:

@@ -11,6 +11,7 @@ from bot.tables.service import TableError
 from cogs import table_components  # noqa: F401  (registers the shared handlers)
 from cogs.clans_prompts import CLAN_MARKS
 from cogs.clans_rules import RULE_TOPICS, help_text
+from cogs.game_ui import Clock, GameUi, register
 from cogs.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.table_components import publish, tables
 from cogs.ui import handler, refuse, tell
@@ -85,40 +86,13 @@ class ClansCog(TableCommands):
         return [a for a in game.engine.legal_actions(game.state, seat.seat)
                 if a["type"] == "move"]
 
-    @clans.command(name="board", description="Show the board of this channel's game")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await self.show_board(interaction)
-
-    @clans.command(name="status", description="What the game waits for, and from whom")
-    async def status(self, interaction: discord.Interaction) -> None:
-        await self.show_status(interaction)
-
-    @clans.command(name="me", description="Your secret clan (only you see it)")
-    async def me(self, interaction: discord.Interaction) -> None:
-        await show_clan(interaction, None)
-
-    @clans.command(name="rules", description="A short summary of a part of the rules")
-    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in RULE_TOPICS])
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        text = RULE_TOPICS.get(topic or "") or "Topics: " + ", ".join(RULE_TOPICS)
-        await interaction.response.send_message(text, ephemeral=True)
-
-    @clans.command(name="help", description="How to play Clans here")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(help_text(), ephemeral=True)
-
-    @clans.command(name="export", description="The game record, once the game is over")
-    async def export(self, interaction: discord.Interaction) -> None:
-        await self.export_record(interaction)
-
-    @clans.command(name="away", description="Vacation: your clocks wait (7 days per game)")
-    async def away(self, interaction: discord.Interaction,
-                   days: app_commands.Range[float, 0.1, 7.0]) -> None:
-        await self.absence(interaction, days)
-
-    @clans.command(name="back", description="Play your own seat again (ends the autopilot)")
-    async def back(self, interaction: discord.Interaction) -> None:
-        await self.absence(interaction, None)
+    @clans.command(name="orders", description="What to do for you if you miss a turn")
+    @app_commands.describe(move="found: a move that founds a village if there is one; "
+                                "default: the default move")
+    @app_commands.choices(move=[app_commands.Choice(name=c, value=c)
+                                for c in ("found", "default")])
+    async def orders(self, interaction: discord.Interaction, move: str | None = None) -> None:
+        await self.set_orders(interaction, {"move": move})
 
 
 async def show_clan(interaction: discord.Interaction, game_id: int | None) -> None:
@@ -137,6 +111,12 @@ async def show_clan(interaction: discord.Interaction, game_id: int | None) -> No
 async def on_clan_me(interaction: discord.Interaction, game_id: int, arg: str,
                      values: list[str]) -> None:
     await show_clan(interaction, game_id)
+
+
+register(GameUi(
+    game="clans", help_text=help_text, rule_topics=RULE_TOPICS, show_secrets=show_clan,
+    secrets_description="Your secret clan (only you see it)",
+    clocks=(Clock("move_hours", "decision_s", "Time for a move, in hours"),)))
 
 
 async def setup(bot: commands.Bot) -> None:

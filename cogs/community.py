@@ -22,6 +22,7 @@ from bot.community.recap import scenes
 from bot.community.stats import FAVOURITE_OF, history, player_stats
 from bot.store import FINISHED, LoadedGame, StoreError
 from bot.tables.service import TableService
+from cogs.game_ui import GameGroupsCog
 from cogs.table_components import tables
 from cogs.ui import refuse, tell
 from rendering.community import ordinal, render_async, render_leaderboard, render_stats
@@ -225,26 +226,11 @@ def game_commands(game: str) -> list[app_commands.Command[Any, ..., Any]]:
     return [leaderboard_cmd, stats_cmd, history_cmd, recap_cmd]
 
 
-class CommunityCog(commands.Cog):
+class CommunityCog(GameGroupsCog):
     """Adds the commands to the `/doge` and `/clans` groups loaded before it."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-        self.added: list[tuple[app_commands.Group, str]] = []
-
-    async def cog_load(self) -> None:
-        for game in GAMES:
-            group = self.bot.tree.get_command(game)
-            if not isinstance(group, app_commands.Group):
-                raise RuntimeError(f"load the /{game} commands before cogs.community")
-            for command in game_commands(game):
-                group.add_command(command)
-                self.added.append((group, command.name))
-
-    async def cog_unload(self) -> None:
-        for group, name in self.added:
-            group.remove_command(name)
-        self.added.clear()
+    def commands_for(self, game: str) -> list[app_commands.Command[Any, ..., Any]]:
+        return game_commands(game)
 
 
 async def setup(bot: commands.Bot) -> None:

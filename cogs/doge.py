@@ -12,6 +12,7 @@ from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
 from cogs import doge_components, table_components  # noqa: F401  (register handlers)
 from cogs.doge_rules import RULE_TOPICS, help_text
+from cogs.game_ui import Clock, GameUi, register
 from cogs.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.table_components import publish, tables
 from cogs.table_ui import mark
@@ -84,81 +85,6 @@ class DogeCog(TableCommands):
         return [app_commands.Choice(name=area_name(a), value=a) for a in AREAS
                 if a not in used and current.lower() in area_name(a).lower()][:25]
 
-    @doge.command(name="board", description="Show the board of this channel's game")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await self.show_board(interaction)
-
-    @doge.command(name="status", description="What the game waits for, and from whom")
-    async def status(self, interaction: discord.Interaction) -> None:
-        await self.show_status(interaction)
-
-    @doge.command(name="me", description="Your secret markers and stacks (only you see it)")
-    async def me(self, interaction: discord.Interaction) -> None:
-        await show_secrets(interaction, None)
-
-    @doge.command(name="rules", description="A short summary of a part of the rules")
-    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in RULE_TOPICS])
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        text = RULE_TOPICS.get(topic or "", None) or "Topics: " + ", ".join(RULE_TOPICS)
-        await interaction.response.send_message(text, ephemeral=True)
-
-    @doge.command(name="help", description="How to play Doge here")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(help_text(), ephemeral=True)
-
-    @doge.command(name="export", description="The game record, once the game is over")
-    async def export(self, interaction: discord.Interaction) -> None:
-        await self.export_record(interaction)
-
-    # ---- slow play: timing, reminders, absence ----------------------------------------
-
-    @doge.command(name="settings", description="Adjust this table's clocks (its creator "
-                                                "or a moderator)")
-    @app_commands.describe(placement_hours="Time for a placement round, in hours",
-                           decision_hours="Time for an election decision, in hours",
-                           autopilot="At a deadline the computer plays for the player "
-                                     "instead of the safe default",
-                           reminders="When to remind: e.g. 'half 1h' (halfway, 1 hour before)",
-                           autopilot_level="How well the computer plays a seat on autopilot")
-    @app_commands.choices(autopilot_level=LEVEL_CHOICES)
-    async def settings(self, interaction: discord.Interaction,
-                       placement_hours: app_commands.Range[float, 0.02, 336.0] | None = None,
-                       decision_hours: app_commands.Range[float, 0.02, 336.0] | None = None,
-                       autopilot: bool | None = None, reminders: str | None = None,
-                       autopilot_level: str | None = None) -> None:
-        changes = {k: v for k, v in (("placement_s", placement_hours and placement_hours * 3600),
-                                     ("decision_s", decision_hours and decision_hours * 3600),
-                                     ("autopilot", autopilot), ("reminders", reminders),
-                                     ("autopilot_level", autopilot_level))
-                   if v is not None}
-        await self.change_settings(interaction, changes)
-
-    @doge.command(name="notify", description="How you are reminded that a game waits for you")
-    @app_commands.describe(mode="mention in the channel, a DM, or off",
-                           timezone="Your time zone, e.g. Europe/Amsterdam",
-                           quiet_start="Quiet hours start (hour 0-23, your time)",
-                           quiet_end="Quiet hours end (hour 0-23, your time)",
-                           digest="One daily DM listing your waiting games instead of pings")
-    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m)
-                                for m in ("mention", "dm", "off")])
-    async def notify(self, interaction: discord.Interaction, mode: str | None = None,
-                     timezone: str | None = None,
-                     quiet_start: app_commands.Range[int, 0, 23] | None = None,
-                     quiet_end: app_commands.Range[int, 0, 23] | None = None,
-                     digest: bool | None = None) -> None:
-        await self.set_notify(interaction, {k: v for k, v in (
-            ("notify", mode), ("tz", timezone), ("quiet_start", quiet_start),
-            ("quiet_end", quiet_end), ("digest", digest)) if v is not None})
-
-    @doge.command(name="away", description="Vacation: your clocks wait (7 days per game)")
-    async def away(self, interaction: discord.Interaction,
-                   days: app_commands.Range[float, 0.1, 7.0]) -> None:
-        await self.absence(interaction, days)
-
-    @doge.command(name="back", description="Play your own seat again (ends the autopilot)")
-    async def back(self, interaction: discord.Interaction) -> None:
-        await self.absence(interaction, None)
-
     @doge.command(name="orders", description="What to do for you if you miss a decision")
     @app_commands.describe(advisor="Take the advisor (stood where it votes next) or abstain",
                            place="Place all houses allowed, or none",
@@ -197,6 +123,13 @@ async def show_secrets(interaction: discord.Interaction, game_id: int | None) ->
 async def on_me(interaction: discord.Interaction, game_id: int, arg: str,
                 values: list[str]) -> None:
     await show_secrets(interaction, game_id)
+
+
+register(GameUi(
+    game="doge", help_text=help_text, rule_topics=RULE_TOPICS, show_secrets=show_secrets,
+    secrets_description="Your secret markers and stacks (only you see it)",
+    clocks=(Clock("placement_hours", "placement_s", "Time for a placement round, in hours"),
+            Clock("decision_hours", "decision_s", "Time for an election decision, in hours"))))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,4 +1,4 @@
-"""The server's rating setting (`/doge-admin rating`): whether games ended by a
+"""The server's rating setting (`/table-admin rating`): whether games ended by a
 moderator, or with computer players, count. Moderators only; no Discord here."""
 
 from __future__ import annotations

@@ -185,7 +185,9 @@ class ClansKit:
     emoji: str = "🛖"
     opening_line: str = ("A new game of Clans begins. Each of you has been dealt a clan in "
                          "secret: see yours with `/clans me`.")
-    order_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # A missed turn with `move: found` founds a village if some move does (C-4).
+    order_choices: dict[str, tuple[str, ...]] = field(
+        default_factory=lambda: {"move": ("found",)})
 
     @property
     def engine(self) -> GameEngine:
@@ -224,7 +226,17 @@ class ClansKit:
         return "decision"  # every turn is one move
 
     def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
-        return None  # Clans has no standing orders: a deadline plays the default move
+        """`move: found`: of the legal moves, in their order, the first that founds a
+        village (C-4.1); None (the default move) when none does, and for the order of
+        several villages founded at once (C-4.7), which the order does not cover."""
+        if orders.get("move") != "found":
+            return None
+        for action in self.engine.legal_actions(state, seat):
+            if action.get("type") != "move":
+                return None
+            if any(e.get("type") == "village" for e in self.engine.apply(state, action).events):
+                return action
+        return None
 
 
 KITS: dict[str, GameKit] = {"doge": DogeKit(), "clans": ClansKit()}

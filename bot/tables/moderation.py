@@ -1,4 +1,4 @@
-"""What moderators may do to a channel's game (`/doge-admin`), with no Discord in it.
+"""What moderators may do to a channel's game (`/table-admin`), with no Discord in it.
 
 Every operation first checks that the caller is a moderator (the Discord layer passes
 what Discord says about them; the decision is made here, not in Discord's command
@@ -20,7 +20,7 @@ from bot.tables.undo_rules import undo_refusal
 
 UNDO_WINDOW = 200  # actions looked at when walking back over computer players' moves
 MAX_EXTEND_HOURS = 14 * 24
-NOT_A_MODERATOR = ("🛡️ Only moderators may use `/doge-admin`: members who can manage this "
+NOT_A_MODERATOR = ("🛡️ Only moderators may use `/table-admin`: members who can manage this "
                    "channel, or who have the server's moderator role.")
 
 
@@ -80,7 +80,7 @@ class Moderation:
             return ModResult(f"🛡️ {mod.mention} cleared the moderator role: only members who "
                              "can manage a channel moderate its games.")
         return ModResult(f"🛡️ {mod.mention} made <@&{role_id}> the moderator role for "
-                         "`/doge-admin`.")
+                         "`/table-admin`.")
 
     # ---- clocks -----------------------------------------------------------------------
 
@@ -90,7 +90,7 @@ class Moderation:
         async with self.service.lock(game.id):
             game = await self.service.load(game.id)
             if game.row.settings.get("paused"):
-                raise TableError("The game is already paused; `/doge-admin resume` restarts "
+                raise TableError("The game is already paused; `/table-admin resume` restarts "
                                  "the clocks.")
             await self.store.update_settings(game.id, {"paused": True})
             await self.store.pause_deadlines(game.id, now=self.service.clock.clock())

@@ -1,4 +1,4 @@
-"""What makes a step impossible to take back (`/doge-admin undo`): it revealed something,
+"""What makes a step impossible to take back (`/table-admin undo`): it revealed something,
 or it was itself secret. Data about each game, kept apart from the moderation logic."""
 
 from __future__ import annotations

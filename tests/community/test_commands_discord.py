@@ -102,12 +102,12 @@ async def test_the_rating_setting_is_for_moderators(discord_emulator: DiscordEmu
     async with emu.running(bot):
         mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
         bo = emu.add_user("bo")
-        await (await emu.slash(bo, emu.channel, "doge-admin rating",
+        await (await emu.slash(bo, emu.channel, "table-admin rating",
                                {"computers": True})).wait()
         assert "Only moderators" in emu.messages(emu.channel, visible_to=bo)[-1].content
         store = bot.tables.store
         assert await store.rating_policy(emu.guild.id) == RatingPolicy()
-        await (await emu.slash(mia, emu.channel, "doge-admin rating",
+        await (await emu.slash(mia, emu.channel, "table-admin rating",
                                {"computers": True})).wait()
         assert await store.rating_policy(emu.guild.id) == RatingPolicy(computers=True)
         await emu.wait_until(lambda: bot.in_flight == 0, timeout=20)

@@ -39,7 +39,7 @@ async def test_a_moderator_replaces_a_player_mid_game(
         game = await table.game()
         assert game.state.round == 2 and 0 in game.state.ballots
 
-        await table.slash(mia, "doge-admin replace", {"old": anna, "new": dora})
+        await table.slash(mia, "table-admin replace", {"old": anna, "new": dora})
         assert private(emu, mia).startswith("✅ Done.")
         assert any(f"handed anna's seat to <@{dora.id}>" in t for t in public(emu))
         after = await table.game()
@@ -82,18 +82,18 @@ async def test_a_non_moderator_is_refused_and_nothing_changes(
                     ("end", {}), ("undo", {}), ("export", {}), ("audit", {}),
                     ("import", {"record": ("game.json", b"{}")})]
         for name, options in commands:
-            await table.slash(anna, f"doge-admin {name}", options)
+            await table.slash(anna, f"table-admin {name}", options)
             assert "Only moderators" in private(emu, anna), name
-        await table.slash(anna, "doge-admin role", {"role": helpers})
+        await table.slash(anna, "table-admin role", {"role": helpers})
         assert "manage the server" in private(emu, anna)
         assert db_rows(tmp_path / "games.db") == before and public(emu) == said
 
         # A manager makes the helpers' role a moderator role: its members may moderate.
         sam = emu.add_user("sam", roles=[emu.add_role("Staff", MANAGE_CHANNELS)])
-        await table.slash(sam, "doge-admin role", {"role": helpers})
+        await table.slash(sam, "table-admin role", {"role": helpers})
         assert any(f"<@&{helpers.id}> the moderator role" in t for t in public(emu))
         hana = emu.add_user("hana", roles=[helpers])
-        await table.slash(hana, "doge-admin pause")
+        await table.slash(hana, "table-admin pause")
         assert any(f"<@{hana.id}> paused the game" in t for t in public(emu))
         assert not emu.internal_errors
 
@@ -116,21 +116,22 @@ async def test_pause_and_resume_keep_the_remaining_time_and_end_ranks_everyone(
 
         left = {s: d.due_at - time.now for s, d in (await due_rows()).items()}
         assert set(left) == {1, 2}
-        await table.slash(mia, "doge-admin pause")
+        await table.slash(mia, "doge-admin pause")  # the old name still works, and says so
         assert any("paused the game" in t for t in public(emu))
+        assert "`/doge-admin` is now `/table-admin`" in private(emu, mia)
         assert {s: d.paused_remaining for s, d in (await due_rows()).items()} == left
         version = (await table.game()).version
         time.now += 3 * 3600  # far past the 5 minutes: nothing times out while paused
         await bot.tables.clock.tick()
         assert (await table.game()).version == version
-        await table.slash(mia, "doge-admin resume")
+        await table.slash(mia, "table-admin resume")
         assert {s: d.due_at - time.now for s, d in (await due_rows()).items()} == left
 
-        await table.slash(mia, "doge-admin audit")
+        await table.slash(mia, "table-admin audit")
         log = private(emu, mia)
         assert log.index("**resume**") < log.index("**pause**") and "<t:" in log
 
-        await table.slash(mia, "doge-admin end")
+        await table.slash(mia, "table-admin end")
         said = public(emu)
         assert any("ended the game" in t for t in said)
         assert "Game over" in said[-1] and "ended by a moderator" in "\n".join(said)
