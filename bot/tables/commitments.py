@@ -5,9 +5,10 @@ game's seeded generator: a salt must not be predictable from the seed) and the c
 shows the start of SHA-256(preimage) (bot/store/commitments.py says which bytes). At the
 area's election (D-4.2) the channel shows the whole preimage, salt included, so anyone
 can hash it and compare. The engine knows nothing of this: `seal` is the store's sealer,
-called inside the transaction of the revealing action, and `annotate` adds the
-`commitment` / `commitment_opened` events to a step after it is committed, next to the
-events they belong to, with one line of narration each (`describe`).
+called inside the transaction of the revealing action, and `CommitmentBook.annotate`
+adds `commitment` / `commitment_opened` events next to the engine events they belong to
+whenever the table narrates (a step, or a message told again from the action log), with
+one line each (`describe`).
 
 Nothing secret is shown early (D-10.2): a `commitment` carries only the hash; a salt
 goes out only with the election that reveals its values.
@@ -16,6 +17,7 @@ goes out only with the election that reveals its values.
 from __future__ import annotations
 
 import secrets
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -67,42 +69,118 @@ def seal(game: str, game_id: int, before: Any, action: Action,
     return sealed
 
 
-async def annotate(store: Store, game: LoadedGame, events: list[Event]) -> list[Event]:
-    """The step's events with a `commitment` after each stack of a revealed round and a
-    `commitment_opened` after each stack of an election. Safe to call again on its own
-    result (a step narrated twice gets its lines once)."""
-    events = [e for e in events if e.get("type") not in OWN_EVENTS]
-    if game.row.game != "doge" or game.state is None or not any(
-            e["type"] in ("round_revealed", "election") for e in events):
-        return events
-    rows = {(c.year, c.area, c.seat): c for c in await store.commitments(game.id)}
-    # The year at the step's start: the game's year, less the years begun since.
-    year = game.state.year - sum(1 for e in events if e["type"] == "year_begins")
-    out: list[Event] = []
+class CommitmentBook:
+    """The commitments of the games in play, kept for narration, which is not async:
+    `refresh` (on every load of a game) reads a game's rows again when its version
+    moved; `annotate` then works from memory."""
+
+    def __init__(self, store: Store, size: int = 256) -> None:
+        self.store = store
+        self.size = size
+        self._games: OrderedDict[int, tuple[int, list[Commitment]]] = OrderedDict()
+
+    async def refresh(self, game: LoadedGame) -> None:
+        if game.row.game != "doge":
+            return
+        held = self._games.get(game.id)
+        if held is None or held[0] != game.version:
+            held = (game.version, await self.store.commitments(game.id))
+        self._games[game.id] = held
+        self._games.move_to_end(game.id)
+        while len(self._games) > self.size:
+            self._games.popitem(last=False)
+
+    def annotate(self, game: LoadedGame, events: list[Event]) -> list[Event]:
+        """The events with a `commitment` after each stack of a revealed round and a
+        `commitment_opened` before each stack of an election (so the votes stay the
+        step's last line, the board's caption). Safe on its own result."""
+        events = [e for e in events if e.get("type") not in OWN_EVENTS]
+        held = self._games.get(game.id)
+        if game.state is None or not held or not held[1]:
+            return events
+        rows = held[1]
+        out: list[Event] = []
+        for event, year in zip(events, _years(events), strict=True):
+            kind = event.get("type")
+            if kind == "round_revealed":
+                out.append(event)
+                out += _locked(game, rows, event, year)
+            elif kind == "election":
+                out += _opened(game, rows, event, year)
+                out.append(event)
+            else:
+                out.append(event)
+        return out
+
+
+def _years(events: list[Event]) -> list[int | None]:
+    """Each event's year where the events themselves tell it (year_begins,
+    elections_begin and year_end carry it); None where they do not."""
+    years: list[int | None] = []
+    current: int | None = None
     for event in events:
-        out.append(event)
-        if event["type"] == "year_begins":
-            year = event["year"]
-        elif event["type"] == "round_revealed":
-            out += [_shown(game.id, rows, year, p["area"], p["seat"], count=p["count"])
-                    for p in event["placements"] if (year, p["area"], p["seat"]) in rows]
-        elif event["type"] == "election":
-            out += [_shown(game.id, rows, year, event["area"], s["seat"],
-                           markers=s["markers"]) for s in event["stacks"]
-                    if (year, event["area"], s["seat"]) in rows]
-    return out
+        kind = event.get("type")
+        if kind in ("year_begins", "elections_begin", "year_end"):
+            current = event["year"]
+        years.append(current)
+        if kind == "year_end":
+            current = event["year"] + 1
+    first = next(((i, e) for i, e in enumerate(events) if years[i] is not None), None)
+    if first is not None:  # the events before the first that tells
+        index, event = first
+        before = event["year"] - 1 if event["type"] == "year_begins" else event["year"]
+        years[:index] = [before] * index
+    return years
 
 
-def _shown(game_id: int, rows: dict[tuple[int, str, int], Commitment], year: int,
-           area: str, seat: int, *, count: int | None = None,
+def _candidates(game: LoadedGame, year: int | None) -> list[int]:
+    """The years an event may belong to, likeliest first: the one the events tell, else
+    the game's year and the years before (a message closed after the year moved on)."""
+    return [year] if year is not None else list(range(game.state.year, 0, -1))
+
+
+def _locked(game: LoadedGame, rows: list[Commitment], event: Event,
+            year: int | None) -> list[Event]:
+    """The round's stacks: in one year, committed by one action, nothing else with it."""
+    want = {(p["area"], p["seat"]): p["count"] for p in event["placements"]}
+    for y in _candidates(game, year):
+        found = {(c.area, c.seat): c for c in rows if c.year == y and (c.area, c.seat) in want}
+        if set(found) != set(want) or any(len(c.markers) != want[k] for k, c in found.items()):
+            continue
+        versions = {c.version for c in found.values()}
+        if len(versions) == 1 and sum(c.version in versions for c in rows) == len(want):
+            return [_shown(game.id, found[(p["area"], p["seat"])], count=p["count"])
+                    for p in event["placements"]]
+    return []
+
+
+def _opened(game: LoadedGame, rows: list[Commitment], event: Event,
+            year: int | None) -> list[Event]:
+    """The election's stacks, with the values it revealed. The year whose stacks match
+    them; failing that the likeliest year's, so a changed value shows as a hash that
+    does not match rather than as a missing line."""
+    area, stacks = event["area"], event["stacks"]
+    years = _candidates(game, year)
+    for y in years:
+        found = {c.seat: c for c in rows if c.year == y and c.area == area}
+        if set(found) == {s["seat"] for s in stacks} and all(
+                list(found[s["seat"]].markers) == sorted(s["markers"], reverse=True)
+                for s in stacks):
+            break
+    else:
+        found = {c.seat: c for c in rows if c.year == years[0] and c.area == area}
+    return [_shown(game.id, found[s["seat"]], markers=s["markers"])
+            for s in stacks if s["seat"] in found]
+
+
+def _shown(game_id: int, c: Commitment, *, count: int | None = None,
            markers: Sequence[int] | None = None) -> Event:
-    c = rows[(year, area, seat)]
     event: Event = {"type": COMMITMENT if markers is None else OPENED, "game_id": game_id,
-                    "year": year, "area": area, "seat": seat, "sha256": c.sha256}
+                    "year": c.year, "area": c.area, "seat": c.seat, "sha256": c.sha256}
     if markers is None:
         event["count"] = count
     else:  # the values as the election revealed them, with the salt kept until now
-        event.update(markers=list(markers), salt=c.salt)
+        event.update(markers=sorted(markers, reverse=True), salt=c.salt)
     return event
 
 

@@ -52,6 +52,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
     def __init__(self, store: Store, clock: Clock = time.time) -> None:
         self.store = store
         store.sealer = commitments.seal  # commitments to Doge's face-down stacks
+        self.commitments = commitments.CommitmentBook(store)
         self._locks: dict[int, asyncio.Lock] = {}
         self.ai = AiPool()  # where computer seats that search think
         self._thinking: dict[int, asyncio.Task] = {}
@@ -76,7 +77,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     async def game_in_channel(self, channel_id: int) -> LoadedGame | None:
         row = await self.store.open_game_in_channel(channel_id)
-        return None if row is None else await self.store.load_game(row.id)
+        return None if row is None else await self.load(row.id)
 
     async def require_game(self, channel_id: int) -> LoadedGame:
         game = await self.game_in_channel(channel_id)
@@ -86,9 +87,11 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     async def load(self, game_id: int) -> LoadedGame:
         try:
-            return await self.store.load_game(game_id)
+            game = await self.store.load_game(game_id)
         except UnknownGame as exc:
             raise TableError("That game no longer exists.") from exc
+        await self.commitments.refresh(game)  # for narrate, which reads them from memory
+        return game
 
     @staticmethod
     def kit(game: LoadedGame) -> GameKit:
@@ -278,12 +281,14 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     async def _tell(self, step: Step) -> None:
         """The step's lines, with the stack commitments its reveals make public."""
-        step.events = await commitments.annotate(self.store, step.game, step.events)
+        step.events = self.commitments.annotate(step.game, step.events)
         step.lines = self.narrate(step.game, step.events)
 
     def narrate(self, game: LoadedGame, events: list[Event]) -> list[str]:
+        """A line per event, and one per stack commitment that its reveals make public."""
         return [commitments.describe(e, game.row.players)
-                or game.engine.describe(e, game.row.players) for e in events]
+                or game.engine.describe(e, game.row.players)
+                for e in self.commitments.annotate(game, events)]
 
     def awaited_seats(self, game: LoadedGame) -> list[Seat]:
         if game.row.status != ACTIVE:

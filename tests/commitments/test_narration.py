@@ -1,0 +1,90 @@
+"""What the table tells the channel: a 🔒 line per new stack at a round's reveal, a 🔓
+line with the salt at the area's election, and nothing secret before it (D-10.2)."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.tables.commitments import SHOWN_HEX
+from bot.tables.service import TableError
+from tests.commitments.play import PERSON, open_table, play_on
+
+LOCK = re.compile(r"^🔒 ([A-Za-z ]+), (\w+)'s stack of [1-4] markers?: sha256 ([0-9a-f]{16})…$")
+OPEN = re.compile(r"^🔓 ([A-Za-z ]+), (\w+): sha256 of `([^`]+)` is ([0-9a-f]{16})…$")
+
+
+async def test_every_stack_is_locked_at_its_reveal_and_opened_at_its_election(
+        tmp_path: Path) -> None:
+    played = await open_table(tmp_path / "games.db")
+    await play_on(played, random.Random(3))
+    game = await played.service.load(played.game_id)
+    assert game.row.status == "finished"
+    rows = await played.store.commitments(played.game_id)
+    assert len(rows) >= 7  # every seat placed stacks in year 1
+    locked: dict[str, str] = {}  # short hash -> the step it was shown in
+    opened: set[str] = set()
+    for index, step in enumerate(played.steps):
+        assert len(step.lines) == len(step.events)  # the poster pairs them
+        for event, line in zip(step.events, step.lines, strict=True):
+            if event["type"] == "commitment":
+                match = LOCK.match(line)
+                assert match, line
+                assert match.group(3) == event["sha256"][:SHOWN_HEX]
+                locked[match.group(3)] = str(index)
+            elif event["type"] == "commitment_opened":
+                match = OPEN.match(line)
+                assert match, line
+                text, short = match.group(3), match.group(4)
+                # Anyone can check: the text shown hashes to the hash shown at the reveal.
+                assert hashlib.sha256(text.encode()).hexdigest().startswith(short)
+                assert short in locked, "opened a stack that was never locked"
+                opened.add(short)
+    assert set(locked) == {c.sha256[:SHOWN_HEX] for c in rows} == opened
+    # The 🔓 lines come right before their election's votes (which stay the last line
+    # when the election waits for someone: the board's caption), the 🔒 ones right after
+    # the round's reveal.
+    for step in played.steps:
+        kinds = [e["type"] for e in step.events]
+        for i, kind in enumerate(kinds):
+            if kind == "commitment_opened":
+                assert kinds[i + 1] in ("election", "commitment_opened")
+            if kind == "commitment":
+                assert kinds[i - 1] in ("round_revealed", "commitment")
+
+
+async def test_no_salt_reaches_a_line_before_its_election(tmp_path: Path) -> None:
+    played = await open_table(tmp_path / "games.db", seed=8)
+    await play_on(played, random.Random(8))
+    rows = await played.store.commitments(played.game_id)
+    for c in rows:
+        said = [i for i, step in enumerate(played.steps)
+                if any(c.salt in line for line in step.lines)]
+        assert said, "a salt was never shown"
+        elected = next(i for i, step in enumerate(played.steps) if any(
+            e["type"] == "election" and e["area"] == c.area for e in step.events))
+        assert said[0] == elected  # D-10.2: first shown with its election, never before
+        values = ",".join(map(str, c.markers))
+        for step in played.steps[:elected]:
+            for line in step.lines:
+                assert f"|{c.area}|{c.seat}|{values}|" not in line
+
+
+async def test_a_double_click_makes_no_second_salt(tmp_path: Path) -> None:
+    played = await open_table(tmp_path / "games.db")
+    game = await played.service.load(played.game_id)
+    legal = game.engine.legal_actions(game.state, 0)
+    action = {k: v for k, v in legal[0].items() if k != "seat"}
+    first = await played.service.act(played.game_id, PERSON, action, version=game.version,
+                                     key="ballot-1")
+    locks = [line for line in first.lines if line.startswith("🔒")]
+    assert len(locks) == 3  # the person's ballot revealed the round: three stacks
+    before = await played.store.commitments(played.game_id)
+    with pytest.raises(TableError, match="earlier step"):
+        await played.service.act(played.game_id, PERSON, action, version=game.version,
+                                 key="ballot-1")
+    assert await played.store.commitments(played.game_id) == before
