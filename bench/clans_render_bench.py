@@ -29,10 +29,10 @@ from PIL import Image
 
 from bot.games.base import PlayerSpec
 from bot.games.clans import ENGINE, ClansPublicView
-from rendering.clans_background import build_background
-from rendering.clans_board import clans_palette, render_clans_board, render_clans_image
-from rendering.common import encode_png
-from rendering.palette import PALETTE_LEVEL, encode_palette_png, quantize
+from rendering.clans.background import build_background
+from rendering.clans.board import clans_palette, render_clans_board, render_clans_image
+from rendering.common.drawing import encode_png
+from rendering.common.palette import PALETTE_LEVEL, encode_palette_png, quantize
 
 NAMES = ("Alice", "Bruno", "Chiara", "Dmitri")
 

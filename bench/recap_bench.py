@@ -1,7 +1,7 @@
 """The animated recap of a finished game: its size against Discord's 8 MB.
 
 Seeded 4-player games of each game are played by the computer (the heuristic seats
-`/doge addbot` gives); each game's recap (rendering/recap.py: the board after each
+`/doge addbot` gives); each game's recap (rendering/common/recap.py: the board after each
 election or village, as a GIF) is drawn from its record as the bot does at the end of a
 game. `run()` returns:
 - recap_bytes_max: the largest recap of all these games. Goal: < 8 MB (8,388,608 bytes).
@@ -20,7 +20,7 @@ from bot.community.recap import scenes
 from bot.demo import demo_players
 from bot.games.record import make_record
 from bot.tables.kits import KITS
-from rendering.recap import render_recap
+from rendering.common.recap import render_recap
 
 SEEDS = range(1, 7)
 

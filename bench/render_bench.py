@@ -28,10 +28,10 @@ from bot.games.base import PlayerSpec
 from bot.games.doge import ENGINE
 from bot.games.doge.players import heuristic_action
 from bot.games.doge.view import PublicView
-from rendering.common import clear_tiles, encode_png
-from rendering.doge_background import build_background
-from rendering.doge_board import doge_palette, render_doge_board, render_doge_image
-from rendering.palette import PALETTE_LEVEL, encode_palette_png, quantize
+from rendering.common.drawing import clear_tiles, encode_png
+from rendering.common.palette import PALETTE_LEVEL, encode_palette_png, quantize
+from rendering.doge.background import build_background
+from rendering.doge.board import doge_palette, render_doge_board, render_doge_image
 
 Step = tuple[PublicView, str]
 

@@ -63,9 +63,9 @@ def _image_writer(out: Path, game: str) -> Draw | None:
     engine = KITS[game].engine
     try:
         if game == "doge":
-            from rendering.doge_board import write_png
+            from rendering.doge.board import write_png
         else:
-            from rendering.clans_board import write_png
+            from rendering.clans.board import write_png
     except ImportError:  # the renderer is optional for the record
         return None
 

@@ -26,9 +26,9 @@ log = logging.getLogger("bot")
 DRAIN_TIMEOUT = 20.0  # seconds a stop waits for interactions in flight (TimeoutStopSec > it)
 DRAIN_POLL = 0.05
 
-# cogs.community comes last: it adds its commands to the /doge and /clans groups.
-EXTENSIONS = ("cogs.doge", "cogs.clans", "cogs.shared_commands", "cogs.admin",
-              "cogs.community")
+# cogs.common.community comes last: it adds its commands to the /doge and /clans groups.
+EXTENSIONS = ("cogs.doge.commands", "cogs.clans.commands", "cogs.common.shared_commands",
+              "cogs.common.admin", "cogs.common.community")
 
 
 class CountingTree(app_commands.CommandTree):
@@ -98,13 +98,14 @@ class TableBot(commands.Bot):
                  "on PostgreSQL" if self.database_url else self.database_path)
 
     async def _open_tables(self) -> None:
-        from cogs.boards import render_clans, render_doge
-        from cogs.clans_prompts import CLANS_OPENERS, clans_prompt
-        from cogs.community import recap_attachment
-        from cogs.doge_prompts import DOGE_OPENERS, doge_callout, doge_prompt
-        from cogs.notifier import DiscordNotifier
-        from cogs.poster import Poster
-        from cogs.ui import GameButton, GameSelect
+        from cogs.clans.board import render_clans
+        from cogs.clans.prompts import CLANS_OPENERS, clans_prompt
+        from cogs.common.community import recap_attachment
+        from cogs.common.notifier import DiscordNotifier
+        from cogs.common.poster import Poster
+        from cogs.common.ui import GameButton, GameSelect
+        from cogs.doge.board import render_doge
+        from cogs.doge.prompts import DOGE_OPENERS, doge_callout, doge_prompt
 
         assert self.store is not None
         self.tables = TableService(self.store, clock=self.clock)

@@ -216,8 +216,8 @@ def check_backups(settings: Settings, now: float) -> list[Finding]:
 
 
 def check_fonts() -> list[Finding]:
-    from rendering.fontfiles import cjk_collection, shipped_faces
-    from rendering.text import FontStack
+    from rendering.common.fontfiles import cjk_collection, shipped_faces
+    from rendering.common.text import FontStack
 
     found: list[Finding] = []
     faces = dict.fromkeys([*shipped_faces(bold=False), *shipped_faces(bold=True)])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from cogs.doge_prompts import election_prompt
+from cogs.doge.prompts import election_prompt
 from tests.admin.helpers import make_table
 from tests.doge.helpers import act, elect
 

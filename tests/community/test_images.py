@@ -10,13 +10,13 @@ from PIL import Image
 from bot.community.ratings import Rating
 from bot.community.stats import player_stats
 from bot.store.standings import PlayedGame, Standing
-from rendering.community import (
+from rendering.common.community import (
     TEXT,
     render_leaderboard,
     render_leaderboard_image,
     render_stats_image,
 )
-from rendering.text import recording
+from rendering.common.text import recording
 
 NAMES = ["Anna", "李小龍", "سارة", "🐉 Drake", "Bernd with a name far too long to fit at all"]
 

@@ -14,9 +14,9 @@ from bot.community.recap import Scene, scenes
 from bot.games.registry import get_engine
 from bot.store import Store
 from bot.tables.service import TableService
-from cogs.community import MAX_UPLOAD, recap_attachment
-from rendering.doge_board import render_doge_board
-from rendering.recap import render_recap
+from cogs.common.community import MAX_UPLOAD, recap_attachment
+from rendering.common.recap import render_recap
+from rendering.doge.board import render_doge_board
 from tests.community.helpers import finished, start
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from bot.discord_app import TableBot
 from bot.store import ACTIVE
-from cogs.doge_prompts import doge_prompt
-from rendering.doge_board import render_doge_board
+from cogs.doge.prompts import doge_prompt
+from rendering.doge.board import render_doge_board
 from tests.discord_emulator import DiscordEmulator, EmuChannel, EmuMessage, EmuUser
 from tests.discord_emulator.messages import EmuAttachment, walk_components
 from tests.doge.helpers import scrambled
@@ -28,7 +28,7 @@ def find(message: EmuMessage, prefix: str) -> dict[str, Any]:
 
 
 def board_caption(board: EmuAttachment) -> str:
-    """The caption drawn on a board, which its alt text repeats (cogs/poster.py)."""
+    """The caption drawn on a board, which its alt text repeats (cogs/common/poster.py)."""
     text = board.description or ""
     prefix = "The board after: "
     return text[len(prefix):] if text.startswith(prefix) else ""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.store import ACTIVE
 from bot.tables.kits import get_kit
-from cogs.segments import segments_of
+from cogs.common.segments import segments_of
 from tests.discord_emulator import EmuMessage, EmuUser, InteractionHandle
 
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ class SoakChecks:
 
     async def _channels_show_the_games(self) -> None:
         """The newest message of each channel's game shows the prompt the stored game
-        gives (cogs/poster.py: one message per segment, its story above the prompt)."""
+        gives (cogs/common/poster.py: one message per segment, its story above the prompt)."""
         bot = self.soak.bot
         for table in self.soak.tables:
             game = await self.service.load(table.game_id)

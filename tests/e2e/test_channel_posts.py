@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.discord_app import TableBot
 from bot.store import FINISHED
-from cogs.segments import segments_of
+from cogs.common.segments import segments_of
 from tests.discord_emulator import DiscordEmulator, EmuMessage
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, custom_ids, find, start_and_play_to_the_end

@@ -11,8 +11,8 @@ import pytest
 
 from bot.discord_app import TableBot
 from bot.store import ACTIVE
-from cogs.clans_prompts import clans_prompt
-from rendering.clans_board import render_clans_board
+from cogs.clans.prompts import clans_prompt
+from rendering.clans.board import render_clans_board
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, board_caption, custom_ids, find, new_boards

@@ -15,8 +15,8 @@ from bot.games.clans import ENGINE, ClansPublicView, ClansState
 from bot.games.clans.board import COLOURS
 from bot.games.clans.players import play_out_randomly
 from bot.games.clans.views import TerritoryView
-from rendering import clans_layout as L
-from rendering.clans_board import (
+from rendering.clans import layout as L
+from rendering.clans.board import (
     HEIGHT,
     WIDTH,
     hut_slots,
@@ -25,7 +25,7 @@ from rendering.clans_board import (
     territory_centre,
     write_png,
 )
-from rendering.common import PLAYER_COLOURS
+from rendering.common.drawing import PLAYER_COLOURS
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Ann", "Bruno", "李小龍", "Dmitri Ünal-Ødegård the Great 🌸")

@@ -10,9 +10,9 @@ from PIL import Image
 
 from bot.games.doge.constants import ADVISOR_HOME, DISTRICTS
 from bot.games.doge.view import ElectionPublic, PublicView
-from rendering import doge_layout as L
-from rendering.common import GOLD, NEUTRAL, PAPER, PLAYER_COLOURS
-from rendering.doge_board import (
+from rendering.common.drawing import GOLD, NEUTRAL, PAPER, PLAYER_COLOURS
+from rendering.doge import layout as L
+from rendering.doge.board import (
     render_doge_board,
     render_doge_board_async,
     render_doge_image,

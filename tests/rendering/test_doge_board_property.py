@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from bot.games.doge.constants import ADVISORS, AREAS, DISTRICTS
 from bot.games.doge.view import ElectionPublic, PublicView
-from rendering import doge_layout as L
-from rendering.doge_board import render_doge_image
+from rendering.doge import layout as L
+from rendering.doge.board import render_doge_image
 from tests.rendering import views as V
 
 

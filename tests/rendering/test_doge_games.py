@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from rendering import doge_layout as L
-from rendering.doge_board import render_doge_board, render_doge_image
+from rendering.doge import layout as L
+from rendering.doge.board import render_doge_board, render_doge_image
 
 doge = pytest.importorskip("bot.games.doge")
 

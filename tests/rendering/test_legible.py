@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 
 from bench.clans_render_bench import mid_game_view
-from rendering import clans_layout as CL
-from rendering import doge_layout as DL
-from rendering.clans_board import render_clans_image
-from rendering.common import clear_caches
-from rendering.doge_board import render_doge_image
-from rendering.text import DrawnText, recording
+from rendering.clans import layout as CL
+from rendering.clans.board import render_clans_image
+from rendering.common.drawing import clear_caches
+from rendering.common.text import DrawnText, recording
+from rendering.doge import layout as DL
+from rendering.doge.board import render_doge_image
 from tests.rendering import views as V
 from tests.rendering.test_clans_board import _end, _view
 
@@ -65,7 +65,7 @@ def test_the_check_can_fail() -> None:
     """A label drawn too small is caught."""
     from PIL import Image, ImageDraw
 
-    from rendering.text import draw_text
+    from rendering.common.text import draw_text
     with recording() as drawn:
         draw_text(ImageDraw.Draw(Image.new("RGB", (10, 10))), (0, 0), "tiny", 12, (0, 0, 0))
     assert _too_small(drawn, 1200) == [("tiny", 6.0)]

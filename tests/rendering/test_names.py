@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops
 
-from rendering import text as T
-from rendering.common import INK
+from rendering.common import text as T
+from rendering.common.drawing import INK
 
 NAMES = ("李小龙", "王小明", "さくら", "김민수", "Дмитрий", "Ελένη", "عليّ", "محمد",
          "שלום", "🐸 Frog King", "🦊 Frog King", "👍🏽", "🇩🇪", "❤️")

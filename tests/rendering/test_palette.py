@@ -10,10 +10,10 @@ from PIL import Image, ImageChops
 
 from bench.clans_render_bench import mid_game_view
 from bench.render_bench import mid_game_steps
-from rendering import palette as P
-from rendering.clans_board import clans_palette, render_clans_board, render_clans_image
-from rendering.common import PLAYER_COLOURS, encode_png, piece_colours
-from rendering.doge_board import doge_palette, render_doge_board, render_doge_image
+from rendering.clans.board import clans_palette, render_clans_board, render_clans_image
+from rendering.common import palette as P
+from rendering.common.drawing import PLAYER_COLOURS, encode_png, piece_colours
+from rendering.doge.board import doge_palette, render_doge_board, render_doge_image
 from tests.rendering import views as V
 
 EMOJI_NAMES = ("🐸 Frog King", "李小龙 🔥", "عليّ 🌸", "Dmitri 🇺🇦")
@@ -98,7 +98,7 @@ def test_boards_are_a_third_of_their_rgb_size() -> None:
 
 def test_player_colours_stay_exact_on_a_decoded_board() -> None:
     red = PLAYER_COLOURS["red"].fill
-    from rendering import doge_layout as L
+    from rendering.doge import layout as L
     box = L.palace_space_box("san_marco", 0)
     decoded = _decode(render_doge_board(V.build(4, palaces={"san_marco": (0,)})))
     data = decoded.crop(box).tobytes()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageDraw
 
-from rendering import text as T
-from rendering.common import (
+from rendering.common import text as T
+from rendering.common.drawing import (
     CREAM,
     INK,
     INK_SOFT,
@@ -18,7 +18,7 @@ from rendering.common import (
     encode_png,
     player_colour,
 )
-from rendering.doge_board import render_doge_board
+from rendering.doge.board import render_doge_board
 from tests.rendering import views as V
 
 NAMES = ("王小明", "さくら", "김민수", "Дмитрий", "Ελένη", "Zoë Ångström", "🎲 Dice 👍🏽",

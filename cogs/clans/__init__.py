@@ -1,0 +1,1 @@
+"""Clans in Discord: its commands, messages and board."""

@@ -1,0 +1,13 @@
+"""The board image of a Clans table's messages: the public view only, drawn off the event
+loop."""
+
+from __future__ import annotations
+
+from bot.store import LoadedGame
+
+
+async def render_clans(game: LoadedGame, caption: str) -> bytes:
+    from rendering.clans.board import render_clans_board_async
+
+    view = game.engine.public_view(game.state, None)  # no player's colour (C-7.2)
+    return await render_clans_board_async(view, caption)

@@ -1,0 +1,123 @@
+"""The `/clans` slash commands: the shared table commands plus moves and your clan."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables.kits import DEFAULT_LEVEL
+from bot.tables.service import TableError
+from cogs.clans.prompts import CLAN_MARKS
+from cogs.clans.rules import RULE_TOPICS, help_text
+from cogs.common import table_components  # noqa: F401  (registers the shared handlers)
+from cogs.common.game_ui import Clock, GameUi, register
+from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
+from cogs.common.table_components import publish, tables
+from cogs.common.ui import handler, refuse, tell
+
+
+class ClansCog(TableCommands):
+    game = "clans"
+    clans = app_commands.Group(name="clans", description="Play Clans, Leo Colovini's game "
+                                                         "of prehistoric villages")
+
+    @clans.command(name="new", description="Open a Clans table in this channel")
+    @app_commands.describe(seats="How many players (2 to 4)",
+                           timing="live: minutes per move; async: a day per move",
+                           thread="Open the table in a new thread of this channel")
+    @app_commands.choices(timing=[app_commands.Choice(name="live", value="live"),
+                                  app_commands.Choice(name="async", value="async")])
+    async def new(self, interaction: discord.Interaction,
+                  seats: app_commands.Range[int, 2, 4] = 4, timing: str = "live",
+                  thread: bool = False) -> None:
+        await self.open_table(interaction, seats, timing, thread=thread)
+
+    @clans.command(name="addbot", description="Seat a computer player at the open table")
+    @app_commands.describe(level="easy: plausible moves; normal: a sound heuristic; "
+                                 "strong: searches ahead (thinks a little longer)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        await self.add_bot(interaction, level)
+
+    @clans.command(name="move", description="Move all huts of a territory to a neighbour")
+    @app_commands.describe(source="The territory to leave, e.g. C4",
+                           target="A neighbouring territory holding huts")
+    @app_commands.rename(source="from", target="to")
+    async def move(self, interaction: discord.Interaction, source: str, target: str) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        action = {"type": "move", "from": source.strip().upper(), "to": target.strip().upper()}
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            step = await service.act(game.id, interaction.user.id, action,
+                                     key=f"i{interaction.id}")
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await tell(interaction, f"✅ Moved {action['from']} → {action['to']}.")
+        await publish(interaction, step)
+
+    @move.autocomplete("source")
+    async def move_from(self, interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+        moves = await self._my_moves(interaction)
+        sources = sorted({m["from"] for m in moves})
+        return [app_commands.Choice(name=s, value=s) for s in sources
+                if s.startswith(current.strip().upper())][:25]
+
+    @move.autocomplete("target")
+    async def move_to(self, interaction: discord.Interaction,
+                      current: str) -> list[app_commands.Choice[str]]:
+        source = str(getattr(interaction.namespace, "from", "") or "").strip().upper()
+        moves = await self._my_moves(interaction)
+        targets = sorted({m["to"] for m in moves if not source or m["from"] == source})
+        return [app_commands.Choice(name=t, value=t) for t in targets
+                if t.startswith(current.strip().upper())][:25]
+
+    async def _my_moves(self, interaction: discord.Interaction) -> list[dict]:
+        service = tables(interaction)
+        game = await service.game_in_channel(interaction.channel_id)
+        seat = service.seat_of(game, interaction.user.id) if game else None
+        if game is None or seat is None or game.state is None:
+            return []
+        return [a for a in game.engine.legal_actions(game.state, seat.seat)
+                if a["type"] == "move"]
+
+    @clans.command(name="orders", description="What to do for you if you miss a turn")
+    @app_commands.describe(move="found: a move that founds a village if there is one; "
+                                "default: the default move")
+    @app_commands.choices(move=[app_commands.Choice(name=c, value=c)
+                                for c in ("found", "default")])
+    async def orders(self, interaction: discord.Interaction, move: str | None = None) -> None:
+        await self.set_orders(interaction, {"move": move})
+
+
+async def show_clan(interaction: discord.Interaction, game_id: int | None) -> None:
+    try:
+        game, seat = await seated_game(interaction, game_id)
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    view = game.engine.public_view(game.state, seat.seat)  # this seat's colour only
+    score = view.public.clan_score(view.colour)
+    await interaction.response.send_message(
+        f"🔒 You lead the {CLAN_MARKS.get(view.colour, '')} **{view.colour}** clan "
+        f"({score} points so far). Only you see this (C-2.3, C-7.2).", ephemeral=True)
+
+
+@handler("clanme")
+async def on_clan_me(interaction: discord.Interaction, game_id: int, arg: str,
+                     values: list[str]) -> None:
+    await show_clan(interaction, game_id)
+
+
+register(GameUi(
+    game="clans", help_text=help_text, rule_topics=RULE_TOPICS, show_secrets=show_clan,
+    secrets_description="Your secret clan (only you see it)",
+    clocks=(Clock("move_hours", "decision_s", "Time for a move, in hours"),)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ClansCog(bot))

@@ -1,0 +1,61 @@
+"""What Clans' messages say and which components they carry (the engine decides what may
+be chosen; nothing here knows a player's colour before the end, C-7.2)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.store import ACTIVE, LOBBY, LoadedGame
+from bot.tables.service import TableService
+from cogs.common.table_ui import deadline_text, lobby_prompt, question_view, who
+from cogs.common.ui import GameButton, view_of
+
+CLAN_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "black": "⚫"}
+EPOCHS = ("I", "II", "III", "IV", "V")
+# Where a new channel message begins (cogs/common/segments.py): each move, with its villages.
+CLANS_OPENERS = frozenset({"move", "game_end"})
+
+
+async def clans_prompt(service: TableService,
+                       game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+    if game.row.status == LOBBY:
+        return lobby_prompt(game)
+    view = game.engine.public_view(game.state, None)
+    if game.row.status != ACTIVE or view.result is not None:
+        return final_text(game), None
+    due = {d.seat: d for d in await service.store.get_deadlines(game.id)
+           if d.kind.startswith("due:")}
+    header = (f"🛖 **Clans · turn {view.turn + 1} · epoch {EPOCHS[view.epoch - 1]}** "
+              f"({view.chips_left_in_epoch} chip{'s' if view.chips_left_in_epoch != 1 else ''}"
+              " left in this epoch)")
+    awaited = service.awaited_seats(game)
+    mine = GameButton("clanme", game.id, "", label="My clan", emoji="🔒")
+    if not awaited:
+        return header, view_of(mine)
+    seat = awaited[0]
+    question = service.kit(game).question(game.state, seat.seat, [s.name for s in game.seats])
+    if question is None or seat.played_by_ai:
+        return f"{header}\n⏳ {seat.name} (computer) is moving.", view_of(mine)
+    text = (f"{header}\n{who(seat)} — {question.prompt}\nOr type `/clans move`. The "
+            "highlighted choice is what happens at the deadline"
+            + (deadline_text(due.get(seat.seat)) or "."))
+    buttons = question_view(game, question, ())
+    buttons.add_item(mine)
+    return text, buttons
+
+
+def final_text(game: LoadedGame) -> str:
+    view = game.engine.public_view(game.state, None)
+    result = view.result
+    if result is None:
+        return "This game has ended."
+    lines = ["🏁 **Game over** — every clan is revealed (C-6.2):"]
+    order = sorted(range(len(view.players)), key=lambda s: (result.ranks[s], s))
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    for seat in order:
+        colour = result.colours[seat]
+        lines.append(f"{medals.get(result.ranks[seat], f'{result.ranks[seat]}.')} "
+                     f"{view.players[seat]}: {CLAN_MARKS.get(colour, '')} {colour} clan, "
+                     f"{result.totals[seat]} points ({view.chips[seat]} chips)")
+    lines.append("The game record: `/clans export`.")
+    return "\n".join(lines)

@@ -1,0 +1,235 @@
+"""`/table-admin`: moderator commands for the game of a channel, whatever game it is.
+`/doge-admin`, its old name, still works for a release and tells the moderator the new
+one.
+
+Whether someone may moderate is decided by the table layer (`bot.tables.moderation`) for
+every subcommand, from what Discord says about the member in this channel: Discord's own
+command permissions are not relied on, so a server's integration settings cannot open
+these commands to everyone. The moderator gets a private answer; the channel is told
+what was done, and boards changed by it are posted."""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.community.setting import set_rating
+from bot.tables.moderation import Moderation, Moderator, ModResult
+from bot.tables.service import TableError
+from cogs.common.poster import PostingError
+from cogs.common.ui import refuse, tell
+from cogs.doge.components import tables
+
+log = logging.getLogger(__name__)
+
+MAX_RECORD_BYTES = 5 * 1024 * 1024
+NO_PINGS = discord.AllowedMentions.none()
+NAME = "table-admin"  # acts on the channel's game, whichever game it is
+OLD_NAME = "doge-admin"  # kept for a release, answering with the new name
+
+Operation = Callable[[Moderation, Moderator], Awaitable[ModResult]]
+
+
+def moderator(interaction: discord.Interaction) -> Moderator:
+    """The member as Discord resolved them in this channel (overwrites included)."""
+    perms = interaction.permissions
+    roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()))
+    return Moderator(
+        user_id=interaction.user.id, guild_id=interaction.guild_id,
+        manage_channels=perms.manage_channels or perms.administrator,
+        manage_guild=perms.manage_guild or perms.administrator, role_ids=roles)
+
+
+async def run(interaction: discord.Interaction, op: Operation,
+              renamed_to: str | None = None) -> None:
+    """Do `op` as the caller; refusals are private and change nothing."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        result = await op(Moderation(tables(interaction)), moderator(interaction))
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    kwargs: dict[str, Any] = {}
+    if result.file is not None:
+        name, data = result.file
+        kwargs["file"] = discord.File(io.BytesIO(data), filename=name)
+    await tell(interaction, f"✅ Done. {result.line}", allowed_mentions=NO_PINGS, **kwargs)
+    await announce(interaction, result)
+    if renamed_to is not None:
+        await tell(interaction, renamed_note(renamed_to))
+
+
+def renamed_note(new: str) -> str:
+    return f"ℹ️ `/{OLD_NAME}` is now `/{new}`; the old name goes away in a later release."
+
+
+async def announce(interaction: discord.Interaction, result: ModResult) -> None:
+    """The line for everyone, then any board the action changed."""
+    channel = interaction.channel
+    pings = discord.AllowedMentions(everyone=False, roles=False,
+                                    users=[discord.Object(u) for u in result.ping])
+    try:
+        await channel.send(result.line, allowed_mentions=pings)  # type: ignore[union-attr]
+        for step in result.steps:
+            poster = interaction.client.posters.get(step.game.row.game)  # type: ignore[attr-defined]
+            if poster is not None:
+                await poster.publish(channel, step, force_board=result.board)
+    except PostingError as exc:
+        await refuse(interaction, f"Done, but: {exc}")
+    except discord.HTTPException as exc:
+        log.warning("announcing a moderator action failed: %s", exc)
+        await refuse(interaction, "Done, but I could not announce it in this channel: "
+                                  "please check my permissions here.")
+
+
+class ModeratorCommands(app_commands.Group):
+    """The moderator group; made twice, under the new name and the old one."""
+
+    def __init__(self, name: str, renamed_to: str | None = None) -> None:
+        super().__init__(name=name, guild_only=True,
+                         description="Moderate this channel's game (moderators only)")
+        self.renamed_to = renamed_to
+
+    async def act(self, interaction: discord.Interaction, op: Operation) -> None:
+        await run(interaction, op, self.renamed_to)
+
+    @app_commands.command(name="pause", description="Stop the game's clocks")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, lambda m, who: m.pause(who, interaction.channel_id))
+
+    @app_commands.command(name="resume",
+                          description="Restart the clocks with the time they had left")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, lambda m, who: m.resume(who, interaction.channel_id))
+
+    @app_commands.command(name="extend", description="Give the awaited players more time")
+    @app_commands.describe(hours="How many hours to add to every running deadline")
+    async def extend(self, interaction: discord.Interaction,
+                     hours: app_commands.Range[float, 0.0, 336.0]) -> None:
+        await self.act(interaction, lambda m, who: m.extend(who, interaction.channel_id, hours))
+
+    @app_commands.command(name="skip", description="Apply the default now for everyone awaited")
+    async def skip(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, lambda m, who: m.skip(who, interaction.channel_id))
+
+    @app_commands.command(name="replace", description="Give a player's seat (and its secrets) to "
+                                               "someone else")
+    @app_commands.describe(old="The player who leaves", new="The member who takes the seat")
+    async def replace(self, interaction: discord.Interaction, old: discord.Member,
+                      new: discord.Member) -> None:
+        if new.bot:
+            return await refuse(interaction, f"A bot cannot take a seat; use `/{NAME} kick` "
+                                             "to let the computer play it.")
+        await self.act(interaction, lambda m, who: m.replace(who, interaction.channel_id,
+                                                        old.id, new.id))
+
+    @app_commands.command(name="kick", description="Remove a player; the computer plays the seat")
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        await self.act(interaction, lambda m, who: m.kick(who, interaction.channel_id, player.id))
+
+    @app_commands.command(name="end", description="End the game now, ranking everyone (D-9.3)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, lambda m, who: m.end(who, interaction.channel_id))
+
+    @app_commands.command(name="undo",
+                          description="Take back the last step, if it revealed nothing")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, lambda m, who: m.undo(who, interaction.channel_id))
+
+    @app_commands.command(name="export", description="The game record (public part only while "
+                                              "the game runs)")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, lambda m, who: m.export(who, interaction.channel_id))
+
+    @app_commands.command(name="import",
+                          description="Restore a game record into this empty channel")
+    @app_commands.describe(record="A game record (.json)",
+                           players="Members taking the record's seats, in order, e.g. "
+                                   "@anna @bernd (the rest are played by the computer)")
+    async def import_(self, interaction: discord.Interaction, record: discord.Attachment,
+                      players: str | None = None) -> None:
+        if record.size > MAX_RECORD_BYTES:
+            return await refuse(interaction, "That file is too large for a game record.")
+        people = [int(u) for u in re.findall(r"\d{5,}", players or "")]
+        channel = interaction.channel
+        parent = getattr(channel, "parent_id", None)
+
+        async def op(m: Moderation, who: Moderator) -> ModResult:
+            await m.require_moderator(who)  # before downloading anything
+            try:
+                data = await record.read()
+            except discord.HTTPException as exc:
+                raise TableError("I could not download that file; try again.") from exc
+            return await m.import_record(who, interaction.channel_id, interaction.guild_id,
+                                         data, people, parent_channel_id=parent)
+
+        await self.act(interaction, op)
+
+    @app_commands.command(name="audit", description="The last moderator actions: who, what, when")
+    async def audit(self, interaction: discord.Interaction,
+                    count: app_commands.Range[int, 1, 25] = 10) -> None:
+        try:
+            entries = await Moderation(tables(interaction)).audit_entries(
+                moderator(interaction), count)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        lines = ["🛡️ The last moderator actions, newest first:"] if entries else \
+            ["🛡️ No moderator action yet."]
+        for e in entries:
+            where = f" in game {e.game_id}" if e.game_id is not None else ""
+            lines.append(f"• <t:{int(e.created_at)}:R> <@{e.moderator_id}> **{e.action}**"
+                         f"{where}{summary(e.detail)}")
+        if self.renamed_to is not None:
+            lines.append(renamed_note(self.renamed_to))
+        await interaction.response.send_message("\n".join(lines)[:1990], ephemeral=True,
+                                                allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="rating", description="Which games count for the ratings")
+    @app_commands.describe(moderated="Count games a moderator ended",
+                           computers="Count games with computer players")
+    async def rating(self, interaction: discord.Interaction, moderated: bool | None = None,
+                     computers: bool | None = None) -> None:
+        await self.act(interaction, lambda m, who: set_rating(m, who, moderated=moderated,
+                                                         computers=computers))
+
+    @app_commands.command(name="role", description="Set the role whose members moderate games "
+                                            "(empty: clear it)")
+    async def role(self, interaction: discord.Interaction,
+                   role: discord.Role | None = None) -> None:
+        await self.act(interaction, lambda m, who: m.set_role(who, None if role is None
+                                                         else role.id))
+
+
+
+class AdminCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.groups = [ModeratorCommands(NAME), ModeratorCommands(OLD_NAME, renamed_to=NAME)]
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+
+def summary(detail: Any) -> str:
+    """A short view of an audit entry's detail (an undo keeps whole moves: count them)."""
+    if not isinstance(detail, dict) or not detail:
+        return ""
+    shown = {k: v for k, v in detail.items() if k != "actions" or not isinstance(v, list)}
+    if isinstance(detail.get("actions"), list):
+        shown["moves"] = len(detail["actions"])
+    return " — " + ", ".join(f"{k} {v}" for k, v in shown.items())
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(AdminCog(bot))

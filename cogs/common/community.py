@@ -1,0 +1,237 @@
+"""`/doge` and `/clans` leaderboard, stats, history and recap: one implementation,
+registered onto both games' command groups from here (`setup`). The numbers come from
+the store (bot/store/standings.py), the images from rendering/common/community.py and
+rendering/common/recap.py; each image goes with a short text for screen readers.
+
+`recap_attachment(service, game)` is the animated recap of a finished game, for the
+message that announces the end of the game."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.community.recap import scenes
+from bot.community.stats import FAVOURITE_OF, history, player_stats
+from bot.store import FINISHED, LoadedGame, StoreError
+from bot.tables.service import TableService
+from cogs.common.game_ui import GameGroupsCog
+from cogs.common.table_components import tables
+from cogs.common.ui import refuse, tell
+from rendering.common.community import ordinal, render_async, render_leaderboard, render_stats
+from rendering.common.recap import render_recap_async
+
+log = logging.getLogger(__name__)
+
+GAMES = ("doge", "clans")
+TITLES = {"doge": "Doge", "clans": "Clans"}
+PAGE = 10
+HISTORY_LINES = 10
+MAX_UPLOAD = 8 * 1024 * 1024  # Discord's attachment limit without boosts
+NO_PINGS = discord.AllowedMentions.none()
+PER_SERVER = "Ratings and stats are kept per server: use this command in a server."
+
+
+async def recap_attachment(service: TableService, game: LoadedGame | int) -> discord.File | None:
+    """The animated recap (GIF) of a finished game, or None when it has none (not
+    finished, no election or village, or too large to post)."""
+    loaded = await service.load(game) if isinstance(game, int) else game
+    if loaded.row.status != FINISHED:
+        return None
+    record = await service.store.export_game(loaded.id)
+    found = await asyncio.to_thread(scenes, record)
+    if not found:
+        return None
+    data = await render_recap_async(loaded.row.game, found)
+    if len(data) > MAX_UPLOAD:
+        log.warning("game %s: the recap is %d bytes, too large to post", loaded.id, len(data))
+        return None
+    title = TITLES[loaded.row.game]
+    unit = "election" if loaded.row.game == "doge" else "village"
+    return discord.File(io.BytesIO(data), filename=f"{loaded.row.game}-recap-{loaded.id}.gif",
+                        description=f"{title} game {loaded.id}: the board after each {unit}, "
+                                    f"{len(found)} in all")
+
+
+def link(guild_id: int | None, message: tuple[int, int] | None) -> str | None:
+    if guild_id is None or message is None:
+        return None
+    return f"https://discord.com/channels/{guild_id}/{message[0]}/{message[1]}"
+
+
+async def leaderboard(interaction: discord.Interaction, game: str, page: int) -> None:
+    if interaction.guild_id is None:
+        return await refuse(interaction, PER_SERVER)
+    store = tables(interaction).store
+    rows, total = await store.leaderboard(interaction.guild_id, game, limit=PAGE,
+                                          offset=(page - 1) * PAGE)
+    title = TITLES[game]
+    if not rows and page > 1:
+        return await refuse(interaction, f"The {title} leaderboard has {total} players: "
+                                         f"page {page} is empty.")
+    await interaction.response.defer(thinking=True)
+    png = await render_async(render_leaderboard, game, rows, total)
+    lines = [f"🏆 **{title} leaderboard** — score = μ − 3σ (rated games only)."]
+    lines += [f"{r.rank}. {r.name} — {r.score:.1f} · {r.games} games · {r.wins} wins · "
+              f"average place {r.average_place:.2f}" for r in rows]
+    if not rows:
+        lines.append(f"No rated {title} game in this server yet.")
+    await tell(interaction, "\n".join(lines)[:1990], ephemeral=False, allowed_mentions=NO_PINGS,
+               file=discord.File(io.BytesIO(png), filename=f"{game}-leaderboard.png",
+                                 description=f"{title} leaderboard, page {page}"))
+
+
+async def _player(interaction: discord.Interaction, game: str,
+                  player: discord.User | discord.Member | None
+                  ) -> tuple[Any, list[Any], str] | None:
+    """The player's standing, finished games (oldest first) and name; None once refused
+    (not in a server, or no finished game)."""
+    if interaction.guild_id is None:
+        await refuse(interaction, PER_SERVER)
+        return None
+    who = player or interaction.user
+    store = tables(interaction).store
+    standing = await store.standing(interaction.guild_id, game, who.id)
+    games = await store.played_games(interaction.guild_id, game, who.id)
+    name = games[-1].name if games else who.display_name
+    if not games:
+        await refuse(interaction, f"{name} has no finished {TITLES[game]} game in this "
+                                  "server yet.")
+        return None
+    return standing, games, name
+
+
+async def stats(interaction: discord.Interaction, game: str,
+                player: discord.User | discord.Member | None) -> None:
+    found = await _player(interaction, game, player)
+    if found is None:
+        return
+    standing, games, name = found
+    assert interaction.guild_id is not None
+    title = TITLES[game]
+    await interaction.response.defer(thinking=True)
+    summary = player_stats(standing, games)
+    _, total = await tables(interaction).store.leaderboard(interaction.guild_id, game, limit=0)
+    label = FAVOURITE_OF[game]
+    png = await render_async(render_stats, game, name, summary, label, total)
+    rating = ("not rated yet" if standing is None else
+              f"score {standing.score:.1f} (μ − 3σ), {ordinal(standing.rank)} of {total}, "
+              f"{standing.games} rated games")
+    fav = (summary.favourite or "none").replace("_", " ").title()
+    lines = [f"📊 **{name}** at {title}: {rating}.",
+             f"{summary.played} games, {summary.wins} wins, average place "
+             f"{summary.average_place:.2f}, favourite {label} {fav}.", "Last games:"]
+    lines += [_line(interaction.guild_id, game, h) for h in summary.last]
+    await tell(interaction, "\n".join(lines)[:1990], ephemeral=False, allowed_mentions=NO_PINGS,
+               file=discord.File(io.BytesIO(png), filename=f"{game}-stats.png",
+                                 description=f"{title} stats of {name}"))
+
+
+def _line(guild_id: int, game: str, h: Any) -> str:
+    g = h.game
+    change = "not rated" if h.change is None else f"{h.change:+.1f}"
+    where = link(guild_id, g.record_message)
+    record = f"[record]({where})" if where else f"record: `/{game} export` in <#{g.channel_id}>"
+    return (f"• Game {g.game_id}, <t:{int(g.finished_at)}:d>: {ordinal(g.place)} of "
+            f"{g.seats}, {change} — {record}")
+
+
+async def show_history(interaction: discord.Interaction, game: str,
+                       player: discord.User | discord.Member | None) -> None:
+    found = await _player(interaction, game, player)
+    if found is None:
+        return
+    _, games, name = found
+    assert interaction.guild_id is not None
+    lines = [f"📜 **{name}**'s last {TITLES[game]} games ({len(games)} in all), newest first:"]
+    lines += [_line(interaction.guild_id, game, h) for h in history(games)[:HISTORY_LINES]]
+    await interaction.response.send_message("\n".join(lines)[:1990], allowed_mentions=NO_PINGS,
+                                            suppress_embeds=True)
+
+
+async def recap(interaction: discord.Interaction, game: str, game_id: int | None) -> None:
+    service = tables(interaction)
+    finished = await service.store.list_games(channel_id=interaction.channel_id,
+                                              status=FINISHED, game=game, limit=1000)
+    title = TITLES[game]
+    chosen = next((g for g in finished if game_id is None or g.id == game_id), None)
+    if chosen is None:
+        what = "no finished" if game_id is None else f"no finished game {game_id} of"
+        return await refuse(interaction, f"This channel has {what} {title} game.")
+    await interaction.response.defer(thinking=True)
+    try:
+        file = await recap_attachment(service, chosen.id)
+    except StoreError as exc:
+        return await refuse(interaction, f"No recap of game {chosen.id}: {exc}.")
+    if file is None:
+        return await refuse(interaction, f"Game {chosen.id} has no recap to show.")
+    await tell(interaction, f"🎞️ **{title}** game {chosen.id}: {file.description}.",
+               ephemeral=False, allowed_mentions=NO_PINGS, file=file)
+
+
+async def recap_choices(interaction: discord.Interaction, game: str,
+                        current: str) -> list[app_commands.Choice[int]]:
+    """The channel's finished games, newest first (at most 25, Discord's limit)."""
+    found = await tables(interaction).store.list_games(
+        channel_id=interaction.channel_id, status=FINISHED, game=game, limit=25)
+    out = []
+    for g in found:
+        day = datetime.fromtimestamp(g.finished_at or g.updated_at, UTC).strftime("%Y-%m-%d")
+        label = f"Game {g.id}, {day}: " + ", ".join(p.name for p in g.players)
+        if current.strip() in label:
+            out.append(app_commands.Choice(name=label[:100], value=g.id))
+    return out
+
+
+def game_commands(game: str) -> list[app_commands.Command[Any, ..., Any]]:
+    """The four commands for one game's group."""
+    title = TITLES[game]
+
+    @app_commands.command(name="leaderboard", description=f"The server's best {title} players")
+    @app_commands.describe(page="Which ten players (1: the best ten)")
+    async def leaderboard_cmd(interaction: discord.Interaction,
+                              page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        await leaderboard(interaction, game, page)
+
+    @app_commands.command(name="stats", description=f"A player's {title} rating and games")
+    @app_commands.describe(player="Whose stats (default: yours)")
+    async def stats_cmd(interaction: discord.Interaction,
+                        player: discord.User | None = None) -> None:
+        await stats(interaction, game, player)
+
+    @app_commands.command(name="history", description=f"A player's finished {title} games")
+    @app_commands.describe(player="Whose games (default: yours)")
+    async def history_cmd(interaction: discord.Interaction,
+                          player: discord.User | None = None) -> None:
+        await show_history(interaction, game, player)
+
+    @app_commands.command(name="recap", description=f"Replay a finished {title} game of this "
+                                                    "channel as an animation")
+    @app_commands.describe(game_id="Which game (default: the latest)")
+    async def recap_cmd(interaction: discord.Interaction, game_id: int | None = None) -> None:
+        await recap(interaction, game, game_id)
+
+    @recap_cmd.autocomplete("game_id")
+    async def recap_game(interaction: discord.Interaction,
+                         current: str) -> list[app_commands.Choice[int]]:
+        return await recap_choices(interaction, game, current)
+
+    return [leaderboard_cmd, stats_cmd, history_cmd, recap_cmd]
+
+
+class CommunityCog(GameGroupsCog):
+    """Adds the commands to the `/doge` and `/clans` groups loaded before it."""
+
+    def commands_for(self, game: str) -> list[app_commands.Command[Any, ..., Any]]:
+        return game_commands(game)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(CommunityCog(bot))

@@ -1,0 +1,66 @@
+"""What a game's Discord module tells the shared commands (`cogs/common/shared_commands.py`):
+its help, rule topics, how a player sees their secrets and its clocks. Kept apart from
+the extension that uses it, so that every bot loading the extensions reads the same
+registry."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games.registry import GAMES
+
+
+@dataclass(frozen=True)
+class Clock:
+    option: str  # the settings option, e.g. "placement_hours"
+    setting: str  # the table setting it sets, in seconds: "placement_s" or "decision_s"
+    description: str
+
+
+@dataclass(frozen=True)
+class GameUi:
+    game: str
+    help_text: Callable[[], str]
+    rule_topics: dict[str, str]
+    show_secrets: Callable[[discord.Interaction, int | None], Awaitable[None]]
+    secrets_description: str  # what `/<game> me` shows, for its description
+    clocks: tuple[Clock, ...]  # one or two
+
+
+UIS: dict[str, GameUi] = {}
+
+
+def register(ui: GameUi) -> GameUi:
+    UIS[ui.game] = ui
+    return ui
+
+
+class GameGroupsCog(commands.Cog):
+    """Adds commands to every game's group (`/<game>`): load it after the games."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.added: list[tuple[app_commands.Group, str]] = []
+
+    def commands_for(self, game: str) -> list[app_commands.Command[Any, ..., Any]]:
+        raise NotImplementedError
+
+    async def cog_load(self) -> None:
+        for game in GAMES:
+            group = self.bot.tree.get_command(game)
+            if not isinstance(group, app_commands.Group):
+                raise RuntimeError(f"load the /{game} commands before {type(self).__module__}")
+            for command in self.commands_for(game):
+                group.add_command(command)
+                self.added.append((group, command.name))
+
+    async def cog_unload(self) -> None:
+        for group, name in self.added:
+            group.remove_command(name)
+        self.added.clear()

@@ -1,0 +1,80 @@
+"""Telling people that a game waits for them: reminders by mention or DM (a DM that
+fails falls back to a mention), daily digests, and steps nobody clicked for (when the
+game's thread is locked, the players are told in its parent channel)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.store import LoadedGame, Seat
+from bot.tables.service import Step
+from cogs.common.delivery import PostingError, ThreadClosed, deliver
+
+log = logging.getLogger(__name__)
+USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+class DiscordNotifier:
+    def __init__(self, bot: discord.Client) -> None:
+        self.bot = bot
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def remind(self, game: LoadedGame, seat: Seat, due_at: float) -> None:
+        if seat.user_id is None:
+            return
+        text = (f"⏳ Your {game.row.game.capitalize()} game in <#{game.row.channel_id}> waits "
+                f"for you; the deadline is <t:{int(due_at)}:R>.")
+        prefs = await self.bot.tables.store.get_user_prefs(seat.user_id)  # type: ignore[attr-defined]
+        if prefs.notify == "dm" and await self.dm(seat.user_id, text):
+            return
+        try:
+            channel = await self.channel(game.row.channel_id)
+            await deliver(channel, lambda: channel.send(f"<@{seat.user_id}> {text}",
+                                                        allowed_mentions=USER_MENTIONS))
+        except (PostingError, discord.HTTPException) as exc:
+            log.warning("game %s: reminder for seat %s failed: %s", game.id, seat.seat, exc)
+
+    async def dm(self, user_id: int, text: str) -> bool:
+        """Send a DM; False when the user does not accept them (closed DMs)."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+            return True
+        except discord.HTTPException:
+            return False
+
+    async def digest(self, user_id: int, lines: list[str]) -> None:
+        text = "📬 Your games waiting for you today:\n" + "\n".join(lines)
+        if not await self.dm(user_id, text):
+            log.info("digest for user %s not delivered: DMs closed", user_id)
+
+    async def publish(self, step: Step) -> None:
+        """A step nobody clicked for (a deadline, a moderator's skip): post it."""
+        poster = self.bot.posters.get(step.game.row.game)  # type: ignore[attr-defined]
+        try:
+            channel = await self.channel(step.game.row.channel_id)
+            await poster.publish(channel, step, force_board=True)
+        except ThreadClosed as exc:
+            await self.tell_parent(exc.thread, step)
+        except (PostingError, discord.HTTPException) as exc:
+            log.warning("game %s: could not post a step: %s", step.game.id, exc)
+
+    async def tell_parent(self, thread: discord.Thread, step: Step) -> None:
+        """The game's thread is closed to the bot: say so where the players can read it."""
+        game = step.game.row.game
+        text = (f"⚠️ The {game.capitalize()} game in <#{thread.id}> goes on, but its thread is "
+                "archived and locked, so I can't post there: a moderator can reopen it, then "
+                f"`/{game} board` shows the table.")
+        try:
+            parent = await self.channel(thread.parent_id)
+            await parent.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("game %s: its thread is closed and its channel refused: %s",
+                        step.game.id, exc)

@@ -1,0 +1,218 @@
+"""What the slash commands of every game share: opening a table, computer players, the
+board, status, export, clocks, reminders and absence. Each game's cog declares its
+commands and calls these, so Doge and Clans run on one implementation."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.store import LOBBY
+from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
+from bot.tables.moderation import Moderation
+from bot.tables.service import TableError, TableService
+from bot.tables.timing import parse_zone
+from cogs.common.admin import moderator
+from cogs.common.table_components import display_name, poster, tables
+from cogs.common.table_ui import computer_levels
+from cogs.common.ui import refuse, tell
+
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
+SECRETS_NOTE = ("The record reveals every secret choice, so it is available once the game "
+                "is over.")
+
+
+class TableCommands(commands.Cog):
+    game: str  # the kit name: "doge" or "clans"
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def prompt(self, service: TableService, game) -> tuple[str, discord.ui.View | None]:
+        return await poster_prompt(self.bot, self.game)(service, game)
+
+    async def open_table(self, interaction: discord.Interaction, seats: int, timing: str,
+                         options: dict | None = None, *, thread: bool = False) -> None:
+        service = tables(interaction)
+        place: discord.abc.Messageable | None = None
+        if thread:
+            place = await self.new_thread(interaction)
+            if place is None:
+                return
+        try:
+            game = await service.open_lobby(
+                self.game, guild_id=interaction.guild_id,
+                channel_id=place.id if place else interaction.channel_id,  # type: ignore[union-attr]
+                user_id=interaction.user.id, user_name=display_name(interaction.user),
+                seats=seats, timing=timing, options=options or {})
+        except TableError as exc:
+            if isinstance(place, discord.Thread):
+                await place.delete()  # nothing is played in it
+            return await refuse(interaction, str(exc))
+        content, view = await self.prompt(service, game)
+        if place is None:
+            await interaction.response.send_message(content, view=view)
+            message = await interaction.original_response()
+        else:
+            message = await place.send(content, view=view)
+            kit = TableService.kit(game)
+            await interaction.response.send_message(
+                f"{kit.emoji} {display_name(interaction.user)} opened a {kit.title} table in "
+                f"{place.mention}: join it there.",  # type: ignore[attr-defined]
+                allowed_mentions=discord.AllowedMentions.none())
+        await service.store.set_message(game.id, "lobby", channel_id=message.channel.id,
+                                        message_id=message.id)
+
+    async def new_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
+        """A public thread of this channel for a new table, named after it; None (and
+        the user told why) where there can be none."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            await refuse(interaction, "A table gets a thread of its own only in a text "
+                                      "channel; here, open it without `thread`.")
+            return None
+        title = get_kit(self.game).title
+        name = f"{title} · {display_name(interaction.user)}'s table"[:100]
+        try:
+            return await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080, reason="a new game table")
+        except discord.Forbidden:
+            await refuse(interaction, "I can't open a thread here: please give me Create "
+                                      "Public Threads and Send Messages in Threads.")
+            return None
+
+    async def add_bot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+            game = await service.add_bot(game.id, interaction.user.id, level)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        content, view = await self.prompt(service, game)
+        await interaction.response.send_message(content, view=view)
+
+    async def show_board(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await tables(interaction).require_game(interaction.channel_id)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        if game.state is None:
+            return await refuse(interaction, "The game has not started yet.")
+        await interaction.response.defer(thinking=True)
+        png = await poster(interaction, self.game).render(game, "")
+        await tell(interaction, tables(interaction).waiting_line(game, prefix="Now ").capitalize(),
+                   ephemeral=False, allowed_mentions=discord.AllowedMentions.none(),
+                   file=discord.File(io.BytesIO(png), filename=f"{self.game}-board.png"))
+
+    async def show_status(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await tables(interaction).require_game(interaction.channel_id)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        content, _ = await self.prompt(tables(interaction), game)
+        levels = computer_levels(game)
+        if levels and game.row.status != LOBBY:  # the lobby lists them already
+            content += f"\nComputer players: {levels}."
+        await interaction.response.send_message(content, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    async def export_record(self, interaction: discord.Interaction) -> None:
+        service = tables(interaction)
+        game = await service.game_in_channel(interaction.channel_id)
+        if game is not None:
+            return await refuse(interaction, SECRETS_NOTE)
+        rows = await service.store.list_games(channel_id=interaction.channel_id,
+                                              game=self.game)
+        done = [r for r in rows if r.status in ("finished", "ended")]
+        if not done:
+            return await refuse(interaction, "No finished game in this channel yet.")
+        latest = max(done, key=lambda r: r.id)
+        record = await service.store.export_game(latest.id)
+        data = json.dumps(record, indent=1).encode()
+        await interaction.response.send_message(
+            "📜 The game record (replay it with `python -m bot replay`).",
+            file=discord.File(io.BytesIO(data), filename=f"{self.game}-game-{latest.id}.json"))
+
+    async def change_settings(self, interaction: discord.Interaction, changes: dict) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+            if game.row.created_by != interaction.user.id and not await Moderation(
+                    service).is_moderator(moderator(interaction)):
+                raise TableError("Only the table's creator or a moderator may change its "
+                                 "clocks.")
+            reminders = changes.get("reminders")
+            if reminders is not None:
+                stages = reminders.split()
+                if not all(x == "half" or (x.endswith("h") and x[:-1].replace(".", "", 1)
+                                           .isdigit()) for x in stages):
+                    raise TableError("Reminders are `half` and/or hours before, e.g. "
+                                     "`half 1h`.")
+                changes["reminders"] = stages
+            text = await service.update_timing(game.id, changes)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.response.send_message(text)
+
+    async def set_notify(self, interaction: discord.Interaction, changes: dict) -> None:
+        service = tables(interaction)
+        if "tz" in changes and parse_zone(changes["tz"]) is None:
+            return await refuse(interaction, f"Unknown time zone {changes['tz']!r}; use a "
+                                "name like Europe/Amsterdam or America/New_York.")
+        if changes.get("digest"):
+            changes["digest_next"] = service.clock.clock() + 24 * 3600
+        prefs = await service.store.set_user_prefs(interaction.user.id, **changes)
+        quiet = (f", quiet {prefs.quiet_start}:00–{prefs.quiet_end}:00 {prefs.tz}"
+                 if prefs.quiet else f", time zone {prefs.tz}")
+        await interaction.response.send_message(
+            f"🔔 Reminders: {prefs.notify}{quiet}"
+            + ("; one daily digest instead of pings" if prefs.digest else "") + ".",
+            ephemeral=True)
+
+    async def absence(self, interaction: discord.Interaction, days: float | None) -> None:
+        """`away` with a number of days, `back` without."""
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+            text = (await service.away(game.id, interaction.user.id, days) if days is not None
+                    else await service.back(game.id, interaction.user.id))
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.response.send_message(text)
+        game = await service.load(game.id)
+        try:  # deadlines moved: show them in the prompt
+            await poster(interaction, self.game).edit_prompt(interaction.channel, game)  # type: ignore[arg-type]
+        except discord.HTTPException:
+            pass
+
+    async def set_orders(self, interaction: discord.Interaction, orders: dict) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id)
+            text = await service.set_orders(game.id, interaction.user.id, orders)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def poster_prompt(bot: commands.Bot, game: str):
+    return bot.posters[game].prompt  # type: ignore[attr-defined]
+
+
+async def seated_game(interaction: discord.Interaction, game_id: int | None):
+    """The game (of the button, or of this channel) and the caller's seat in it, for
+    showing a player their own secrets."""
+    service = tables(interaction)
+    game = (await service.load(game_id) if game_id is not None
+            else await service.require_game(interaction.channel_id))
+    seat = service.seat_of(game, interaction.user.id)
+    if seat is None:
+        raise TableError("You are not playing in this game.")
+    if game.state is None:
+        raise TableError("The game has not started yet.")
+    return game, seat

@@ -1,0 +1,148 @@
+"""What the buttons every table shares do: the lobby, and answering a question step by
+step. Game-specific components live with their game's cog."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.tables.kits import short_hash
+from bot.tables.service import Step, TableError, TableService
+from cogs.common.poster import Poster, PostingError
+from cogs.common.table_ui import labels_for, lobby_prompt, question_view
+from cogs.common.ui import edit_answer, handler, refuse
+
+log = logging.getLogger(__name__)
+
+
+def tables(interaction: discord.Interaction) -> TableService:
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+def poster(interaction: discord.Interaction, game: str = "doge") -> Poster:
+    return interaction.client.posters[game]  # type: ignore[attr-defined]
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+async def publish(interaction: discord.Interaction, step: Step, *,
+                  force_board: bool = False) -> None:
+    """Show a committed step in the channel; tell the clicker if Discord refused."""
+    try:
+        await poster(interaction, step.game.row.game).publish(
+            interaction.channel, step, force_board=force_board)  # type: ignore[arg-type]
+    except PostingError as exc:
+        await refuse(interaction, str(exc))
+
+
+# ---- lobby ---------------------------------------------------------------------------
+
+
+async def _lobby_change(interaction: discord.Interaction, change) -> None:
+    """Apply a lobby change (a coroutine of the table service) and redraw the lobby."""
+    try:
+        game = await change
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    content, view = lobby_prompt(game)
+    await interaction.response.edit_message(content=content, view=view)
+
+
+@handler("join")
+async def on_join(interaction: discord.Interaction, game_id: int, arg: str,
+                  values: list[str]) -> None:
+    await _lobby_change(interaction, tables(interaction).join(
+        game_id, interaction.user.id, display_name(interaction.user)))
+
+
+@handler("leave")
+async def on_leave(interaction: discord.Interaction, game_id: int, arg: str,
+                   values: list[str]) -> None:
+    await _lobby_change(interaction, tables(interaction).leave(game_id, interaction.user.id))
+
+
+@handler("colour")
+async def on_colour(interaction: discord.Interaction, game_id: int, arg: str,
+                    values: list[str]) -> None:
+    await _lobby_change(interaction, tables(interaction).pick_colour(
+        game_id, interaction.user.id, values[0] if values else ""))
+
+
+@handler("start")
+async def on_start(interaction: discord.Interaction, game_id: int, arg: str,
+                   values: list[str]) -> None:
+    try:
+        step = await tables(interaction).start(game_id, interaction.user.id)
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    names = ", ".join(s.name for s in step.game.seats)
+    kit = TableService.kit(step.game)
+    await interaction.response.edit_message(
+        content=f"{kit.emoji} **{kit.title}** has started: {names}.", view=None)
+    step.notes.insert(0, kit.opening_line)
+    await publish(interaction, step, force_board=True)
+
+
+async def submit(interaction: discord.Interaction, game_id: int, action: dict, *,
+                 version: int | None = None, decision: str | None = None,
+                 key: str | None = None, confirm: str | None = None) -> None:
+    """Apply the clicker's action, then show the outcome in the channel."""
+    await interaction.response.defer()  # commit and render may take longer than 3 s
+    try:
+        step = await tables(interaction).act(game_id, interaction.user.id, action,
+                                             version=version, decision=decision, key=key)
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    if confirm is not None:  # the private panel the click came from says what happened
+        await edit_answer(interaction, content=confirm, view=None)
+    elif interaction.message is not None and interaction.message.flags.ephemeral:
+        await edit_answer(interaction, content="✅ Done.", view=None)
+    await publish(interaction, step)
+
+
+# ---- election decisions -----------------------------------------------------------------
+
+
+@handler("dq")
+async def on_decision(interaction: discord.Interaction, game_id: int, arg: str,
+                      values: list[str]) -> None:
+    service = tables(interaction)
+    try:
+        version_text, dk, path = arg.split(".", 2)
+        game = await service.load(game_id)
+        seat = service.seat_of(game, interaction.user.id)
+        if seat is None:
+            raise TableError("You are not playing in this game: not your decision.")
+        if game.row.status != "active":
+            raise TableError("This game is over.")
+        question = service.kit(game).question(game.state, seat.seat,
+                                              [s.name for s in game.seats])
+        if question is None:
+            raise TableError("Not your decision: " + service.waiting_line(game))
+        current_dk = short_hash(service.kit(game).decision_key(game.state, seat.seat))
+        if path == "open":
+            content = f"🔒 {question.prompt}"
+            return await interaction.response.send_message(
+                content, view=question_view(game, question, ()), ephemeral=True)
+        if int(version_text) != game.version and dk != current_dk:
+            raise TableError("That button is from an earlier step; use the newest message.")
+        picked = labels_for(question, [int(i) for i in path.split("-")])
+        if picked is None:
+            raise TableError("That choice is no longer offered.")
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    except ValueError:
+        return await refuse(interaction, "That button is not valid.")
+    action = question.action_for(picked)
+    if action is None:  # more to choose: ask the next step, privately
+        view = question_view(game, question, picked)
+        text = f"🔒 {' › '.join(picked)} — {question.title_for(len(picked))}:"
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            return await interaction.response.edit_message(content=text, view=view)
+        return await interaction.response.send_message(text, view=view, ephemeral=True)
+    body = {k: v for k, v in action.items() if k != "seat"}
+    await submit(interaction, game_id, body, version=int(version_text), decision=dk,
+                 key=f"i{interaction.id}")

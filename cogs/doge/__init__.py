@@ -1,0 +1,1 @@
+"""Doge in Discord: its commands, buttons, messages and board."""

@@ -1,0 +1,137 @@
+"""The `/doge` slash commands. They translate what people type into table-service calls
+and the results into messages; the rules live in the engine."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games.doge.constants import AREAS, area_name
+from bot.tables.kits import DEFAULT_LEVEL
+from bot.tables.service import TableError
+from cogs.common import table_components  # noqa: F401  (register handlers)
+from cogs.common.game_ui import Clock, GameUi, register
+from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
+from cogs.common.table_components import publish, tables
+from cogs.common.table_ui import mark
+from cogs.common.ui import handler, refuse, tell
+from cogs.doge import components  # noqa: F401  (register handlers)
+from cogs.doge.rules import RULE_TOPICS, help_text
+
+AREA_BY_NAME = {area_name(a).lower(): a for a in AREAS} | {a: a for a in AREAS}
+
+
+class DogeCog(TableCommands):
+    game = "doge"
+    doge = app_commands.Group(name="doge", description="Play Doge, Leo Colovini's game of "
+                                                       "Venetian elections")
+
+    @doge.command(name="new", description="Open a Doge table in this channel")
+    @app_commands.describe(seats="How many players (3 or 4)",
+                           timing="live: minutes per decision; async: a day per decision",
+                           year_limit="End after this many years (optional)",
+                           thread="Open the table in a new thread of this channel")
+    @app_commands.choices(timing=[app_commands.Choice(name="live", value="live"),
+                                  app_commands.Choice(name="async", value="async")])
+    async def new(self, interaction: discord.Interaction,
+                  seats: app_commands.Range[int, 3, 4] = 4, timing: str = "live",
+                  year_limit: app_commands.Range[int, 1, 50] | None = None,
+                  thread: bool = False) -> None:
+        await self.open_table(interaction, seats, timing, {"year_limit": year_limit},
+                              thread=thread)
+
+    @doge.command(name="addbot", description="Seat a computer player at the open table")
+    @app_commands.describe(level="easy: plausible moves; normal: a sound heuristic; "
+                                 "strong: searches ahead (thinks a little longer)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        await self.add_bot(interaction, level)
+
+    @doge.command(name="ballot", description="Cast your secret ballot by typing")
+    @app_commands.describe(area="An area whose card you have not used this year",
+                           markers="1 to 4 of your marker values, e.g. 3 2")
+    async def ballot(self, interaction: discord.Interaction, area: str, markers: str) -> None:
+        try:
+            game = await tables(interaction).require_game(interaction.channel_id)
+            values = [int(v) for v in markers.replace(",", " ").split()]
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        except ValueError:
+            return await refuse(interaction, "Markers are numbers, e.g. `3 2` (D-3.2).")
+        chosen = AREA_BY_NAME.get(area.strip().lower())
+        if chosen is None:
+            return await refuse(interaction, f"Unknown area {area!r}: pick one from the list.")
+        action = {"type": "ballot", "area": chosen, "markers": values}
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            step = await tables(interaction).act(game.id, interaction.user.id, action,
+                                                 key=f"i{interaction.id}")
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await tell(interaction,
+                   f"✅ Your ballot: {area_name(chosen)} with {' + '.join(map(str, values))} "
+                   "(secret; you may change it until everyone has chosen).")
+        await publish(interaction, step)
+
+    @ballot.autocomplete("area")
+    async def ballot_area(self, interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        service = tables(interaction)
+        game = await service.game_in_channel(interaction.channel_id)
+        seat = service.seat_of(game, interaction.user.id) if game else None
+        if game is None or seat is None or game.state is None:
+            return []
+        used = set(game.state.players[seat.seat].cards_used)
+        return [app_commands.Choice(name=area_name(a), value=a) for a in AREAS
+                if a not in used and current.lower() in area_name(a).lower()][:25]
+
+    @doge.command(name="orders", description="What to do for you if you miss a decision")
+    @app_commands.describe(advisor="Take the advisor (stood where it votes next) or abstain",
+                           place="Place all houses allowed, or none",
+                           build="Build every palace allowed, or none")
+    @app_commands.choices(
+        advisor=[app_commands.Choice(name=c, value=c) for c in ("take", "abstain",
+                                                                  "default")],
+        place=[app_commands.Choice(name=c, value=c) for c in ("all", "none", "default")],
+        build=[app_commands.Choice(name=c, value=c) for c in ("all", "none", "default")])
+    async def orders(self, interaction: discord.Interaction, advisor: str | None = None,
+                     place: str | None = None, build: str | None = None) -> None:
+        await self.set_orders(interaction, {"advisor": advisor, "place": place,
+                                            "build": build})
+
+
+async def show_secrets(interaction: discord.Interaction, game_id: int | None) -> None:
+    try:
+        game, seat = await seated_game(interaction, game_id)
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    view = game.engine.public_view(game.state, seat.seat)
+    me = view.public.players[seat.seat]
+    lines = [f"🔒 {mark(seat.colour)} **{seat.name}** — only you see this.",
+             f"Markers in hand: {' '.join(map(str, view.own.markers)) or 'none'}"]
+    if view.own.ballot:
+        lines.append(f"This round's choice: {area_name(view.own.ballot[0])} with "
+                     f"{' + '.join(map(str, view.own.ballot[1]))}")
+    for area, values in view.own.stacks.items():
+        lines.append(f"Stack on {area_name(area)}: {' + '.join(map(str, values))}")
+    lines.append(f"Supply: {me.houses_supply} houses, {me.palaces_supply} palaces, "
+                 f"{me.rings_supply} rings.")
+    await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+
+@handler("me")
+async def on_me(interaction: discord.Interaction, game_id: int, arg: str,
+                values: list[str]) -> None:
+    await show_secrets(interaction, game_id)
+
+
+register(GameUi(
+    game="doge", help_text=help_text, rule_topics=RULE_TOPICS, show_secrets=show_secrets,
+    secrets_description="Your secret markers and stacks (only you see it)",
+    clocks=(Clock("placement_hours", "placement_s", "Time for a placement round, in hours"),
+            Clock("decision_hours", "decision_s", "Time for an election decision, in hours"))))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(DogeCog(bot))

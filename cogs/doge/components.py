@@ -1,0 +1,117 @@
+"""What Doge's own components do: the secret ballot panel (D-3)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.games.doge.constants import AREAS
+from bot.tables.service import TableError
+from cogs.common.table_components import submit, tables
+from cogs.common.ui import handler, refuse
+from cogs.doge.prompts import ballot_panel
+
+log = logging.getLogger(__name__)
+
+
+# ---- the secret ballot ------------------------------------------------------------------
+
+
+def _round_key(game) -> str:
+    return f"{game.state.year}-{game.state.round}"
+
+
+async def _ballot_game(interaction: discord.Interaction, game_id: int, key: str):
+    """The game and the clicker's seat, if their ballot panel still applies."""
+    service = tables(interaction)
+    game = await service.load(game_id)
+    seat = service.seat_of(game, interaction.user.id)
+    if seat is None:
+        raise TableError("You are not playing in this game.")
+    if game.row.status != "active" or game.state.phase != "placement":
+        raise TableError("Ballots are cast only in the placement phase (D-3.2).")
+    if key != _round_key(game):
+        raise TableError("That ballot panel is from an earlier round; press Cast ballot "
+                         "on the newest message.")
+    if not game.state.players[seat.seat].markers:
+        raise TableError("You have no markers left and sit out this round (D-3.4).")
+    return game, seat
+
+
+@handler("cast")
+async def on_cast(interaction: discord.Interaction, game_id: int, arg: str,
+                  values: list[str]) -> None:
+    try:
+        game, seat = await _ballot_game(interaction, game_id, arg)
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    current = game.state.ballots.get(seat.seat)
+    area, mask = None, 0
+    if current:
+        area = AREAS.index(current.area)
+        held = sorted(game.state.players[seat.seat].markers, reverse=True)
+        for m in current.markers:
+            i = next(i for i, v in enumerate(held) if v == m and not mask >> i & 1)
+            mask |= 1 << i
+    content, view = ballot_panel(game, seat.seat, area, mask)
+    await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+@handler("bpa")
+async def on_ballot_area(interaction: discord.Interaction, game_id: int, arg: str,
+                         values: list[str]) -> None:
+    key, _, mask = arg.partition(".")
+    try:
+        game, seat = await _ballot_game(interaction, game_id, key)
+        area = int(values[0])
+        content, view = ballot_panel(game, seat.seat, area, int(mask or 0))
+    except (TableError, ValueError, IndexError) as exc:
+        return await refuse(interaction, str(exc) if isinstance(exc, TableError)
+                            else "That choice is not valid.")
+    await interaction.response.edit_message(content=content, view=view)
+
+
+@handler("bpm")
+async def on_ballot_markers(interaction: discord.Interaction, game_id: int, arg: str,
+                            values: list[str]) -> None:
+    key, _, area_arg = arg.partition(".")
+    try:
+        game, seat = await _ballot_game(interaction, game_id, key)
+        mask = 0
+        for v in values:
+            mask |= 1 << int(v)
+        area = None if area_arg == "x" else int(area_arg)
+        content, view = ballot_panel(game, seat.seat, area, mask)
+    except (TableError, ValueError) as exc:
+        return await refuse(interaction, str(exc) if isinstance(exc, TableError)
+                            else "That choice is not valid.")
+    await interaction.response.edit_message(content=content, view=view)
+
+
+@handler("bpc")
+async def on_ballot_confirm(interaction: discord.Interaction, game_id: int, arg: str,
+                            values: list[str]) -> None:
+    try:
+        key, area_arg, mask_arg = arg.split(".")
+        game, seat = await _ballot_game(interaction, game_id, key)
+        held = sorted(game.state.players[seat.seat].markers, reverse=True)
+        mask = int(mask_arg)
+        markers = [held[i] for i in range(len(held)) if mask >> i & 1]
+        action = {"type": "ballot", "area": AREAS[int(area_arg)], "markers": markers}
+    except TableError as exc:
+        return await refuse(interaction, str(exc))
+    except (ValueError, IndexError):
+        return await refuse(interaction, "Pick an area and 1 to 4 markers first.")
+    await submit(interaction, game_id, action, key=f"i{interaction.id}",
+                 confirm=_ballot_done(action))
+
+
+def _ballot_done(action: dict) -> str:
+    from bot.games.doge.constants import area_name
+
+    values = " + ".join(str(m) for m in action["markers"])
+    return (f"✅ Your ballot: {area_name(action['area'])} with {values} (secret). You may "
+            "change it with Cast ballot until everyone has chosen.")
+
+

@@ -1,0 +1,167 @@
+"""What Doge's messages say and which components they carry (no rules here: the engine
+and its question builder decide what may be chosen)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.games.doge.constants import AREAS, area_name
+from bot.games.wording import plural
+from bot.store import ACTIVE, LOBBY, LoadedGame
+from bot.tables.service import TableService
+from cogs.common.table_ui import deadline_text, lobby_prompt, mark, question_view, who
+from cogs.common.ui import GameButton, GameSelect, view_of
+
+PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+# Where a new channel message begins (cogs/common/segments.py): each revealed placement round,
+# each election, and the year's end folded into the next year's first message.
+DOGE_OPENERS = frozenset({"round_revealed", "round_skipped", "election", "no_contest",
+                          "year_end", "year_begins", "game_over"})
+
+# ---- the prompt message -----------------------------------------------------------------
+
+
+async def doge_prompt(service: TableService,
+                      game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+    if game.row.status == LOBBY:
+        return lobby_prompt(game)
+    if game.row.status != ACTIVE:
+        return final_text(game), None
+    due = {d.seat: d for d in await service.store.get_deadlines(game.id)
+           if d.kind.startswith("due:")}
+    if game.state.phase == "placement":
+        return placement_prompt(game, due)
+    return election_prompt(service, game, due)
+
+
+def placement_prompt(game: LoadedGame, due: dict) -> tuple[str, discord.ui.View]:
+    st = game.state
+    rounds = 4 if st.player_count == 3 else 3
+    lines = [f"🗳️ **Year {st.year} · placement round {st.round} of {rounds}** — choose an "
+             "area and 1 to 4 markers, in secret (D-3.2). You may change your choice until "
+             "everyone has chosen (D-3.3)."]
+    for seat in game.seats:
+        p = st.players[seat.seat]
+        if not p.markers:
+            state = "sits out (no markers left)"
+        elif seat.seat in st.ballots:
+            state = "✅ has chosen"
+        elif seat.played_by_ai:
+            state = "⏳ (computer)"
+        else:
+            state = f"⏳ {who(seat)}{deadline_text(due.get(seat.seat))}"
+        lines.append(f"{mark(seat.colour)} {seat.name}: {state}")
+    key = f"{st.year}-{st.round}"
+    view = view_of(GameButton("cast", game.id, key, label="Cast ballot", emoji="🗳️",
+                              style=discord.ButtonStyle.primary),
+                   GameButton("me", game.id, "", label="My markers", emoji="🔒"))
+    return "\n".join(lines), view
+
+
+def election_prompt(service: TableService, game: LoadedGame,
+                    due: dict) -> tuple[str, discord.ui.View | None]:
+    st = game.state
+    area = area_name(st.election.area) if st.election else "?"
+    awaited = service.awaited_seats(game)
+    names = [s.name for s in game.seats]
+    header = f"🏛️ **Year {st.year} · election {st.elections_done + 1} of 7: {area}**"
+    if len(awaited) == 1:
+        seat = awaited[0]
+        question = service.kit(game).question(st, seat.seat, names)
+        if question is not None:
+            text = f"{header}\n{who(seat)} — {question.prompt}\n" \
+                   "The highlighted choice is what happens at the deadline" + \
+                   (deadline_text(due.get(seat.seat)) or ".")
+            text = "\n".join([text, *_answered(game)])
+            return text, question_view(game, question, ())
+    lines = [header, "Several players decide at once (D-11.2); each answers with the "
+             "button below:"]
+    lines += [f"{mark(s.colour)} ⏳ {who(s)}{deadline_text(due.get(s.seat))}"
+              for s in awaited]
+    lines += _answered(game)
+    view = view_of(GameButton("dq", game.id, f"{game.version}..open", label="Answer",
+                              style=discord.ButtonStyle.primary))
+    return "\n".join(lines), view
+
+
+def doge_callout(service: TableService, game: LoadedGame) -> str | None:
+    """An election's message pings, besides whoever it asks first, every person who
+    decides later in it (D-5 to D-8: its winners and runners-up), so nobody needs a
+    ping of their own when their turn in it comes."""
+    if game.row.status != ACTIVE or game.state.phase == "placement":
+        return None
+    election = game.engine.public_view(game.state, None).election
+    if election is None:
+        return None
+    asked = {s.seat for s in service.awaited_seats(game)}
+    later = [game.seats[s] for s in dict.fromkeys((*election.winners, *election.runners_up))
+             if s not in asked and game.seats[s].user_id and not game.seats[s].played_by_ai]
+    if not later:
+        return None
+    return "🔔 Also deciding in this election: " + ", ".join(who(s) for s in later) + "."
+
+
+def _answered(game: LoadedGame) -> list[str]:
+    """Who of a tied step has answered, never what: tied placements take effect together
+    when the last of them answers (D-11.2)."""
+    election = game.engine.public_view(game.state, None).election
+    return [f"{mark(game.seats[s].colour)} ✅ {game.seats[s].name} has answered"
+            for s in (election.answered if election else ())]
+
+
+def final_text(game: LoadedGame) -> str:
+    result = game.row.result or (game.state.result if game.state else None)
+    if not result:
+        return "This game has ended."
+    names = [p.name for p in game.row.players]
+    lines = ["🏁 " + game.engine.describe(  # the line opens with "Game over"
+        {"type": "game_over", "result": result}, game.row.players)]
+    for r in result.get("ranking", []):
+        medal = PLACE_MEDALS.get(r["place"], f"{r['place']}.")
+        cond = f" · condition {', '.join(r['conditions'])}" if r.get("conditions") else ""
+        lines.append(f"{medal} {names[r['seat']]}: {plural(r['palaces'], 'palace')}, "
+                     f"{plural(r['houses'], 'house')} on the board{cond}")
+    lines.append("The game record: `/doge export`.")
+    return "\n".join(lines)
+
+
+# ---- the secret ballot panel (ephemeral) -----------------------------------------------
+
+
+def ballot_panel(game: LoadedGame, seat: int, area: int | None,
+                 mask: int) -> tuple[str, discord.ui.View]:
+    st = game.state
+    p = st.players[seat]
+    held = sorted(p.markers, reverse=True)
+    key = f"{st.year}-{st.round}"
+    chosen = [held[i] for i in range(len(held)) if mask >> i & 1]
+    current = st.ballots.get(seat)
+    lines = [f"🔒 **Your ballot, year {st.year} round {st.round}** (only you see this)",
+             f"Markers in hand: {' '.join(str(m) for m in held) or 'none'}"]
+    if current:
+        lines.append(f"Chosen so far: {area_name(current.area)} with "
+                     f"{' + '.join(str(m) for m in current.markers)} — you may still change it.")
+    placed = [f"{area_name(a)} ({' + '.join(str(m) for m in s.markers)})"
+              for a, stacks in st.stacks.items() for s in stacks if s.seat == seat]
+    if placed:
+        lines.append("Placed this year: " + ", ".join(placed))
+    area_options = [discord.SelectOption(label=area_name(a), value=str(i), default=i == area)
+                    for i, a in enumerate(AREAS) if a not in p.cards_used]
+    marker_options = [discord.SelectOption(label=f"Marker {m}", value=str(i),
+                                           default=bool(mask >> i & 1))
+                      for i, m in enumerate(held)]
+    area_arg = "x" if area is None else str(area)
+    items: list[discord.ui.Item] = [
+        GameSelect("bpa", game.id, f"{key}.{mask}", options=area_options,
+                   placeholder="Area", row=0),
+        GameSelect("bpm", game.id, f"{key}.{area_arg}", options=marker_options,
+                   placeholder="Markers (1 to 4)", min_values=1,
+                   max_values=min(4, len(held)), row=1),
+        GameButton("bpc", game.id, f"{key}.{area_arg}.{mask}",
+                   label="Confirm" if area is not None and chosen else "Pick an area and "
+                   "markers", style=discord.ButtonStyle.success,
+                   disabled=area is None or not chosen, row=2),
+    ]
+    if area is not None and chosen:
+        lines.append(f"➡️ {area_name(AREAS[area])} with {' + '.join(map(str, chosen))}")
+    return "\n".join(lines), view_of(*items)

@@ -1,0 +1,1 @@
+"""The Clans board image, drawn from a public view."""

@@ -1,0 +1,157 @@
+"""The Clans board around the map: header, clan scores, players, epoch chart, caption.
+Reads only a `ClansPublicView`: clans (colours) and players stay unlinked until the view's
+result reveals who held which colour (C-7.2)."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.games.clans.board import COLOURS
+from bot.games.clans.rules import EPOCH_CHIPS, EPOCH_NAMES
+from bot.games.clans.views import ClansPublicView
+from rendering.clans import layout as L
+from rendering.clans.background import CARD, EPOCH_COLS, epoch_row_y
+from rendering.clans.sprites import chip, paste_centred
+from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, cached, disc_sprite, player_colour
+from rendering.common.text import fit_text, paste_text, wrap_text
+
+
+def player_name(view: ClansPublicView, seat: int) -> str:
+    name = " ".join(view.players[seat].split()) if 0 <= seat < len(view.players) else ""
+    return name or f"Seat {seat + 1}"
+
+
+def _place(rank: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+
+
+def _disc(img: Image.Image, centre: L.Point, colour: str, d: int = 20) -> None:
+    col = player_colour(colour)
+    paste_centred(img, disc_sprite(d, col.fill, col.dark, 2), centre)
+    paste_text(img, centre, col.letter, max(L.TEXT, round(d * 0.6)), col.ink, bold=True,
+               anchor="mm")
+
+
+# ---- header and caption -------------------------------------------------------------------
+
+def header(img: Image.Image, view: ClansPublicView) -> None:
+    x0, y0, x1, y1 = L.HEADER
+    mid = (y0 + y1 - 3) / 2
+    if view.result is not None:
+        first = [player_name(view, s) for s, r in enumerate(view.result.ranks) if r == 1]
+        verb = "wins" if len(first) == 1 else "share the win"
+        left = "Game over"
+        right = f"{' & '.join(first)} {verb}"
+    else:
+        chips = view.chips_left_in_epoch
+        left = (f"Epoch {EPOCH_NAMES[view.epoch - 1]} · {chips} chip{'s' if chips != 1 else ''}"
+                f" left · turn {view.turn + 1}")
+        who = player_name(view, view.to_act) if view.to_act is not None else "?"
+        right = f"▶ {who} " + ("orders the villages" if view.villages_to_order else "to move")
+    x = 124
+    x += paste_text(img, (x, mid), left, 20, CREAM, bold=True, anchor="lm") + 24
+    text, size = fit_text(right, x1 - 14 - x, 20, bold=True, min_size=14)
+    paste_text(img, (x1 - 14, mid), text, size, GOLD, bold=True, anchor="rm")
+
+
+def caption(img: Image.Image, text: str) -> None:
+    x0, y0, x1, y1 = L.CAPTION
+    lines = wrap_text(text, x1 - x0 - 28, 19, bold=True, max_lines=2)
+    step = 24
+    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        paste_text(img, (x0 + 14, top + i * step), line, 19, CREAM, bold=True, anchor="lm")
+
+
+# ---- clan scores ----------------------------------------------------------------------------
+
+def scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) -> None:
+    """The score track: one bar per clan (all five are in play, C-2.1). Owners are named
+    only once the game is over."""
+    x0, y0, x1, _ = L.SCORES
+    owners: dict[str, list[str]] = {}
+    if view.result is not None:
+        for seat, colour in enumerate(view.result.colours):
+            owners.setdefault(colour, []).append(player_name(view, seat))
+    top = max(20, *view.clan_scores)
+    left, right = x0 + 34, x1 - 40
+    for i, colour in enumerate(COLOURS):
+        y = y0 + 41 + i * 22
+        col = player_colour(colour)
+        _disc(img, (x0 + 20, y), colour, 19)
+        score = view.clan_scores[i]
+        draw.rounded_rectangle((left, y - 7, right, y + 7), radius=4, fill=(234, 226, 208))
+        end = left + (right - left) * score / top
+        if score:
+            draw.rounded_rectangle((left, y - 7, max(end, left + 8), y + 7), radius=4,
+                                   fill=col.fill, outline=col.dark)
+        paste_text(img, (x1 - 10, y), str(score), 17, INK, bold=True, anchor="rm")
+        names = owners.get(colour, ["nobody"] if view.result is not None else None)
+        if names:  # after the end only (C-6.2): inside the bar, or after it if roomier
+            inside, after = end - left - 8, right - end - 8
+            room = max(inside, after)
+            text, size = fit_text(", ".join(names), room, L.TEXT, bold=True, min_size=L.TEXT)
+            if inside >= after:
+                paste_text(img, (left + 5, y), text, size, col.ink, bold=True, anchor="lm")
+            else:
+                paste_text(img, (end + 5, y), text, size, INK, bold=True, anchor="lm")
+
+
+# ---- players ----------------------------------------------------------------------------------
+
+def players(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) -> None:
+    x0, y0, x1, _ = L.PLAYERS
+    result = view.result
+    paste_text(img, (x1 - 12, y0 + 15), "chips" if result is None else "chips  total",
+               L.TEXT, INK_SOFT, anchor="rm")
+    for row, seat in enumerate(view.turn_order):  # in playing order (C-2.4)
+        y = y0 + 44 + row * 30
+        winner = result is not None and result.ranks[seat] == 1
+        if seat == view.to_act or winner:
+            draw.rounded_rectangle((x0 + 5, y - 13, x1 - 5, y + 13), radius=6, fill=CARD,
+                                   outline=GOLD, width=3)
+            paste_text(img, (x0 + 16, y), "★" if winner else "▶", 15, INK, bold=True,
+                       anchor="mm")
+        x = x0 + 28
+        if result is not None:
+            _disc(img, (x + 10, y), result.colours[seat], 20)
+            x += 26
+        right = x1 - (104 if result is not None else 50)
+        text, size = fit_text(player_name(view, seat), right - x - 6, 17, bold=True,
+                              min_size=L.TEXT)
+        paste_text(img, (x, y), text, size, INK, bold=True, anchor="lm")
+        cx = right + 10
+        paste_centred(img, chip(False, 14), (cx, y))
+        paste_text(img, (cx + 10, y), f"{view.chips[seat]}", 16, INK, bold=True, anchor="lm")
+        if result is not None:
+            paste_text(img, (x1 - 12, y - 1), f"{result.totals[seat]}", 18, INK, bold=True,
+                       anchor="rm")
+            paste_text(img, (x1 - 40, y), _place(result.ranks[seat]), L.TEXT, INK_SOFT,
+                       bold=True, anchor="rm")
+
+
+# ---- epoch chart ---------------------------------------------------------------------------
+
+def epochs(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) -> None:
+    """C-5.1: chips taken (hollow) and left (gold) per epoch, the current epoch framed,
+    past epochs faded."""
+    x0, _, x1, _ = L.EPOCHS
+    taken = len(view.villages)
+    first = 1
+    for e, count in enumerate(EPOCH_CHIPS, start=1):
+        y = epoch_row_y(e)
+        for k in range(count):
+            paste_centred(img, chip(first + k <= taken), (x0 + EPOCH_COLS[1] + k * 16, y))
+        last = first + count - 1
+        if view.result is None and e == view.epoch:
+            draw.rounded_rectangle((x0 + 6, y - 16, x1 - 6, y + 16), radius=7, outline=GOLD,
+                                   width=3)
+        elif last <= taken or view.result is not None and e > view.epoch:
+            # Done (or never reached): faded, so the current epoch stands out.
+            img.paste(CARD, (x0 + 8, round(y - 15), x1 - 8, round(y + 15)),
+                      cached(("clans fade", x1 - x0 - 16), lambda: _fade(x1 - x0 - 16)))
+        first = last + 1
+
+
+def _fade(w: int) -> Image.Image:
+    return Image.new("L", (w, 30), 150)

@@ -1,0 +1,1 @@
+"""The Doge board image, drawn from a public view."""

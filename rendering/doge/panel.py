@@ -1,0 +1,327 @@
+"""Everything around the Doge map: header, status box, player panel, voting order,
+caption and the game-over banner. Reads only a `PublicView`."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.games.doge.constants import AREA_NAMES, AREAS, DISTRICTS
+from bot.games.doge.view import PlayerPublic, PublicView
+from rendering.common.drawing import (
+    CREAM,
+    GOLD,
+    INK,
+    INK_SOFT,
+    NAVY,
+    OK_GREEN,
+    PAPER,
+    PlayerColour,
+    cached,
+    cached_tile,
+    house_sprite,
+    letter_disc,
+    marker_pile_sprite,
+    palace_sprite,
+    paste,
+    player_colour,
+    ring_sprite,
+)
+from rendering.common.text import fit_text, paste_text, text_width, wrap_text
+from rendering.doge import layout as L
+from rendering.doge.background import build_background
+from rendering.doge.result import draw_result, places, ranking
+from rendering.doge.symbols import paste_symbol
+
+QUESTION = {  # what the table is asked now (ElectionPublic.question)
+    "advisor": "taking the advisor?",
+    "qadvisor": "choosing an advisor",
+    "place": "placing houses",
+    "qmove": "moving houses",
+    "build": "building palaces",
+}
+
+
+def draw_chrome(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
+                caption: str) -> None:
+    _header(img, view)
+    _status(img, draw, view)
+    for p in view.players:
+        _player_card(img, view, p)
+    if view.result is None:
+        _order(img, view)
+    else:  # in place of the voting order: the map stays in full view
+        draw_result(img, draw, view)
+    _caption(img, caption)
+
+
+def _name(p: PlayerPublic, width: int, size: int, prefix: str = "") -> tuple[str, int]:
+    """A player's name fitted to a width: (text, font size to draw it at)."""
+    return fit_text(prefix + (p.name or f"Seat {p.seat + 1}"), width, size, bold=True,
+                    min_size=L.TEXT)
+
+
+# ---- header and caption ---------------------------------------------------------------
+
+def _phase_text(view: PublicView) -> str:
+    year = f"Year {view.year}" + (f" of {view.year_limit}" if view.year_limit else "")
+    if view.result is not None or view.phase == "over":
+        return f"{year} · Game over"
+    if view.phase == "placement":
+        return f"{year} · Placement · round {view.round} of {view.rounds_per_year}"
+    n = len(view.order_current) or 7
+    now = min(view.elections_done + 1, n)
+    return f"{year} · Elections · vote {now} of {n}"
+
+
+def _header(img: Image.Image, view: PublicView) -> None:
+    paste_text(img, (118, 32), _phase_text(view), 26, CREAM, bold=True, anchor="lm")
+    if view.awaiting and view.result is None:
+        x = L.WIDTH - 14 - 42 * len(view.awaiting)
+        paste_text(img, (x - 8, 32), "waiting for", L.TEXT, CREAM, anchor="rm")
+        draw = ImageDraw.Draw(img)
+        for seat in view.awaiting:
+            if 0 <= seat < len(view.players):
+                col = player_colour(view.players[seat].colour)
+                letter_disc(img, draw, (x + 20, 31), 38, col, size=L.TEXT)
+                x += 42
+
+
+def _caption(img: Image.Image, caption: str) -> None:
+    """The last step in words: two lines at most, wrapped at spaces."""
+    x0, y0, x1, y1 = L.CAPTION
+    lines = wrap_text(caption, x1 - x0 - 32, 24, bold=True, max_lines=2)
+    step = 32
+    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        paste_text(img, (x0 + 16, top + i * step), line, 24, CREAM, bold=True, anchor="lm")
+
+
+# ---- status box -----------------------------------------------------------------------
+
+def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
+    x0, y0, x1, y1 = L.STATUS_BOX
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PAPER, outline=INK_SOFT, width=2)
+    el = view.election
+    if view.result is not None:
+        paste_text(img, (x0 + 12, y0 + 22), "Game over", L.TEXT, INK, bold=True, anchor="lm")
+        place = places(view)
+        for i, seat in enumerate(ranking(view)[:4]):
+            p = view.players[seat]
+            y = y0 + 58 + i * 34
+            letter_disc(img, draw, (x0 + 26, y), 30, player_colour(p.colour), size=L.TEXT)
+            paste_text(img, (x0 + 48, y), *_name(p, x1 - x0 - 60, L.TEXT, f"{place[seat]}. "),
+                       INK, bold=True, anchor="lm")
+        return
+    if view.phase == "placement":
+        paste_text(img, (x0 + 12, y0 + 22), f"Placement, round {view.round} of "
+                   f"{view.rounds_per_year}", L.TEXT, INK, bold=True, anchor="lm")
+        for i, p in enumerate(view.players):
+            y = y0 + 58 + i * 34
+            letter_disc(img, draw, (x0 + 26, y), 30, player_colour(p.colour), size=L.TEXT)
+            if p.markers_left == 0:
+                state, colour = "no markers", INK_SOFT
+            elif p.has_chosen:
+                state, colour = "✓ chosen", OK_GREEN
+            elif p.seat in view.awaiting:
+                state, colour = "choosing", INK
+            else:
+                state, colour = "sits out", INK_SOFT
+            w = paste_text(img, (x1 - 10, y), state, L.TEXT, colour, bold=True, anchor="rm")
+            paste_text(img, (x0 + 48, y), *_name(p, x1 - x0 - 70 - w, L.TEXT), INK,
+                       bold=True, anchor="lm")
+        return
+    if el is None:
+        done = view.elections_done
+        paste_text(img, (x0 + 12, y0 + 22), f"Elections: {done} of 7 held", L.TEXT, INK,
+                   bold=True, anchor="lm")
+        if done < len(view.order_current):
+            paste_text(img, (x0 + 12, y0 + 58), "next: " + AREA_NAMES.get(
+                view.order_current[done], view.order_current[done]), L.TEXT, INK, anchor="lm")
+        return
+    paste_symbol(img, el.area, (x0 + 26, y0 + 24), 36)
+    paste_text(img, (x0 + 50, y0 + 24), AREA_NAMES.get(el.area, el.area) + " votes", L.TEXT,
+               INK, bold=True, anchor="lm")
+    stacks = {s.seat: s for s in view.stacks.get(el.area, ())}
+    # D-4.3: only players with a vote take part.
+    voters = sorted(((s, v) for s, v in el.votes.items() if v > 0), key=lambda kv: (-kv[1], kv[0]))
+    for i, (seat, votes) in enumerate(voters[:4]):
+        if not 0 <= seat < len(view.players):
+            continue
+        y = y0 + 58 + i * 30
+        col = player_colour(view.players[seat].colour)
+        letter_disc(img, draw, (x0 + 24, y), 28, col, size=L.TEXT)
+        x = x0 + 44 + paste_text(img, (x0 + 44, y), str(votes), L.TEXT, INK, bold=True,
+                                 anchor="lm") + 10
+        values = stacks[seat].values if seat in stacks else None
+        parts = ["+".join(map(str, values))] if values else []
+        advisors = votes - sum(values or ())
+        if advisors > 0:
+            parts.append(f"{advisors} adv.")
+        tied = len(el.winners) > 1 if seat in el.winners else len(el.runners_up) > 1
+        tag = ("1st" if seat in el.winners else "2nd" if seat in el.runners_up else "") + \
+            (" =" if tied else "")
+        room = (x1 - 86 if tag.strip() else x1 - 8) - x
+        detail = fit_text(" · ".join(parts), room, L.TEXT, min_size=L.TEXT)[0]
+        paste_text(img, (x, y), detail, L.TEXT, INK_SOFT, anchor="lm")
+        if tag.strip():
+            fill = GOLD if seat in el.winners else (206, 214, 224)
+            draw.rounded_rectangle((x1 - 80, y - 13, x1 - 8, y + 13), radius=13, fill=fill)
+            paste_text(img, (x1 - 44, y), tag, L.TEXT, INK, bold=True, anchor="mm")
+    if not voters:
+        paste_text(img, (x0 + 12, y0 + 62), "nobody takes part", L.TEXT, INK_SOFT, anchor="lm")
+    if el.question:
+        q = fit_text(QUESTION.get(el.question, el.question), x1 - x0 - 20, L.TEXT,
+                     min_size=L.TEXT)[0]
+        paste_text(img, (x0 + 10, y1 - 10), q, L.TEXT, INK, bold=True, anchor="ls")
+
+
+# ---- player panel ---------------------------------------------------------------------
+
+def _player_card(img: Image.Image, view: PublicView, p: PlayerPublic) -> None:
+    x0, y0, x1, y1 = L.player_card_box(p.seat, len(view.players))
+    waiting = p.seat in view.awaiting and view.result is None
+    box = (x0, y0, x1 + 1, y1 + 1)
+    # The repr of the frozen PlayerPublic names every field the card shows.
+    tile = cached_tile(("doge card", repr(p), waiting), _background(), box,
+                       lambda t, d: _paint_card(t, d, p, waiting, (0, 0, x1 - x0, y1 - y0)))
+    img.paste(tile, box[:2])
+
+
+def _background() -> Image.Image:
+    return cached(("background", "doge"), build_background)
+
+
+def _paint_card(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic, waiting: bool,
+                box: L.Box) -> None:
+    col = player_colour(p.colour)
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PAPER,
+                           outline=GOLD if waiting else INK_SOFT, width=4 if waiting else 2)
+    draw.rounded_rectangle((x0, y0, x0 + 10, y1), radius=5, fill=col.fill)
+    # Row 1: letter disc, name, state.
+    letter_disc(img, draw, (x0 + 36, y0 + 26), 38, col, size=L.TEXT)
+    tag = "your move" if waiting else ("bot" if p.is_bot else "")
+    tag_w = (round(text_width(tag, L.TEXT, bold=True)) + 24) if tag else 0
+    name_w = x1 - x0 - 72 - (tag_w + 14 if tag else 10)
+    paste_text(img, (x0 + 62, y0 + 26), *_name(p, name_w, 26), fill=INK, bold=True,
+               anchor="lm")
+    if tag:
+        fill = GOLD if waiting else (220, 214, 200)
+        draw.rounded_rectangle((x1 - 10 - tag_w, y0 + 11, x1 - 10, y0 + 41), radius=15,
+                               fill=fill)
+        paste_text(img, (x1 - 10 - tag_w / 2, y0 + 26), tag, L.TEXT, INK, bold=True,
+                   anchor="mm")
+    # Row 2: what is in supply.
+    y = y0 + 68
+    _supply(img, (x0 + 18, y), house_sprite(24, 26, col.fill, col.dark), p.houses_supply)
+    _supply(img, (x0 + 104, y), palace_sprite(26, 26, col.fill, col.dark), p.palaces_supply)
+    _supply(img, (x0 + 190, y), ring_sprite(26, col.fill, 6), p.rings_supply)
+    _supply(img, (x0 + 272, y), marker_pile_sprite(28, col.fill, col.dark), p.markers_left)
+    # Row 3: the area cards, greyed and struck through once used this year (D-3.3),
+    # each district's with the player's palaces there.
+    _cards(img, draw, p, (x0 + 16, y0 + 96))
+    # Row 4: goals (D-9.1).
+    _goals(img, draw, p, (x0 + 16, y0 + 152), col)
+
+
+def _cards(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic,
+           xy: tuple[int, int]) -> None:
+    x, y = xy
+    for area in AREAS:
+        used = area in p.cards_used
+        draw.rounded_rectangle((x, y, x + 36, y + 40), radius=5,
+                               fill=(214, 208, 196) if used else (255, 252, 244),
+                               outline=(170, 160, 145) if used else INK_SOFT, width=1)
+        paste_symbol(img, area, (x + 18, y + 20), 32)
+        if used:
+            draw.line((x + 4, y + 35, x + 32, y + 5), fill=INK_SOFT, width=3)
+        x += 40
+        if area in DISTRICTS:
+            n = p.palaces.get(area, 0)
+            paste_text(img, (x, y + 21), str(n), L.TEXT, INK if n else (170, 160, 145),
+                       bold=True, anchor="lm")
+            x += 16
+
+
+def _supply(img: Image.Image, xy: tuple[int, int], sprite: Image.Image, n: int) -> None:
+    x, y = xy
+    paste(img, sprite, (x, y - sprite.height // 2))
+    paste_text(img, (x + sprite.width + 6, y + 1), str(n), L.TEXT, INK, bold=True,
+               anchor="lm")
+
+
+def _goals(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic, xy: tuple[int, int],
+           col: PlayerColour) -> None:
+    """Three pills for the winning conditions (palaces in districts), filled by progress,
+    green when met."""
+    total, spread = p.palace_total, p.districts_with_palace
+    met = p.win_progress()
+    goals = (("a", "6 in 6", spread / 6),
+             ("b", "7 in 5", (min(total, 7) + min(spread, 5)) / 12),
+             ("c", "8 in 4", (min(total, 8) + min(spread, 4)) / 12))
+    x, y = xy
+    for key, text, frac in goals:
+        w, h = 116, 32
+        done = met.get(key, False)
+        draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=(232, 226, 212))
+        if frac > 0:
+            fill = OK_GREEN if done else col.tint
+            draw.rounded_rectangle((x, y, x + max(h, round(w * min(frac, 1))), y + h),
+                                   radius=h // 2, fill=fill)
+        draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, outline=INK_SOFT, width=1)
+        paste_text(img, (x + w / 2, y + h / 2), ("✓ " if done else "") + text, L.TEXT,
+                   (255, 255, 255) if done else INK, bold=True, anchor="mm")
+        x += w + 8
+
+
+# ---- voting order ---------------------------------------------------------------------
+
+def _order(img: Image.Image, view: PublicView) -> None:
+    current = view.election.area if view.election else None
+    key = ("doge order", view.order_current, view.elections_done, current,
+           tuple(sorted(view.revealed)), view.order_next_face_up)
+    top = L.order_card_box(0)[1] - 6
+    box = (0, top, L.WIDTH, L.ORDER[3])
+    tile = cached_tile(key, _background(), box, lambda t, d: _paint_order(t, d, view, top))
+    img.paste(tile, box[:2])
+
+
+def _paint_order(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
+                 top: int) -> None:
+    current = view.election.area if view.election else None
+
+    def local(b: L.Box) -> L.Box:
+        return (b[0], b[1] - top, b[2], b[3] - top)
+
+    for i, area in enumerate(view.order_current[:7]):
+        x0, y0, x1, y1 = local(L.order_card_box(i))
+        done = i < view.elections_done or area in view.revealed
+        now = area == current and not done
+        fill = (226, 222, 212) if done else (255, 250, 238)
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=fill,
+                               outline=GOLD if now else INK_SOFT, width=5 if now else 2)
+        badge = "✓ held" if done else ("now" if now else f"{i + 1}.")
+        paste_text(img, (x0 + 52, y0 + 22), badge, L.TEXT, OK_GREEN if done else
+                   (INK if now else INK_SOFT), bold=True, anchor="lm")
+        _order_card(img, area, (x0, y0, x1, y1), INK_SOFT if done else INK)
+    for i in range(7):
+        x0, y0, x1, y1 = local(L.order_card_box(i, next_year=True))
+        if i < len(view.order_next_face_up):
+            draw.rounded_rectangle((x0, y0, x1, y1), radius=7, fill=(255, 250, 238),
+                                   outline=INK_SOFT, width=2)
+            paste_text(img, (x0 + 52, y0 + 22), f"{i + 1}.", L.TEXT, INK_SOFT, bold=True,
+                       anchor="lm")
+            _order_card(img, view.order_next_face_up[i], (x0, y0, x1, y1), INK)
+        else:  # face down: the card's back
+            draw.rounded_rectangle((x0, y0, x1, y1), radius=7, fill=NAVY, outline=GOLD, width=2)
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            draw.polygon([(cx, cy - 16), (cx + 22, cy), (cx, cy + 16), (cx - 22, cy)],
+                         outline=GOLD, width=2)
+
+
+def _order_card(img: Image.Image, area: str, box: L.Box, ink: tuple[int, int, int]) -> None:
+    """An area card: its symbol top left, its name below, every name in one size."""
+    x0, y0, x1, _ = box
+    paste_symbol(img, area, (x0 + 24, y0 + 22), 34)
+    name = fit_text(AREA_NAMES.get(area, area), x1 - x0 - 10, L.TEXT, True, L.TEXT)[0]
+    paste_text(img, ((x0 + x1) / 2, y0 + 58), name, L.TEXT, ink, bold=True, anchor="mm")
