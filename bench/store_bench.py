@@ -25,7 +25,7 @@ from typing import Any
 from bot.games.base import Action, GameEngine, PlayerSpec
 from bot.games.registry import get_engine
 from bot.store import LoadedGame, Store
-from bot.store.db import connect
+from bot.store.backends.sqlite import connect
 
 PLAYERS = [PlayerSpec("Anna", "red"), PlayerSpec("Bernd", "blue"), PlayerSpec("Carla", "green"),
            PlayerSpec("Dario", "yellow")]

@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.store.pg import URL_SCHEMES
+from bot.store.backends.postgres import URL_SCHEMES
 
 
 @dataclass(frozen=True)

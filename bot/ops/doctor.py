@@ -173,7 +173,7 @@ async def check_postgres(url: str) -> tuple[list[Finding], list[GameRow]]:
     (the URL may hold a password, so it is not repeated)."""
     import asyncpg
 
-    from bot.store.pg import current_version
+    from bot.store.backends.postgres import current_version
 
     try:
         conn = await asyncpg.connect(url)

@@ -1,9 +1,23 @@
-"""The game store: games, seats, the action log and table bookkeeping on SQLite.
+"""The game store: games, seats, the action log and table bookkeeping, on SQLite or
+PostgreSQL.
 
 It knows no game's rules: engines come from `bot.games.registry` and states are stored as
-the JSON their engine writes. See `Store` for the API.
+the JSON their engine writes. See `Store` (`store.py`) for the API, put together from:
+
+- `games.py` (lobby to end), `actions.py` (one action, one transaction; the log),
+  `loading.py` (a game from its latest state, or rebuilt and checked), `records.py`
+  (export and import), `seats.py` (who plays a seat), `moderation.py` (undo);
+- `table_settings.py` (a table's settings, per-seat clocks, reminder preferences) and
+  `bookkeeping.py` (server settings, deadlines, the bot's messages, the audit log);
+- `ratings.py`, `standings.py` (ratings and leaderboards), `commitments.py`
+  (commitments to face-down stacks);
+- `shared.py` (what the parts share: the database, engines, clock, live-state cache),
+  `rows.py` (what the store hands out), `errors.py`;
+- `backends/` (SQLite, PostgreSQL and the interface they share), `migrations/`,
+  `backup.py`, `transfer.py` (SQLite into PostgreSQL).
 """
 
+from bot.store.bookkeeping import UNSET
 from bot.store.errors import (
     BadAction,
     BadRecord,
@@ -34,7 +48,6 @@ from bot.store.rows import (
     Seat,
     UserPrefs,
 )
-from bot.store.service import UNSET
 from bot.store.store import Store
 
 __all__ = [

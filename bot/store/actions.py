@@ -6,12 +6,12 @@ import json
 from typing import Any
 
 from bot.games.base import Action, GameEngine, IllegalAction, Outcome
+from bot.store.backends.sql import Conn, IntegrityViolation, Session, fetch_all, fetch_one
 from bot.store.commitments import Commitment, CommitmentsMixin, insert_commitments
-from bot.store.core import Live, state_text
 from bot.store.errors import BadAction, KeyReused, StaleVersion, StoreError, WrongStatus
 from bot.store.loading import LoadingMixin, normalized
 from bot.store.rows import ACTION_COLUMNS, ACTIVE, FINISHED, ActionEntry, ActionResult, dumps
-from bot.store.sql import Conn, IntegrityViolation, Session, fetch_all, fetch_one
+from bot.store.shared import Live, state_text
 
 MAX_KEY_LENGTH = 200
 # Another process moving the game between our read and our write costs a retry.

@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from bot.store.db import load_migrations
+from bot.store.backends.sqlite import load_migrations
 from bot.store.errors import SchemaTooNew, StoreError
 
 

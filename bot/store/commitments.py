@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Action, Event
-from bot.store.core import StoreBase
-from bot.store.sql import Conn, fetch_all
+from bot.store.backends.sql import Conn, fetch_all
+from bot.store.shared import StoreBase
 
 SCHEME = "doge-stack-v1"
 SALT_BYTES = 16  # 128 bits: the few possible stacks cannot be tried against the hash

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.games.base import GameEngine, PlayerSpec
-from bot.store.core import Live, StoreBase, state_text
+from bot.store.backends.sql import Conn, IntegrityViolation, fetch_all, fetch_one
 from bot.store.errors import CannotStart, ChannelBusy, SeatError, WrongStatus
 from bot.store.rows import (
     ACTIVE,
@@ -21,7 +21,7 @@ from bot.store.rows import (
     Seat,
     dumps,
 )
-from bot.store.sql import Conn, IntegrityViolation, fetch_all, fetch_one
+from bot.store.shared import Live, StoreBase, state_text
 
 
 def new_seed() -> int:

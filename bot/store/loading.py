@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.games.base import GameEngine
-from bot.store.core import Live, StoreBase
+from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.errors import StateMismatch, StoreError, UnknownGame, WrongStatus
 from bot.store.rows import (
     ACTION_COLUMNS,
@@ -21,7 +21,7 @@ from bot.store.rows import (
     LoadedGame,
     dumps,
 )
-from bot.store.sql import Conn, fetch_all, fetch_one
+from bot.store.shared import Live, StoreBase
 
 log = logging.getLogger(__name__)
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.store.actions import ActionsMixin
-from bot.store.core import Live, state_text
+from bot.store.backends.sql import fetch_all, fetch_one
 from bot.store.errors import SeatError, StaleVersion, StoreError, WrongStatus
 from bot.store.records import RecordsMixin
 from bot.store.rows import ACTION_COLUMNS, ACTIVE, ActionEntry, AuditEntry, LoadedGame, dumps
-from bot.store.sql import fetch_all, fetch_one
+from bot.store.shared import Live, state_text
 
 PUBLIC_EXPORT_FORMAT = "colovini-public-view"
 

@@ -21,8 +21,8 @@ from typing import Any
 from bot.community.outcome import outcome
 from bot.community.ratings import Entrant, Rating, rate
 from bot.store.actions import ActionsMixin
+from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.rows import ActionResult, LoadedGame, dumps
-from bot.store.sql import Conn, fetch_all, fetch_one
 from bot.store.standings import StandingsMixin
 
 log = logging.getLogger(__name__)
@@ -180,7 +180,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
         """One rating transaction at a time across processes (SQLite: the store's lock
         already serializes transactions)."""
         if self._db.dialect == "postgresql":
-            from bot.store.pg import LOCK_NAMESPACE
+            from bot.store.backends.postgres import LOCK_NAMESPACE
 
             await conn.execute("SELECT pg_advisory_xact_lock(?, ?)",
                                (LOCK_NAMESPACE, RATINGS_LOCK))

@@ -11,12 +11,12 @@ from typing import Any
 from bot.games.base import IllegalAction, PlayerSpec
 from bot.games.record import RECORD_FORMAT, RECORD_VERSION, make_record
 from bot.store.actions import apply_checked, clean_action, game_result
+from bot.store.backends.sql import fetch_all
 from bot.store.commitments import SCHEME, read_commitments
-from bot.store.core import Live
 from bot.store.errors import BadAction, BadRecord, StoreError, WrongStatus
 from bot.store.games import GamesMixin
 from bot.store.rows import ACTIVE, FINISHED, LOBBY, LoadedGame, dumps
-from bot.store.sql import fetch_all
+from bot.store.shared import Live
 
 
 class RecordsMixin(GamesMixin):

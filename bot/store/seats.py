@@ -4,10 +4,10 @@ engine knows seats by index, and the table service decides who acts for them."""
 
 from __future__ import annotations
 
-from bot.store.core import StoreBase
+from bot.store.backends.sql import Conn, fetch_all
 from bot.store.errors import SeatError
 from bot.store.rows import OPEN_STATUSES, Seat
-from bot.store.sql import Conn, fetch_all
+from bot.store.shared import StoreBase
 
 
 class SeatsMixin(StoreBase):

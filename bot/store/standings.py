@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.community.ratings import Rating
-from bot.store.core import StoreBase
-from bot.store.sql import fetch_all, fetch_one
+from bot.store.backends.sql import fetch_all, fetch_one
+from bot.store.shared import StoreBase
 
 # The conservative score, in SQL (see bot/community/ratings.py).
 _SCORE = "(mu - 3 * sigma)"

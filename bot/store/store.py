@@ -9,15 +9,15 @@ from os import PathLike
 
 from bot.games.registry import get_engine
 from bot.store.actions import ActionsMixin
-from bot.store.core import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
-from bot.store.db import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database
+from bot.store.backends.postgres import is_postgres_url
+from bot.store.backends.sql import Database as Backend
+from bot.store.backends.sqlite import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database
+from bot.store.bookkeeping import ServiceMixin
 from bot.store.moderation import ModerationMixin
-from bot.store.pg import is_postgres_url
 from bot.store.ratings import RatingsMixin
 from bot.store.records import RecordsMixin
-from bot.store.service import ServiceMixin
-from bot.store.sql import Database as Backend
-from bot.store.tables import TablesMixin
+from bot.store.shared import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
+from bot.store.table_settings import TablesMixin
 
 
 class Store(RatingsMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
@@ -48,7 +48,7 @@ class Store(RatingsMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
         `busy_timeout_ms` are SQLite's)."""
         db: Backend
         if is_postgres_url(path):
-            from bot.store.pg import PgDatabase
+            from bot.store.backends.postgres import PgDatabase
 
             db = await PgDatabase.open(str(path))
         else:

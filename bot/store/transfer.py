@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.store.backends.postgres import is_postgres_url
+from bot.store.backends.sql import fetch_all, fetch_one
 from bot.store.errors import StoreError
 from bot.store.loading import first_difference, normalized
-from bot.store.pg import is_postgres_url
-from bot.store.sql import fetch_all, fetch_one
 from bot.store.store import Store
 
 # Parents before children, so every foreign key finds its row; tables that later

@@ -10,8 +10,8 @@ import pytest
 
 from bot.games.base import PlayerSpec
 from bot.store import Store
+from bot.store.backends.sql import IntegrityViolation
 from bot.store.commitments import digest, preimage
-from bot.store.sql import IntegrityViolation
 from bot.tables.commitments import seal
 from tests.store.backends import Backend
 

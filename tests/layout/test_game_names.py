@@ -27,7 +27,7 @@ KNOWN = {
     "bot/games/record.py": 1,
     "bot/games/registry.py": 8,  # R: engines by name
     "bot/store/commitments.py": 3,
-    "bot/store/pg.py": 1,
+    "bot/store/backends/postgres.py": 1,
     "bot/store/records.py": 1,
     "bot/tables/absence.py": 2,
     "bot/tables/ai_seats.py": 1,

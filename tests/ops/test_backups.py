@@ -20,8 +20,8 @@ from bot.ops.backups import (
     take_daily_backup,
 )
 from bot.store import FINISHED, Store, StoreError
+from bot.store.backends.sqlite import connect, migrate
 from bot.store.backup import backup_database, file_schema_version, newest_schema, restore_database
-from bot.store.db import connect, migrate
 from bot.tables.service import TableService
 from tests.ops.games import open_doge, play
 

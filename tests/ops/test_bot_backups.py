@@ -10,8 +10,8 @@ import pytest
 
 from bot.discord_app import TableBot
 from bot.ops.backups import BACKUP_INTERVAL, daily_backups
+from bot.store.backends.sqlite import connect, migrate
 from bot.store.backup import newest_schema
-from bot.store.db import connect, migrate
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 

@@ -14,8 +14,8 @@ from bot.ops.doctor import run_doctor, without_values
 from bot.ops.findings import NOTE, PROBLEM, Finding, exit_code
 from bot.ops.settings import load_settings
 from bot.store import Store
+from bot.store.backends.sqlite import connect, migrate
 from bot.store.backup import newest_schema
-from bot.store.db import connect, migrate
 from bot.tables.service import TableService
 from tests.ops.games import open_doge, play
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store import pg_dialect
+from bot.store.backends import postgres_dialect as pg_dialect
 
 BACKENDS = ("sqlite", "postgresql")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import SchemaTooNew, Store
-from bot.store.db import Migration, connect, load_migrations, migrate, schema_version
+from bot.store.backends.sqlite import Migration, connect, load_migrations, migrate, schema_version
 from tests.store.conftest import V1_PLAYERS, check_upgraded_store, check_version_1_data
 from tests.store.tiny_game import engines
 

@@ -10,9 +10,9 @@ import asyncpg
 import pytest
 
 from bot.store import SchemaTooNew, Store, StoreError
-from bot.store import pg_dialect as dialect
-from bot.store.db import Migration, load_migrations
-from bot.store.pg import current_version, migrate
+from bot.store.backends import postgres_dialect as dialect
+from bot.store.backends.postgres import current_version, migrate
+from bot.store.backends.sqlite import Migration, load_migrations
 from tests.postgres import fresh_database
 from tests.store.conftest import V1_PLAYERS, check_upgraded_store, check_version_1_data
 from tests.store.tiny_game import engines

@@ -5,7 +5,7 @@ processes share one database.
 - Writes: each `transaction()` is a READ COMMITTED transaction; rows a write reads to
   decide (a game's status) are read with `row_lock` (FOR UPDATE), so two processes
   serialize on the game row. An action is one statement whose version check is part of
-  the write (bot/store/pg_dialect.py), so it needs no lock at all to be safe.
+  the write (bot/store/backends/postgres_dialect.py), so it needs no lock at all to be safe.
 - Reads: `reading()` is a REPEATABLE READ, read-only transaction: several queries see
   one committed picture, never half of another process's action.
 - `game_lock`: a session advisory lock on a connection of its own, held for as long as
@@ -23,10 +23,10 @@ from typing import Any
 
 import asyncpg
 
-from bot.store import pg_dialect as dialect
-from bot.store.db import DELETE_GUARD, Migration, load_migrations
+from bot.store.backends import postgres_dialect as dialect
+from bot.store.backends.sql import IntegrityViolation, Row
+from bot.store.backends.sqlite import DELETE_GUARD, Migration, load_migrations
 from bot.store.errors import SchemaTooNew, StoreError
-from bot.store.sql import IntegrityViolation, Row
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ def _rows_changed(status: str) -> int:
 
 
 class PgConn:
-    """The store's view of one connection (see bot/store/sql.py)."""
+    """The store's view of one connection (see bot/store/backends/sql.py)."""
 
     def __init__(self, raw: asyncpg.Connection, *, writing: bool = False) -> None:
         self.raw = raw

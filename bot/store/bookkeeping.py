@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from bot.store.core import StoreBase
+from bot.store.backends.sql import fetch_all, fetch_one
 from bot.store.errors import StoreError
 from bot.store.rows import (
     DEADLINE_COLUMNS,
@@ -15,7 +15,7 @@ from bot.store.rows import (
     GuildSettings,
     dumps,
 )
-from bot.store.sql import fetch_all, fetch_one
+from bot.store.shared import StoreBase
 
 
 class _Unset:

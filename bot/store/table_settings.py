@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.store.backends.sql import fetch_all
 from bot.store.errors import SeatError, StoreError
 from bot.store.rows import LOBBY, OPEN_STATUSES, GameRow, Seat, UserPrefs, dumps
 from bot.store.seats import SeatsMixin
-from bot.store.sql import fetch_all
 
 NOTIFY_MODES = ("mention", "dm", "off")
 

@@ -6,7 +6,7 @@ coroutine may queue statements at any time. Without a lock, coroutine B's INSERT
 inside coroutine A's open transaction and be committed or rolled back with it. So every
 unit of work (a write transaction, or a read that must not see someone's half-done
 transaction) holds `Database.lock` from its first statement to its last. The interface
-the store's queries see is described in bot/store/sql.py.
+the store's queries see is described in bot/store/backends/sql.py.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.backends.sql import IntegrityViolation, Row, fetch_all, fetch_one
 from bot.store.errors import SchemaTooNew, StoreError
-from bot.store.sql import IntegrityViolation, Row, fetch_all, fetch_one
 
 __all__ = ["Database", "Migration", "connect", "fetch_all", "fetch_one", "load_migrations",
            "migrate", "schema_version"]
@@ -151,7 +151,7 @@ async def rollback_quietly(conn: aiosqlite.Connection) -> None:
 
 
 class SqliteConn:
-    """The store's view of the connection (see bot/store/sql.py)."""
+    """The store's view of the connection (see bot/store/backends/sql.py)."""
 
     row_lock = ""
 

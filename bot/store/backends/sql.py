@@ -1,9 +1,9 @@
 """What the store's queries see of a database, whichever it is (SQLite or PostgreSQL).
 
-Queries are written once, in SQL both databases accept, with `?` placeholders; each backend
-turns them into its own form (bot/store/pg_dialect.py for PostgreSQL). A backend hands
-out `Conn`s (one statement at a time, rows readable by column name and by index) inside
-three kinds of unit of work:
+Queries are written once, in SQL both databases accept, with `?` placeholders; each
+backend turns them into its own form (bot/store/backends/postgres_dialect.py for
+PostgreSQL). A backend hands out `Conn`s (one statement at a time, rows readable by
+column name and by index) inside three kinds of unit of work:
 
 - `transaction()`: a write transaction, committed at the end, rolled back on any error;
 - `reading()`: reads that see one consistent, committed picture of the database;

@@ -127,7 +127,8 @@ def migration_statements(statement: str) -> list[str]:
     if trigger:
         name = trigger.group(1)
         if name not in TRIGGERS:
-            raise StoreError(f"trigger {name} has no PostgreSQL form in bot/store/pg_dialect.py")
+            raise StoreError(f"trigger {name} has no PostgreSQL form in "
+                             "bot/store/backends/postgres_dialect.py")
         return TRIGGERS[name]
 
     def replace(match: re.Match[str]) -> str:

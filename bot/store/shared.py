@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import GameEngine
+from bot.store.backends.sql import Conn, Database, fetch_all, fetch_one
 from bot.store.errors import StoreError, UnknownGame, WrongStatus
 from bot.store.rows import GAME_COLUMNS, SEAT_COLUMNS, GameRow, Seat, dumps
-from bot.store.sql import Conn, Database, fetch_all, fetch_one
 
 EngineLookup = Callable[[str], GameEngine]
 Clock = Callable[[], float]
