@@ -16,9 +16,11 @@ goes out only with the election that reveals its values.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import Action, Event, PlayerSpec
@@ -69,22 +71,55 @@ def seal(game: str, game_id: int, before: Any, action: Action,
     return sealed
 
 
+TOLD = ("round_revealed", "election")  # the events whose stacks' lines go with them
+
+
+def _key(event: Event) -> str:
+    return json.dumps(event, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class _Held:
+    """What the book knows of one game, up to `version` of its log."""
+
+    version: int = 0
+    year: int = 1  # the game's year at `version`
+    # The years each round_revealed / election event happened in, by its exact text:
+    # narration gets bare events, and the same event can come back in a later year.
+    years: dict[str, list[int]] = field(default_factory=dict)
+    rows: dict[tuple[int, str, int], Commitment] = field(default_factory=dict)
+
+
 class CommitmentBook:
-    """The commitments of the games in play, kept for narration, which is not async:
-    `refresh` (on every load of a game) reads a game's rows again when its version
-    moved; `annotate` then works from memory."""
+    """The commitments of the games in play, kept for narration, which is not async.
+    `refresh` (on every load of a game) reads what is new in its log (all of it the first
+    time, or after an undo) and its commitments after a reveal; `annotate` then works
+    from memory."""
 
     def __init__(self, store: Store, size: int = 256) -> None:
         self.store = store
         self.size = size
-        self._games: OrderedDict[int, tuple[int, list[Commitment]]] = OrderedDict()
+        self._games: OrderedDict[int, _Held] = OrderedDict()
 
     async def refresh(self, game: LoadedGame) -> None:
         if game.row.game != "doge":
             return
         held = self._games.get(game.id)
-        if held is None or held[0] != game.version:
-            held = (game.version, await self.store.commitments(game.id))
+        if held is None or game.version < held.version:
+            held = _Held()
+        if game.version != held.version:
+            revealed = not held.version
+            for entry in await self.store.list_actions(game.id, after_version=held.version):
+                for event in entry.events:
+                    if event.get("type") == "year_begins":
+                        held.year = event["year"]
+                    elif event.get("type") in TOLD:
+                        held.years.setdefault(_key(event), []).append(held.year)
+                        revealed = revealed or event["type"] == "round_revealed"
+                held.version = max(held.version, entry.version)
+            if revealed:
+                held.rows = {(c.year, c.area, c.seat): c
+                             for c in await self.store.commitments(game.id)}
         self._games[game.id] = held
         self._games.move_to_end(game.id)
         while len(self._games) > self.size:
@@ -96,20 +131,19 @@ class CommitmentBook:
         step's last line, the board's caption). Safe on its own result."""
         events = [e for e in events if e.get("type") not in OWN_EVENTS]
         held = self._games.get(game.id)
-        if game.state is None or not held or not held[1]:
+        if held is None or not held.rows:
             return events
-        rows = held[1]
         out: list[Event] = []
-        for event, year in zip(events, _years(events), strict=True):
+        for event, told in zip(events, _years(events), strict=True):
             kind = event.get("type")
-            if kind == "round_revealed":
+            if kind not in TOLD:
                 out.append(event)
-                out += _locked(game, rows, event, year)
-            elif kind == "election":
-                out += _opened(game, rows, event, year)
-                out.append(event)
-            else:
-                out.append(event)
+                continue
+            years = held.years.get(_key(event), [])
+            # The same event in several years: the year the events around it tell.
+            year = told if told in years else years[-1] if years else None
+            shown = [] if year is None else _stacks(game.id, held.rows, event, year)
+            out += [event, *shown] if kind == "round_revealed" else [*shown, event]
         return out
 
 
@@ -133,44 +167,14 @@ def _years(events: list[Event]) -> list[int | None]:
     return years
 
 
-def _candidates(game: LoadedGame, year: int | None) -> list[int]:
-    """The years an event may belong to, likeliest first: the one the events tell, else
-    the game's year and the years before (a message closed after the year moved on)."""
-    return [year] if year is not None else list(range(game.state.year, 0, -1))
-
-
-def _locked(game: LoadedGame, rows: list[Commitment], event: Event,
-            year: int | None) -> list[Event]:
-    """The round's stacks: in one year, committed by one action, nothing else with it."""
-    want = {(p["area"], p["seat"]): p["count"] for p in event["placements"]}
-    for y in _candidates(game, year):
-        found = {(c.area, c.seat): c for c in rows if c.year == y and (c.area, c.seat) in want}
-        if set(found) != set(want) or any(len(c.markers) != want[k] for k, c in found.items()):
-            continue
-        versions = {c.version for c in found.values()}
-        if len(versions) == 1 and sum(c.version in versions for c in rows) == len(want):
-            return [_shown(game.id, found[(p["area"], p["seat"])], count=p["count"])
-                    for p in event["placements"]]
-    return []
-
-
-def _opened(game: LoadedGame, rows: list[Commitment], event: Event,
-            year: int | None) -> list[Event]:
-    """The election's stacks, with the values it revealed. The year whose stacks match
-    them; failing that the likeliest year's, so a changed value shows as a hash that
-    does not match rather than as a missing line."""
-    area, stacks = event["area"], event["stacks"]
-    years = _candidates(game, year)
-    for y in years:
-        found = {c.seat: c for c in rows if c.year == y and c.area == area}
-        if set(found) == {s["seat"] for s in stacks} and all(
-                list(found[s["seat"]].markers) == sorted(s["markers"], reverse=True)
-                for s in stacks):
-            break
-    else:
-        found = {c.seat: c for c in rows if c.year == years[0] and c.area == area}
-    return [_shown(game.id, found[s["seat"]], markers=s["markers"])
-            for s in stacks if s["seat"] in found]
+def _stacks(game_id: int, rows: dict[tuple[int, str, int], Commitment], event: Event,
+            year: int) -> list[Event]:
+    if event["type"] == "round_revealed":
+        return [_shown(game_id, rows[key], count=p["count"]) for p in event["placements"]
+                if (key := (year, p["area"], p["seat"])) in rows]
+    # The values as the election revealed them: a changed one would not match its hash.
+    return [_shown(game_id, rows[key], markers=s["markers"]) for s in event["stacks"]
+            if (key := (year, event["area"], s["seat"])) in rows]
 
 
 def _shown(game_id: int, c: Commitment, *, count: int | None = None,

@@ -88,3 +88,49 @@ async def test_a_double_click_makes_no_second_salt(tmp_path: Path) -> None:
         await played.service.act(played.game_id, PERSON, action, version=game.version,
                                  key="ballot-1")
     assert await played.store.commitments(played.game_id) == before
+
+
+async def test_messages_told_again_from_the_log_keep_their_lines(tmp_path: Path) -> None:
+    """The poster tells a message again from the action log, often after the game has
+    moved into the next year: each action's events still get their own stacks' lines."""
+    played = await open_table(tmp_path / "games.db", seed=2, year_limit=2)
+    await play_on(played, random.Random(2))
+    service = played.service
+    game = await service.load(played.game_id)
+    assert game.row.status == "finished" and game.state.year == 2
+    rows = await played.store.commitments(played.game_id)
+    assert {c.year for c in rows} == {1, 2}
+    locked, opened = [], []
+    for entry in await played.store.list_actions(played.game_id):
+        for line in service.narrate(game, entry.events):
+            if match := LOCK.match(line):
+                locked.append(match.group(3))
+            elif match := OPEN.match(line):
+                opened.append(match.group(3))
+    assert sorted(locked) == sorted(c.sha256[:SHOWN_HEX] for c in rows)
+    texts = {f"doge-stack-v1|{game.id}|{c.year}|{c.area}|{c.seat}|"
+             f"{','.join(map(str, c.markers))}|{c.salt}" for c in rows}
+    assert sorted(opened) == sorted(texts)  # each in its own year, with its own salt
+
+
+async def test_an_election_repeated_in_a_later_year_is_told_with_its_own_year(
+        tmp_path: Path) -> None:
+    """Narration gets bare events. With seed 1 San Polo votes the same way in years 2
+    and 3 (bernd's lone 2,2): the events around it say which year it was; alone it is
+    taken for the latest, as in a message told again (which only the newest are)."""
+    played = await open_table(tmp_path / "games.db", seed=1, year_limit=3)
+    await play_on(played, random.Random(1))
+    service = played.service
+    game = await service.load(played.game_id)
+    election = {"type": "election", "area": "san_polo", "stacks": [
+        {"seat": 1, "markers": [2, 2]}], "advisors": [], "votes": {"1": 4},
+        "winners": [1], "runners_up": []}
+    rows = {c.year: c for c in await played.store.commitments(played.game_id)
+            if c.area == "san_polo" and c.seat == 1}
+    assert rows[2].markers == rows[3].markers == (2, 2)
+    for year in (2, 3):
+        lines = service.narrate(game, [{"type": "elections_begin", "year": year}, election])
+        assert any(rows[year].salt in line for line in lines), year
+        assert not any(rows[5 - year].salt in line for line in lines)
+    [opened, _] = service.narrate(game, [election])
+    assert rows[3].salt in opened
