@@ -12,6 +12,7 @@ from bot.store import Store
 from bot.tables.service import Step, TableService
 
 PERSON = 101
+OPENED: list[Store] = []  # closed after each test (tests/commitments/conftest.py)
 
 
 @dataclass
@@ -30,6 +31,7 @@ class Played:
 
 async def open_table(path: Path, seed: int = 5, year_limit: int = 1) -> Played:
     store = await Store.open(path)
+    OPENED.append(store)
     service = TableService(store)
     players = [PlayerSpec("anna", "red"), PlayerSpec("bot1", "blue", is_bot=True),
                PlayerSpec("bot2", "green", is_bot=True)]

@@ -14,7 +14,7 @@ import pytest
 from bot.cli import main
 from bot.games.record import replay
 from bot.tables.commitment_check import verify_record
-from tests.commitments.play import open_table, play_on
+from tests.commitments.play import OPENED, open_table, play_on
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +27,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         await play_on(played, random.Random(4))
         exported = await played.store.export_game(played.game_id)
         await played.store.close()
+        OPENED.remove(played.store)  # closed here, in this event loop
         return json.loads(json.dumps(exported))
 
     return asyncio.run(play())
