@@ -60,7 +60,10 @@ async def _run(tmpdir: str, concurrent_games: int, live_games: int) -> dict[str,
                     if discord_channel is None:
                         await asyncio.sleep(0.01)
                         discord_channel = await bot.fetch_channel(channel.id)
-                    await bot.posters["doge"].replace_prompt(discord_channel, game)
+                    # The round's prompt alone (the board image is not what is measured).
+                    poster = bot.posters["doge"]
+                    content, view = await poster.prompt(bot.tables, game)
+                    await discord_channel.send(content, view=view)
                     channels.append(channel)
             memory = rss_mb()  # with every game's state held in memory
             assert len(live) == live_games

@@ -96,7 +96,7 @@ class CommitmentBook:
     time, or after an undo) and its commitments after a reveal; `annotate` then works
     from memory."""
 
-    def __init__(self, store: Store, size: int = 256) -> None:
+    def __init__(self, store: Store, size: int = 4096) -> None:
         self.store = store
         self.size = size
         self._games: OrderedDict[int, _Held] = OrderedDict()

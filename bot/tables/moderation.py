@@ -228,7 +228,7 @@ class Moderation:
             except (IllegalAction, StoreError) as exc:
                 raise TableError(f"This game cannot be ended: {str(exc).rstrip('.')}.") from exc
             step = Step(await self.service.load(game.id), list(result.events))
-            step.lines = self.service.narrate(step.game, step.events)
+            step.lines = await self.service.narration(step.game, step.events)
             await self.service.clock.sync(step.game)
         await self._audit(mod, "end", game, {"version": result.version})
         return ModResult(f"🛡️ {mod.mention} ended the game: everyone is ranked as it stands "
@@ -258,6 +258,7 @@ class Moderation:
             await self.service.clock.sync(step.game)
         moved = await self._computer_moves(step.game)  # a seat taken over since then
         steps = [step] if moved is None else self._unpublished([moved])
+        await self.service.commitments.refresh(game)
         lines = [line for e in reversed(removed) for ev, line in
                  zip(e.events, self.service.narrate(game, e.events), strict=True)
                  if ev["type"] not in QUIET_EVENTS]

@@ -90,7 +90,6 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             game = await self.store.load_game(game_id)
         except UnknownGame as exc:
             raise TableError("That game no longer exists.") from exc
-        await self.commitments.refresh(game)  # for narrate, which reads them from memory
         return game
 
     @staticmethod
@@ -281,8 +280,16 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     async def _tell(self, step: Step) -> None:
         """The step's lines, with the stack commitments its reveals make public."""
+        await self.commitments.refresh(step.game)
         step.events = self.commitments.annotate(step.game, step.events)
         step.lines = self.narrate(step.game, step.events)
+
+    async def narration(self, game: LoadedGame, events: list[Event]) -> list[str]:
+        """`narrate`, with the game's commitments brought up to date first (read only
+        when something is told, not at every load: a click that only opens a panel
+        should not read the log)."""
+        await self.commitments.refresh(game)
+        return self.narrate(game, events)
 
     def narrate(self, game: LoadedGame, events: list[Event]) -> list[str]:
         """A line per event, and one per stack commitment that its reveals make public."""

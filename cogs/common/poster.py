@@ -170,7 +170,7 @@ class Poster:
 
     async def _post(self, channel: discord.abc.Messageable, game: LoadedGame, start: Place,
                     events: list[LoggedEvent], notes: list[str]) -> discord.Message:
-        story = notes + self.service.narrate(game, between(events, start))
+        story = notes + await self.service.narration(game, between(events, start))
         prompt, view = await self.prompt(self.service, game)
         callout = self.callout(self.service, game) if self.callout else None
         if callout:
@@ -214,7 +214,7 @@ class Poster:
     async def _edit_live(self, channel: discord.abc.Messageable, game: LoadedGame,
                          live: Segment, events: list[LoggedEvent], notes: list[str],
                          board: bool) -> None:
-        narrative = self.service.narrate(game, between(events, live.start))
+        narrative = await self.service.narration(game, between(events, live.start))
         told = await self._told(channel, live, narrative)
         told += notes
         story = told + narrative
@@ -237,7 +237,7 @@ class Poster:
     async def _close(self, channel: discord.abc.Messageable, game: LoadedGame,
                      live: Segment, events: list[LoggedEvent], stop: Place) -> None:
         """The old segment's message keeps its whole story, and no buttons."""
-        narrative = self.service.narrate(game, between(events, live.start, stop))
+        narrative = await self.service.narration(game, between(events, live.start, stop))
         story = await self._told(channel, live, narrative) + narrative
         self._notes.pop(live.message_id, None)
         self._pinged.pop(live.message_id, None)

@@ -97,6 +97,7 @@ async def test_messages_told_again_from_the_log_keep_their_lines(tmp_path: Path)
     await play_on(played, random.Random(2))
     service = played.service
     game = await service.load(played.game_id)
+    await service.commitments.refresh(game)
     assert game.row.status == "finished" and game.state.year == 2
     rows = await played.store.commitments(played.game_id)
     assert {c.year for c in rows} == {1, 2}
@@ -122,6 +123,7 @@ async def test_an_election_repeated_in_a_later_year_is_told_with_its_own_year(
     await play_on(played, random.Random(1))
     service = played.service
     game = await service.load(played.game_id)
+    await service.commitments.refresh(game)
     election = {"type": "election", "area": "san_polo", "stacks": [
         {"seat": 1, "markers": [2, 2]}], "advisors": [], "votes": {"1": 4},
         "winners": [1], "runners_up": []}
