@@ -141,29 +141,23 @@ async def check_database(path: Path) -> tuple[list[Finding], list[GameRow]]:
         except (StoreError, sqlite3.Error) as exc:
             what = "the migrations fail on a copy" if target != path else "cannot open it"
             return found + [problem("database", f"{path}: {what}: {describe_error(exc)}")], []
-        found += await check_store(store, f"{path}", version)
-        return found, await _closed_after_games(store)
+        checked, games = await check_store(store, f"{path}", version)
+        return found + checked, games
 
 
-async def check_store(store: Store, name: str, version: int) -> list[Finding]:
-    """Integrity and every open game of an opened store (closed on failure)."""
+async def check_store(store: Store, name: str,
+                      version: int) -> tuple[list[Finding], list[GameRow]]:
+    """Integrity and every open game of an opened store, and those games (for the
+    Discord check); the store is closed afterwards."""
     try:
         damage = await store.integrity_check()
         found = [problem("database", f"{name} is damaged: {d}") for d in damage[:5]]
         if not damage:
             found.append(ok("database", f"{name} opens, schema {version}, integrity check "
                                         "passed"))
-        found += await check_games(store, await open_games(store))
-    except BaseException:
-        await store.close()
-        raise
-    return found
-
-
-async def _closed_after_games(store: Store) -> list[GameRow]:
-    """The store's open games (for the Discord check); the store is closed."""
-    try:
-        return await open_games(store)
+        games = await open_games(store)
+        found += await check_games(store, games)
+        return found, games
     finally:
         await store.close()
 
@@ -193,8 +187,7 @@ async def check_postgres(url: str) -> tuple[list[Finding], list[GameRow]]:
                                  "the first process to start migrates it (games not "
                                  "checked)")], []
     store = await Store.open(url)
-    found = await check_store(store, "PostgreSQL (DATABASE_URL)", version)
-    return found, await _closed_after_games(store)
+    return await check_store(store, "PostgreSQL (DATABASE_URL)", version)
 
 
 # ---- backups and fonts -----------------------------------------------------------------------

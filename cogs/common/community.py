@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.community.recap import scenes
 from bot.community.stats import FAVOURITE_OF, history, player_stats
 from bot.store import FINISHED, LoadedGame, StoreError
+from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.game_ui import GameGroupsCog
 from cogs.common.table_components import tables
@@ -30,8 +31,6 @@ from rendering.common.recap import render_recap_async
 
 log = logging.getLogger(__name__)
 
-GAMES = ("doge", "clans")
-TITLES = {"doge": "Doge", "clans": "Clans"}
 PAGE = 10
 HISTORY_LINES = 10
 MAX_UPLOAD = 8 * 1024 * 1024  # Discord's attachment limit without boosts
@@ -53,7 +52,7 @@ async def recap_attachment(service: TableService, game: LoadedGame | int) -> dis
     if len(data) > MAX_UPLOAD:
         log.warning("game %s: the recap is %d bytes, too large to post", loaded.id, len(data))
         return None
-    title = TITLES[loaded.row.game]
+    title = get_kit(loaded.row.game).title
     unit = "election" if loaded.row.game == "doge" else "village"
     return discord.File(io.BytesIO(data), filename=f"{loaded.row.game}-recap-{loaded.id}.gif",
                         description=f"{title} game {loaded.id}: the board after each {unit}, "
@@ -72,7 +71,7 @@ async def leaderboard(interaction: discord.Interaction, game: str, page: int) ->
     store = tables(interaction).store
     rows, total = await store.leaderboard(interaction.guild_id, game, limit=PAGE,
                                           offset=(page - 1) * PAGE)
-    title = TITLES[game]
+    title = get_kit(game).title
     if not rows and page > 1:
         return await refuse(interaction, f"The {title} leaderboard has {total} players: "
                                          f"page {page} is empty.")
@@ -102,7 +101,7 @@ async def _player(interaction: discord.Interaction, game: str,
     games = await store.played_games(interaction.guild_id, game, who.id)
     name = games[-1].name if games else who.display_name
     if not games:
-        await refuse(interaction, f"{name} has no finished {TITLES[game]} game in this "
+        await refuse(interaction, f"{name} has no finished {get_kit(game).title} game in this "
                                   "server yet.")
         return None
     return standing, games, name
@@ -115,7 +114,7 @@ async def stats(interaction: discord.Interaction, game: str,
         return
     standing, games, name = found
     assert interaction.guild_id is not None
-    title = TITLES[game]
+    title = get_kit(game).title
     await interaction.response.defer(thinking=True)
     summary = player_stats(standing, games)
     _, total = await tables(interaction).store.leaderboard(interaction.guild_id, game, limit=0)
@@ -150,7 +149,8 @@ async def show_history(interaction: discord.Interaction, game: str,
         return
     _, games, name = found
     assert interaction.guild_id is not None
-    lines = [f"📜 **{name}**'s last {TITLES[game]} games ({len(games)} in all), newest first:"]
+    title = get_kit(game).title
+    lines = [f"📜 **{name}**'s last {title} games ({len(games)} in all), newest first:"]
     lines += [_line(interaction.guild_id, game, h) for h in history(games)[:HISTORY_LINES]]
     await interaction.response.send_message("\n".join(lines)[:1990], allowed_mentions=NO_PINGS,
                                             suppress_embeds=True)
@@ -160,7 +160,7 @@ async def recap(interaction: discord.Interaction, game: str, game_id: int | None
     service = tables(interaction)
     finished = await service.store.list_games(channel_id=interaction.channel_id,
                                               status=FINISHED, game=game, limit=1000)
-    title = TITLES[game]
+    title = get_kit(game).title
     chosen = next((g for g in finished if game_id is None or g.id == game_id), None)
     if chosen is None:
         what = "no finished" if game_id is None else f"no finished game {game_id} of"
@@ -192,7 +192,7 @@ async def recap_choices(interaction: discord.Interaction, game: str,
 
 def game_commands(game: str) -> list[app_commands.Command[Any, ..., Any]]:
     """The four commands for one game's group."""
-    title = TITLES[game]
+    title = get_kit(game).title
 
     @app_commands.command(name="leaderboard", description=f"The server's best {title} players")
     @app_commands.describe(page="Which ten players (1: the best ten)")

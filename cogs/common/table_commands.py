@@ -51,7 +51,10 @@ class TableCommands(commands.Cog):
                 seats=seats, timing=timing, options=options or {})
         except TableError as exc:
             if isinstance(place, discord.Thread):
-                await place.delete()  # nothing is played in it
+                try:
+                    await place.delete()  # nothing is played in it
+                except discord.HTTPException:
+                    pass  # no Manage Threads: an empty thread stays, the refusal says why
             return await refuse(interaction, str(exc))
         content, view = await self.prompt(service, game)
         if place is None:

@@ -38,7 +38,7 @@ KNOWN = {
     "bot/tables/timing.py": 1,
     "bot/tables/undo_rules.py": 6,  # B: Doge steps that cannot be undone
     "cogs/common/admin.py": 3,  # the old /doge-admin name
-    "cogs/common/community.py": 11,
+    "cogs/common/community.py": 5,
     "cogs/common/poster.py": 5,
     "cogs/common/segments.py": 2,
     "cogs/common/shared_commands.py": 2,
