@@ -140,7 +140,7 @@ class Poster:
                 return
             except discord.NotFound:  # deleted by someone: tell the segment anew
                 await self.service.store.delete_message(game.id, live.kind)
-                live, opening = None, None
+                live = None
         if live is None:
             start = last_opening(events, self.openers) or (
                 events[0].place if events else Place(game.version + 1, 0))
