@@ -119,6 +119,12 @@ def _migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _i18n(args: argparse.Namespace) -> int:
+    from bot.i18n_catalogs import main as catalogs
+
+    return catalogs([args.action, *args.parts])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     sub = parser.add_subparsers(dest="command")
@@ -147,6 +153,11 @@ def main(argv: list[str] | None = None) -> int:
     p_migrate.add_argument("--from", dest="source", default=None, metavar="FILE",
                            help="the SQLite file (default: DATABASE_PATH)")
     p_migrate.set_defaults(func=_migrate)
+    p_i18n = sub.add_parser("i18n", help="update the translation catalogs from the code, "
+                            "or check them")
+    p_i18n.add_argument("action", choices=("update", "check"))
+    p_i18n.add_argument("parts", nargs="*", help="catalogs (default: all)")
+    p_i18n.set_defaults(func=_i18n)
     add_ops_commands(sub)
     args = parser.parse_args(argv)
     return args.func(args) if hasattr(args, "func") else _run(args)

@@ -1,0 +1,181 @@
+"""English and Dutch.
+
+Texts are written in English in the code, inside `_()` (or `_n()` where a number decides
+between singular and plural), with named placeholders: `_("{name} wins", name=...)`.
+The Dutch catalogs are standard gettext PO files, one per part of the bot, in
+`bot/locale/nl/` (`python -m bot i18n update` extracts the texts, `check` finds what is
+missing; see the README).
+
+Who reads decides the language. A context variable holds it: an interaction speaks its
+user's Discord locale, a channel message the server's language (`/table-admin language`).
+`later()` keeps a text untranslated until it is shown, for text made in one place and
+said in another (a time-out's note is made by the clock and posted to the channel).
+Only the standard library and Babel: every floor may import this, the engines included.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "nl")
+SOURCE_LANGUAGE = "en"  # the language the code is written in
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
+LOCALE_DIR = Path(__file__).with_name("locale")
+COMMAND_CONTEXT = "command"  # msgctxt of slash command names, options and descriptions
+
+_language: ContextVar[str] = ContextVar("language", default=SOURCE_LANGUAGE)
+
+
+def language_of_locale(locale: object) -> str:
+    """A Discord locale ('nl', 'en-US', discord.Locale.dutch) as one of ours."""
+    code = str(getattr(locale, "value", locale) or "").lower()
+    return "nl" if code.split("-")[0] == "nl" else SOURCE_LANGUAGE
+
+
+def current_language() -> str:
+    return _language.get()
+
+
+def set_language(language: str) -> None:
+    """For the rest of this task (an interaction's handler runs in a task of its own)."""
+    _language.set(language if language in LANGUAGES else SOURCE_LANGUAGE)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    token = _language.set(language if language in LANGUAGES else SOURCE_LANGUAGE)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def placeholders(text: str) -> set[str]:
+    """The named fields of a format string: '{name} has {n}' -> {'name', 'n'}."""
+    return {field.split(".")[0].split("[")[0]
+            for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+@cache
+def _catalog(language: str) -> dict[tuple[str | None, str], str | tuple[str, ...]]:
+    """msgctxt and msgid -> translation, from every PO file of the language."""
+    from babel.messages.pofile import read_po  # only once, and only when translating
+
+    found: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
+    for path in sorted((LOCALE_DIR / language).glob("*.po")):
+        with path.open("rb") as f:
+            catalog = read_po(f)
+        for message in catalog:
+            if not message.id or message.fuzzy:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            text = message.string
+            if isinstance(text, tuple) and all(text) or isinstance(text, str) and text:
+                found[(message.context, key)] = text
+    return found
+
+
+def reload_catalogs() -> None:
+    _catalog.cache_clear()
+
+
+def lookup(msgid: str, language: str, context: str | None = None) -> str | None:
+    """The translation, or None when the catalog has none (the English is shown)."""
+    if language == SOURCE_LANGUAGE:
+        return None
+    found = _catalog(language).get((context, msgid))
+    return found[0] if isinstance(found, tuple) else found
+
+
+def _format(text: str, values: dict[str, Any]) -> str:
+    if not values:
+        return text
+    shown = {k: str(v) if isinstance(v, Later) else v for k, v in values.items()}
+    return text.format_map(shown)
+
+
+def _(msgid: str, **values: Any) -> str:
+    """The text in the reader's language, its placeholders filled in."""
+    return _format(lookup(msgid, current_language()) or msgid, values)
+
+
+def _n(singular: str, plural: str, n: int, **values: Any) -> str:
+    """Singular or plural by `n` (English and Dutch both: one, or anything else);
+    `{n}` is filled in with the number."""
+    form = 0 if n == 1 else 1
+    text = (singular, plural)[form]
+    language = current_language()
+    if language != SOURCE_LANGUAGE:
+        found = _catalog(language).get((None, singular))
+        if isinstance(found, tuple) and len(found) > form:
+            text = found[form]
+    return _format(text, {"n": n, **values})
+
+
+def N_(msgid: str) -> str:
+    """Marks a text for the catalog where it is defined; `_(value)` translates it later."""
+    return msgid
+
+
+class Later:
+    """A text translated only when shown: str() gives it in the language of that moment."""
+
+    __slots__ = ("msgid", "plural", "n", "values")
+
+    def __init__(self, msgid: str, values: dict[str, Any], plural: str | None = None,
+                 n: int = 0) -> None:
+        self.msgid, self.values, self.plural, self.n = msgid, values, plural, n
+
+    def __str__(self) -> str:
+        if self.plural is not None:
+            return _n(self.msgid, self.plural, self.n, **self.values)
+        return _(self.msgid, **self.values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __add__(self, other: object) -> str:
+        return str(self) + str(other)
+
+    def __radd__(self, other: object) -> str:
+        return str(other) + str(self)
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(self.msgid)
+
+    def __repr__(self) -> str:
+        return f"later({self.msgid!r})"
+
+
+def later(msgid: str, **values: Any) -> Later:
+    return Later(msgid, values)
+
+
+def later_n(singular: str, plural: str, n: int, **values: Any) -> Later:
+    return Later(singular, values, plural, n)
+
+
+def cmd(command: str) -> str:
+    """A slash command as the reader types it: cmd("doge away days:3") is
+    "/doge away days:3" in English and "/doge afwezig dagen:3" in Dutch."""
+    words = []
+    for word in command.split():
+        name, colon, rest = word.partition(":")
+        shown = lookup(name, current_language(), COMMAND_CONTEXT + "-name") or name
+        words.append(shown + colon + rest)
+    return "/" + " ".join(words)
+
+
+def command_text(text: str, language: str, *, name: bool = False) -> str | None:
+    """A slash command's name or option name (`name`), or a description or choice, in
+    `language` (for discord.py's Translator)."""
+    return lookup(text, language, COMMAND_CONTEXT + ("-name" if name else ""))
