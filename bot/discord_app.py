@@ -13,13 +13,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.logs import configure_logging
 from bot.ops.running import EXIT_CONFIG, say, serve
 from bot.ops.settings import load_settings
 from bot.sharding import load_scaling
 from bot.store import Store
+from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
+from cogs.common.translation import CatalogTranslator
 
 log = logging.getLogger("bot")
 
@@ -35,6 +38,7 @@ class CountingTree(app_commands.CommandTree):
     """Counts slash commands being handled, so tests and shutdown can wait for quiet."""
 
     async def _call(self, interaction: discord.Interaction) -> None:
+        set_language(language_of_locale(interaction.locale))  # answers speak the caller's
         client = interaction.client
         client.in_flight += 1  # type: ignore[attr-defined]
         try:
@@ -66,6 +70,7 @@ class TableBot(commands.Bot):
         self.store: Store | None = None
         self.tables: TableService | None = None
         self.posters: dict = {}
+        self.languages: ServerLanguages | None = None
         self._shutdown: asyncio.Task[None] | None = None
 
     async def open_store(self) -> None:
@@ -87,6 +92,7 @@ class TableBot(commands.Bot):
         await self.open_store()
         if self.tables is None:  # a login retried after a network error comes here again
             await self._open_tables()
+        await self.tree.set_translator(CatalogTranslator())  # Dutch names and descriptions
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(id=self.dev_guild_id)
@@ -109,11 +115,13 @@ class TableBot(commands.Bot):
 
         assert self.store is not None
         self.tables = TableService(self.store, clock=self.clock)
+        self.languages = ServerLanguages(self.store)
         self.posters = {
             "doge": Poster(self.tables, doge_prompt, render_doge, openers=DOGE_OPENERS,
-                           callout=doge_callout, recap=recap_attachment),
+                           callout=doge_callout, recap=recap_attachment,
+                           languages=self.languages),
             "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
-                            recap=recap_attachment)}
+                            recap=recap_attachment, languages=self.languages)}
         notifier = DiscordNotifier(self)
         self.tables.clock.notifier = notifier
         self.tables.publisher = notifier.publish

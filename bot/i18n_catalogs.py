@@ -7,7 +7,9 @@ of the bot (`bot/locale/<part>.pot`), carry them into the Dutch catalogs
 
 from __future__ import annotations
 
+import asyncio
 import re
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -53,8 +55,6 @@ def source_files(part: str) -> list[Path]:
 def extract_part(part: str) -> list[Entry]:
     """Every text the part's code marks, in the order found."""
     if part == COMMANDS_PART:
-        from cogs.common.translation import command_texts  # builds the command tree
-
         return [(text, context, "slash commands") for text, context in command_texts()]
     entries: list[Entry] = []
     for path in source_files(part):
@@ -66,6 +66,25 @@ def extract_part(part: str) -> list[Entry]:
             if message:
                 entries.append((message, context, f"{where}:{lineno}"))
     return entries
+
+
+def command_texts() -> list[tuple[str, str]]:
+    """The bot's slash command texts: the bot is built offline (a throwaway database, no
+    Discord) and its commands walked as a sync would."""
+    from bot.discord_app import TableBot
+    from cogs.common.translation import command_texts_of
+
+    async def collect(folder: str) -> list[tuple[str, str]]:
+        bot = TableBot(database_path=str(Path(folder) / "commands.db"), sync_commands=False)
+        try:
+            await bot.open_store()
+            await bot._open_tables()
+            return await command_texts_of(bot.tree)
+        finally:
+            await bot.close()
+
+    with tempfile.TemporaryDirectory() as folder:
+        return asyncio.run(collect(folder))
 
 
 def template(part: str) -> Catalog:

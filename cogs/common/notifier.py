@@ -8,6 +8,7 @@ import logging
 
 import discord
 
+from bot.i18n import SOURCE_LANGUAGE, _, cmd, speaking
 from bot.store import LoadedGame, Seat
 from bot.tables.service import Step
 from cogs.common.delivery import PostingError, ThreadClosed, deliver
@@ -29,8 +30,10 @@ class DiscordNotifier:
     async def remind(self, game: LoadedGame, seat: Seat, due_at: float) -> None:
         if seat.user_id is None:
             return
-        text = (f"⏳ Your {game.row.game.capitalize()} game in <#{game.row.channel_id}> waits "
-                f"for you; the deadline is <t:{int(due_at)}:R>.")
+        with speaking(await self.language(game.row.guild_id)):
+            text = _("⏳ Your {game} game in {channel} waits for you; the deadline is {when}.",
+                     game=game.row.game.capitalize(), channel=f"<#{game.row.channel_id}>",
+                     when=f"<t:{int(due_at)}:R>")
         prefs = await self.bot.tables.store.get_user_prefs(seat.user_id)  # type: ignore[attr-defined]
         if prefs.notify == "dm" and await self.dm(seat.user_id, text):
             return
@@ -40,6 +43,11 @@ class DiscordNotifier:
                                                         allowed_mentions=USER_MENTIONS))
         except (PostingError, discord.HTTPException) as exc:
             log.warning("game %s: reminder for seat %s failed: %s", game.id, seat.seat, exc)
+
+    async def language(self, guild_id: int | None) -> str:
+        """The server's language: reminders and notices speak it, like its channel."""
+        languages = getattr(self.bot, "languages", None)
+        return SOURCE_LANGUAGE if languages is None else await languages.of(guild_id)
 
     async def dm(self, user_id: int, text: str) -> bool:
         """Send a DM; False when the user does not accept them (closed DMs)."""
@@ -51,7 +59,7 @@ class DiscordNotifier:
             return False
 
     async def digest(self, user_id: int, lines: list[str]) -> None:
-        text = "📬 Your games waiting for you today:\n" + "\n".join(lines)
+        text = _("📬 Your games waiting for you today:") + "\n" + "\n".join(map(str, lines))
         if not await self.dm(user_id, text):
             log.info("digest for user %s not delivered: DMs closed", user_id)
 
@@ -69,9 +77,11 @@ class DiscordNotifier:
     async def tell_parent(self, thread: discord.Thread, step: Step) -> None:
         """The game's thread is closed to the bot: say so where the players can read it."""
         game = step.game.row.game
-        text = (f"⚠️ The {game.capitalize()} game in <#{thread.id}> goes on, but its thread is "
-                "archived and locked, so I can't post there: a moderator can reopen it, then "
-                f"`/{game} board` shows the table.")
+        with speaking(await self.language(step.game.row.guild_id)):
+            text = _("⚠️ The {game} game in {thread} goes on, but its thread is archived and "
+                     "locked, so I can't post there: a moderator can reopen it, then "
+                     "`{board}` shows the table.", game=game.capitalize(),
+                     thread=f"<#{thread.id}>", board=cmd(f"{game} board"))
         try:
             parent = await self.channel(thread.parent_id)
             await parent.send(text, allowed_mentions=discord.AllowedMentions.none())

@@ -24,7 +24,9 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.i18n import _, cmd, current_language, speaking
 from bot.store import ACTIVE, LOBBY, LoadedGame
+from bot.tables.languages import ServerLanguages
 from bot.tables.service import Step, TableService
 from cogs.common.delivery import PostingError, deliver, permission_hint
 from cogs.common.segments import (
@@ -77,20 +79,23 @@ def compose(story: list[str], prompt: str, keep: int = 0) -> str:
 
 def board_description(caption: str) -> str:
     """The image's alt text: what the board shows the state after."""
-    return f"The board after: {caption}"[:1000] if caption else "The board"
+    return (_("The board after: {caption}", caption=caption)[:1000] if caption
+            else _("The board"))
 
 
 class Poster:
     def __init__(self, service: TableService, prompt: PromptBuilder,
                  render: Callable[[LoadedGame, str], object], *,
                  openers: frozenset[str], callout: Callout | None = None,
-                 recap: Recap | None = None) -> None:
+                 recap: Recap | None = None,
+                 languages: ServerLanguages | None = None) -> None:
         self.service = service
         self.prompt = prompt
         self.render = render  # coroutine function: (game, caption) -> PNG bytes
         self.openers = openers  # the events that begin a segment of this game
         self.callout = callout  # who else to ping when a segment's message is posted
         self.recap = recap  # the animated recap a finished game's result carries
+        self.languages = languages  # what each server's channel messages speak
         self._locks: dict[int, asyncio.Lock] = {}
         # Per message: what the table did for someone (said first; not in the log),
         # and who has been pinged for it. Lost at a restart, which costs at most a
@@ -113,13 +118,20 @@ class Poster:
         lock = self._locks.setdefault(game.id, asyncio.Lock())
         try:
             async with lock:  # one message decision per game at a time, in order
-                await self._show(channel, game.id, notes, board)
+                with speaking(await self._language(game)):  # the channel's, not the clicker's
+                    await self._show(channel, game.id, [str(n) for n in notes], board)
         except discord.Forbidden as exc:
             raise PostingError(permission_hint(channel)) from exc
         except discord.HTTPException as exc:
             log.warning("game %s: posting failed: %s", game.id, exc)
-            raise PostingError("Your move is saved, but Discord failed to show it; "
-                               f"`/{game.row.game} board` shows the table again.") from exc
+            raise PostingError(_("Your move is saved, but Discord failed to show it; "
+                                 "`{board}` shows the table again.",
+                                 board=cmd(f"{game.row.game} board"))) from exc
+
+    async def _language(self, game: LoadedGame) -> str:
+        if self.languages is None:
+            return current_language()
+        return await self.languages.of(game.row.guild_id)
 
     # ---- deciding: edit the live message or post a new one ------------------------------
 
@@ -287,7 +299,8 @@ class Poster:
                 f"{live.channel_id}/{live.message_id}")
         mentions = " ".join(f"<@{u}>" for u in newcomers)
         await deliver(channel, lambda: channel.send(
-            f"🔔 {mentions} — your turn in the {game.row.game.capitalize()} game: {link}",
+            _("🔔 {mentions} — your turn in the {game} game: {link}", mentions=mentions,
+              game=game.row.game.capitalize(), link=link),
             allowed_mentions=USER_MENTIONS))
 
     async def _drop_old_prompt(self, channel: discord.abc.Messageable,

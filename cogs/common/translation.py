@@ -4,10 +4,6 @@ option name, description and choice when the commands are synced; ours answers f
 
 from __future__ import annotations
 
-import asyncio
-import tempfile
-from pathlib import Path
-
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
@@ -45,20 +41,3 @@ async def command_texts_of(tree: app_commands.CommandTree) -> list[tuple[str, st
     for command in tree.get_commands():
         await command.get_translated_payload(tree, recorder)
     return list(recorder.seen)
-
-
-def command_texts() -> list[tuple[str, str]]:
-    """The bot's own commands: it is built offline (a throwaway database, no Discord)."""
-    from bot.discord_app import TableBot
-
-    async def collect(folder: str) -> list[tuple[str, str]]:
-        bot = TableBot(database_path=str(Path(folder) / "commands.db"), sync_commands=False)
-        try:
-            await bot.open_store()
-            await bot._open_tables()
-            return await command_texts_of(bot.tree)
-        finally:
-            await bot.close()
-
-    with tempfile.TemporaryDirectory() as folder:
-        return asyncio.run(collect(folder))

@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import ui
 
+from bot.i18n import SOURCE_LANGUAGE, _, language_of_locale, set_language
+
 log = logging.getLogger(__name__)
 
 Handler = Callable[[discord.Interaction, int, str, list[str]], Awaitable[None]]
@@ -32,9 +34,10 @@ def handler(op: str) -> Callable[[Handler], Handler]:
 
 async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg: str,
                    values: list[str]) -> None:
+    set_language(language_of_locale(interaction.locale))  # answers speak the clicker's
     fn = HANDLERS.get(op)
     if fn is None:
-        await interaction.response.send_message("This button is no longer in use.",
+        await interaction.response.send_message(_("This button is no longer in use."),
                                                 ephemeral=True)
         return
     client = interaction.client
@@ -90,6 +93,12 @@ class GameSelect(ui.DynamicItem[ui.Select], template=r"s:(?P<op>[a-z]+):(?P<gid>
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         await dispatch(interaction, self.op, self.game_id, self.arg, values)
+
+
+async def channel_language(interaction: discord.Interaction) -> str:
+    """The language of the interaction's server, for what it says in the channel."""
+    languages = getattr(interaction.client, "languages", None)
+    return SOURCE_LANGUAGE if languages is None else await languages.of(interaction.guild_id)
 
 
 def view_of(*items: ui.Item) -> ui.View:

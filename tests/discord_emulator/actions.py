@@ -97,7 +97,7 @@ class InteractionActions(EmulatorState):
             "channel_id": str(channel.id),
             "channel": channel_data,
             "app_permissions": str(self.permissions_in(channel, self.bot_user.id)),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
             "context": 0 if guild else 1,

@@ -67,6 +67,7 @@ class EmuUser:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # the language their Discord client is set to
 
     @property
     def mention(self) -> str:

@@ -131,9 +131,11 @@ class WorldSetup(InteractionActions):
         *,
         guilds: list[EmuGuild] | None = None,
         roles: list[EmuRole] | tuple[EmuRole, ...] = (),
+        locale: str = "en-US",
     ) -> EmuUser:
-        """A simulated human; joins ``guilds`` (default: every guild so far) with ``roles``."""
-        user = EmuUser(self.new_id(), name)
+        """A simulated human; joins ``guilds`` (default: every guild so far) with ``roles``;
+        ``locale`` is their Discord client's language."""
+        user = EmuUser(self.new_id(), name, locale=locale)
         self.users[user.id] = user
         for guild in list(self.guilds.values()) if guilds is None else guilds:
             self.add_member(guild, user, [r for r in roles if r.guild_id == guild.id])
