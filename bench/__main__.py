@@ -31,6 +31,7 @@ BENCHES = [
                         "pg_two_process_speedup": ">= 1.5"}),  # a note without PostgreSQL
     ("bench.clans_engine_bench", {"clans_random_games_per_s": ">= 200"}),
     ("bench.recap_bench", {"recap_bytes_max": "< 8388608"}),
+    ("bench.i18n_bench", {"i18n_missing": "= 0", "i18n_texts": ""}),
     ("bench.playouts_bench", {"doge_playouts_ratio": ">= 4", "clans_playouts_ratio": ">= 2"}),
     ("bench.clans_render_bench", {"clans_render_ratio": "<= 1.3",
                                   "clans_render_vs_rgb_encode": "<= 1.0",

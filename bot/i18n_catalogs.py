@@ -129,7 +129,8 @@ def _key(message) -> tuple[str | None, str]:
 
 
 def check(parts: Iterable[str] = ALL_PARTS,
-          extract: Callable[[str], list[Entry]] = extract_part) -> list[str]:
+          extract: Callable[[str], list[Entry]] = extract_part,
+          locale_dir: Path = LOCALE_DIR) -> list[str]:
     """One line per problem: a text of the code missing from its English template (or an
     entry the code no longer has), a text without Dutch, a placeholder that differs, a
     command name Discord would refuse, one text translated two ways."""
@@ -140,7 +141,7 @@ def check(parts: Iterable[str] = ALL_PARTS,
         for message, context, where in extract(part):
             msgid = message[0] if isinstance(message, tuple) else message
             in_code[(context, msgid)] = (message, where)
-        pot = {_key(m): m for m in _read(LOCALE_DIR / f"{part}.pot") if m.id}
+        pot = {_key(m): m for m in _read(locale_dir / f"{part}.pot") if m.id}
         for key, (_message, where) in in_code.items():
             if key not in pot:
                 problems.append(f"en/{part}: not in the template: {key[1]!r} ({where})")
@@ -149,7 +150,7 @@ def check(parts: Iterable[str] = ALL_PARTS,
         for language in LANGUAGES:
             if language == SOURCE_LANGUAGE:
                 continue
-            translated = {_key(m): m for m in _read(LOCALE_DIR / language / f"{part}.po")
+            translated = {_key(m): m for m in _read(locale_dir / language / f"{part}.po")
                           if m.id}
             for key, (message, where) in in_code.items():
                 problems += _check_one(f"{language}/{part}", key, message, where,
@@ -177,10 +178,10 @@ def _check_one(where_catalog: str, key: tuple[str | None, str], message, where: 
         return [f"{label}: the plural forms are missing"]
     problems = []
     wanted = set().union(*(placeholders(s) for s in sources))
-    for form in forms:
+    for index, form in enumerate(forms):
         got = placeholders(form)
         # A singular may say "one" instead of {n}; every other placeholder must be there.
-        allowed_missing = {"n"} if len(sources) == 2 else set()
+        allowed_missing = {"n"} if len(sources) == 2 and index == 0 else set()
         if got - wanted or (wanted - got) - allowed_missing:
             problems.append(f"{label}: placeholders {sorted(got)} instead of {sorted(wanted)}")
     if context == COMMAND_CONTEXT + "-name" and not all(
