@@ -165,8 +165,9 @@ def later_n(singular: str, plural: str, n: int, **values: Any) -> Later:
 
 
 def cmd(command: str) -> str:
-    """A slash command as the reader types it: cmd("doge away days:3") is
-    "/doge away days:3" in English and "/doge afwezig dagen:3" in Dutch."""
+    """A slash command as the reader types it: cmd("table-admin extend hours:2") is
+    "/table-admin extend hours:2" in English and names the Dutch command and option in
+    Dutch."""
     words = []
     for word in command.split():
         name, colon, rest = word.partition(":")

@@ -17,6 +17,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
+from bot.games.registry import GAMES
 from bot.i18n import COMMAND_CONTEXT, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, placeholders
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,8 +25,7 @@ KEYWORDS = {"_": None, "N_": None, "later": None, "_n": (1, 2), "later_n": (1, 2
 # Each part of the bot keeps its own catalog; a file belongs to the first part that
 # names its folder (or itself).
 PARTS: dict[str, tuple[str, ...]] = {
-    "doge": ("bot/games/doge", "cogs/doge"),
-    "clans": ("bot/games/clans", "cogs/clans"),
+    **{game: (f"bot/games/{game}", f"cogs/{game}") for game in GAMES},  # one part per game
     "boards": ("rendering",),
     "tables": ("bot/games", "bot/tables", "bot/community", "bot/store"),
     "discord": ("cogs/common", "bot/discord_app.py"),
@@ -88,7 +88,7 @@ def command_texts() -> list[tuple[str, str]]:
 
 
 def template(part: str) -> Catalog:
-    catalog = Catalog(project="doge-clans-bot", locale=SOURCE_LANGUAGE, fuzzy=False)
+    catalog = Catalog(project="the table bot", locale=SOURCE_LANGUAGE, fuzzy=False)
     for message, context, where in extract_part(part):
         file, _, line = where.partition(":")
         catalog.add(message, None, locations=[(file, int(line or 0))], context=context)
