@@ -88,7 +88,7 @@ def command_texts() -> list[tuple[str, str]]:
 
 
 def template(part: str) -> Catalog:
-    catalog = Catalog(project="the table bot", locale=SOURCE_LANGUAGE, fuzzy=False)
+    catalog = Catalog(project="Table bot", locale=SOURCE_LANGUAGE, fuzzy=False)
     for message, context, where in extract_part(part):
         file, _, line = where.partition(":")
         catalog.add(message, None, locations=[(file, int(line or 0))], context=context)
