@@ -6,6 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.clans.events import colour_name
+from bot.i18n import _, _n
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
 from cogs.clans.prompts import CLAN_MARKS
@@ -57,7 +59,8 @@ class ClansCog(TableCommands):
                                      key=f"i{interaction.id}")
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        await tell(interaction, f"✅ Moved {action['from']} → {action['to']}.")
+        await tell(interaction, "✅ " + _("Moved {source} → {target}.", source=action["from"],
+                                          target=action["to"]))
         await publish(interaction, step)
 
     @move.autocomplete("source")
@@ -102,9 +105,10 @@ async def show_clan(interaction: discord.Interaction, game_id: int | None) -> No
         return await refuse(interaction, str(exc))
     view = game.engine.public_view(game.state, seat.seat)  # this seat's colour only
     score = view.public.clan_score(view.colour)
-    await interaction.response.send_message(
-        f"🔒 You lead the {CLAN_MARKS.get(view.colour, '')} **{view.colour}** clan "
-        f"({score} points so far). Only you see this (C-2.3, C-7.2).", ephemeral=True)
+    text = _("You lead the {mark} **{colour}** clan ({points} so far). Only you see this "
+             "(C-2.3, C-7.2).", mark=CLAN_MARKS.get(view.colour, ""),
+             colour=colour_name(view.colour), points=_n("{n} point", "{n} points", score))
+    await interaction.response.send_message("🔒 " + text, ephemeral=True)
 
 
 @handler("clanme")

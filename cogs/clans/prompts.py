@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.games.clans.events import colour_name
+from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
 from cogs.common.table_ui import deadline_text, lobby_prompt, question_view, who
@@ -25,20 +27,23 @@ async def clans_prompt(service: TableService,
         return final_text(game), None
     due = {d.seat: d for d in await service.store.get_deadlines(game.id)
            if d.kind.startswith("due:")}
-    header = (f"🛖 **Clans · turn {view.turn + 1} · epoch {EPOCHS[view.epoch - 1]}** "
-              f"({view.chips_left_in_epoch} chip{'s' if view.chips_left_in_epoch != 1 else ''}"
-              " left in this epoch)")
+    header = "🛖 " + _n("**Clans · turn {turn} · epoch {epoch}** ({n} chip left in this epoch)",
+                        "**Clans · turn {turn} · epoch {epoch}** ({n} chips left in this epoch)",
+                        view.chips_left_in_epoch, turn=view.turn + 1,
+                        epoch=EPOCHS[view.epoch - 1])
     awaited = service.awaited_seats(game)
-    mine = GameButton("clanme", game.id, "", label="My clan", emoji="🔒")
+    mine = GameButton("clanme", game.id, "", label=_("My clan"), emoji="🔒")
     if not awaited:
         return header, view_of(mine)
     seat = awaited[0]
     question = service.kit(game).question(game.state, seat.seat, [s.name for s in game.seats])
     if question is None or seat.played_by_ai:
-        return f"{header}\n⏳ {seat.name} (computer) is moving.", view_of(mine)
-    text = (f"{header}\n{who(seat)} — {question.prompt}\nOr type `/clans move`. The "
-            "highlighted choice is what happens at the deadline"
-            + (deadline_text(due.get(seat.seat)) or "."))
+        moving = _("{name} (computer) is moving.", name=seat.name)
+        return f"{header}\n⏳ {moving}", view_of(mine)
+    typed = _("Or type `{command}`. The highlighted choice is what happens at the "
+              "deadline{deadline}", command=cmd("clans move"),
+              deadline=deadline_text(due.get(seat.seat)) or ".")
+    text = f"{header}\n{who(seat)} — {question.prompt}\n{typed}"
     buttons = question_view(game, question, ())
     buttons.add_item(mine)
     return text, buttons
@@ -48,14 +53,17 @@ def final_text(game: LoadedGame) -> str:
     view = game.engine.public_view(game.state, None)
     result = view.result
     if result is None:
-        return "This game has ended."
-    lines = ["🏁 **Game over** — every clan is revealed (C-6.2):"]
+        return _("This game has ended.")
+    lines = ["🏁 " + _("**Game over** — every clan is revealed (C-6.2):")]
     order = sorted(range(len(view.players)), key=lambda s: (result.ranks[s], s))
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     for seat in order:
         colour = result.colours[seat]
-        lines.append(f"{medals.get(result.ranks[seat], f'{result.ranks[seat]}.')} "
-                     f"{view.players[seat]}: {CLAN_MARKS.get(colour, '')} {colour} clan, "
-                     f"{result.totals[seat]} points ({view.chips[seat]} chips)")
-    lines.append("The game record: `/clans export`.")
+        rank = result.ranks[seat]
+        line = _("{name}: {mark} {colour} clan, {points} ({chips})", name=view.players[seat],
+                 mark=CLAN_MARKS.get(colour, ""), colour=colour_name(colour),
+                 points=_n("{n} point", "{n} points", result.totals[seat]),
+                 chips=_n("{n} chip", "{n} chips", view.chips[seat]))
+        lines.append(f"{medals.get(rank, f'{rank}.')} {line}")
+    lines.append(_("The game record: `{command}`.", command=cmd("clans export")))
     return "\n".join(lines)

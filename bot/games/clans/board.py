@@ -18,8 +18,15 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from bot.i18n import N_
+
 COLOURS = ("red", "blue", "green", "yellow", "black")  # C-1.4
 TERRAINS = ("forest", "mountain", "steppe", "grassland")  # C-1.1
+# The ids above are data; these are their shown names, translated where shown.
+COLOUR_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"),
+                "yellow": N_("yellow"), "black": N_("black")}
+TERRAIN_NAMES = {"forest": N_("forest"), "mountain": N_("mountain"), "steppe": N_("steppe"),
+                 "grassland": N_("grassland")}
 FOREST, MOUNTAIN, STEPPE, GRASSLAND = range(4)
 
 Point = tuple[float, float]

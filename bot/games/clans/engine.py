@@ -17,6 +17,7 @@ from bot.games.clans.determinize import determinize
 from bot.games.clans.events import describe_event
 from bot.games.clans.rules import HUT_LIMIT, LABELS, MAP, N_COLOURS, ClansState
 from bot.games.clans.views import ClansPlayerView, ClansPublicView, player_view, spectator_view
+from bot.i18n import _
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # C-2.1
 
@@ -115,65 +116,69 @@ class ClansEngine:
 
     def _check_turn(self, state: ClansState, seat: Any) -> None:
         if state.over:
-            raise IllegalAction("the game is over", "C-6.1")
+            raise IllegalAction(_("the game is over"), "C-6.1")
         if type(seat) is not int or seat != state.mover:
-            raise IllegalAction(f"it is {state.players[state.mover].name}'s turn", "C-2.4")
+            raise IllegalAction(_("it is {name}'s turn", name=state.players[state.mover].name),
+                                "C-2.4")
 
     def _territory(self, label: Any) -> int:
         index = MAP.label_index(label) if isinstance(label, str) else None
         if index is None:
-            raise IllegalAction(f"there is no territory called {label!r}", "C-1.3")
+            raise IllegalAction(_("there is no territory called {label}", label=repr(label)),
+                                "C-1.3")
         return index
 
     def _validate(self, state: ClansState, action: Action) -> None:
         if not isinstance(action, dict):
-            raise IllegalAction("an action must be a JSON object")
+            raise IllegalAction(_("an action must be a JSON object"))
         if action.get("type") == "end_game":  # the table's, not a seat's
             if state.over:
-                raise IllegalAction("the game is over", "C-6.1")
+                raise IllegalAction(_("the game is over"), "C-6.1")
             return
         self._check_turn(state, action.get("seat"))
         kind = action.get("type")
         if kind == "move":
             if state.to_order:
-                raise IllegalAction("first choose the order of the villages just founded", "C-4.7")
+                raise IllegalAction(_("first choose the order of the villages just founded"),
+                                    "C-4.7")
             self._validate_move(state, self._territory(action.get("from")),
                                 self._territory(action.get("to")))
         elif kind == "order":
             if not state.to_order:
-                raise IllegalAction("no villages are waiting to be ordered", "C-4.7")
+                raise IllegalAction(_("no villages are waiting to be ordered"), "C-4.7")
             named = action.get("villages")
             if not isinstance(named, list):
-                raise IllegalAction("list the villages just founded, in order", "C-4.7")
+                raise IllegalAction(_("list the villages just founded, in order"), "C-4.7")
             indices = [self._territory(label) for label in named]
             if sorted(indices) != sorted(state.to_order):
                 expected = ", ".join(LABELS[t] for t in state.to_order)
-                raise IllegalAction(f"name each village just founded exactly once: {expected}",
-                                    "C-4.7")
+                raise IllegalAction(_("name each village just founded exactly once: "
+                                      "{villages}", villages=expected), "C-4.7")
         else:
-            raise IllegalAction(f"Clans has moves and village orders only, not {kind!r}",
-                                "C-3.1")
+            raise IllegalAction(_("Clans has moves and village orders only, not {kind}",
+                                  kind=repr(kind)), "C-3.1")
 
     def _validate_move(self, state: ClansState, src: int, dst: int) -> None:
         a, b = LABELS[src], LABELS[dst]
         if MAP.lake_between(src, dst):
-            raise IllegalAction(f"{a} and {b} are separated by a lake", "C-1.2")
+            raise IllegalAction(_("{a} and {b} are separated by a lake", a=a, b=b), "C-1.2")
         if not MAP.are_neighbours(src, dst):
-            raise IllegalAction(f"{a} and {b} are not neighbours", "C-1.2")
+            raise IllegalAction(_("{a} and {b} are not neighbours", a=a, b=b), "C-1.2")
         here, there = state.totals[src], state.totals[dst]
         if not here:
-            raise IllegalAction(f"{a} holds no huts", "C-3.1")
+            raise IllegalAction(_("{a} holds no huts", a=a), "C-3.1")
         if not there:
-            raise IllegalAction(f"huts cannot move into the empty territory {b}", "C-3.1")
+            raise IllegalAction(_("huts cannot move into the empty territory {b}", b=b), "C-3.1")
         if here >= HUT_LIMIT:
             if there < HUT_LIMIT:
-                raise IllegalAction(
-                    f"a territory with {HUT_LIMIT} or more huts cannot be left ({a} has {here})",
-                    "C-3.2")
+                raise IllegalAction(_(
+                    "a territory with {limit} or more huts cannot be left ({a} has {here})",
+                    limit=HUT_LIMIT, a=a, here=here), "C-3.2")
             if here > there:
-                raise IllegalAction(
-                    f"between two territories of {HUT_LIMIT} or more huts only the smaller "
-                    f"group may move ({a} has {here}, {b} has {there})", "C-3.3")
+                raise IllegalAction(_(
+                    "between two territories of {limit} or more huts only the smaller group "
+                    "may move ({a} has {here}, {b} has {there})",
+                    limit=HUT_LIMIT, a=a, b=b, here=here, there=there), "C-3.3")
 
     # -- what people see -------------------------------------------------------------------
 

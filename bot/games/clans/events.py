@@ -14,75 +14,124 @@ Event kinds (all JSON dicts with "type"):
 from __future__ import annotations
 
 from bot.games.base import Event, PlayerSpec
-from bot.games.clans.board import TERRAINS
+from bot.games.clans.board import COLOUR_NAMES, TERRAIN_NAMES, TERRAINS
 from bot.games.clans.rules import EPOCH_BONUS, EPOCH_NAMES, FAVOURABLE, UNFAVOURABLE
-from bot.games.wording import and_list, plural
+from bot.games.wording import and_list
+from bot.i18n import N_, _, _n
+
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"))
+GAME_OVER = {"twelfth_village": N_("Game over after the 12th village."),
+             "moderator": N_("Game over: a moderator ended it.")}
+NO_MOVE_LEFT = N_("Game over: no move is left.")
+
+
+def colour_name(colour: str | None) -> str:
+    """A clan's colour as shown ("red" is "rood" in Dutch)."""
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else str(colour)
+
+
+def colour_list(colours: list[str]) -> str:
+    return and_list(colour_name(c) for c in colours)
+
+
+def terrain_name(terrain: str) -> str:
+    return _(TERRAIN_NAMES[terrain]) if terrain in TERRAIN_NAMES else terrain
+
+
+def ordinal(n: int) -> str:
+    """1 -> "1st" ("1e" in Dutch), for places (up to 4) and village orders (up to 6)."""
+    return _(ORDINALS[n - 1])
 
 
 def _name(players: list[PlayerSpec], seat: int) -> str:
-    return players[seat].name if 0 <= seat < len(players) else f"seat {seat}"
-
-
-def _place(rank: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+    return players[seat].name if 0 <= seat < len(players) else _("seat {seat}", seat=seat)
 
 
 def epoch_line(epoch: int) -> str:
     """epoch: 1..5."""
     e = epoch - 1
-    favourable = "every terrain" if FAVOURABLE[e] is None else TERRAINS[FAVOURABLE[e]]
-    unfavourable = UNFAVOURABLE[e]
-    bad = "none unfavourable" if unfavourable is None else f"{TERRAINS[unfavourable]} unfavourable"
-    return f"Epoch {EPOCH_NAMES[e]} begins: {favourable} favourable (+{EPOCH_BONUS[e]}), {bad}."
+    good, bad = FAVOURABLE[e], UNFAVOURABLE[e]
+    values = {"epoch": EPOCH_NAMES[e], "bonus": EPOCH_BONUS[e]}
+    if good is None and bad is None:
+        return _("Epoch {epoch} begins: every terrain favourable (+{bonus}), none "
+                 "unfavourable.", **values)
+    if good is None:
+        return _("Epoch {epoch} begins: every terrain favourable (+{bonus}), {bad} "
+                 "unfavourable.", bad=terrain_name(TERRAINS[bad]), **values)
+    if bad is None:
+        return _("Epoch {epoch} begins: {good} favourable (+{bonus}), none unfavourable.",
+                 good=terrain_name(TERRAINS[good]), **values)
+    return _("Epoch {epoch} begins: {good} favourable (+{bonus}), {bad} unfavourable.",
+             good=terrain_name(TERRAINS[good]), bad=terrain_name(TERRAINS[bad]), **values)
 
 
 def _village_line(event: Event, who: str) -> str:
-    head = (f"{who} founds village {event['chip']} at {event['territory']} "
-            f"({event['terrain']}, epoch {EPOCH_NAMES[event['epoch'] - 1]}) and takes its chip")
-    parts = [head]
+    """Clauses, each whole, joined by semicolons: founding, strife, outcome."""
+    parts = [_("{who} founds village {chip} at {territory} ({terrain}, epoch {epoch}) and "
+               "takes its chip", who=who, chip=event["chip"], territory=event["territory"],
+               terrain=terrain_name(event["terrain"]),
+               epoch=EPOCH_NAMES[event["epoch"] - 1])]
     lost = event["strife_losses"]
     if lost:  # C-4.3
-        parts.append(f"strife removes the lone {and_list(lost)} "
-                     + ("hut" if len(lost) == 1 else "huts"))
+        parts.append(_n("strife removes the lone {colours} hut",
+                        "strife removes the lone {colours} huts", len(lost),
+                        colours=colour_list(lost)))
     huts = sum(event["huts"].values())
     scored, value = event["scored"], event["value"]
     if event["destroyed"]:  # C-4.4
-        parts.append(f"unfavourable terrain destroys it and its {plural(huts, 'hut')}; "
-                     "nobody scores")
+        parts.append(_n("unfavourable terrain destroys it and its {n} hut; nobody scores",
+                        "unfavourable terrain destroys it and its {n} huts; nobody scores",
+                        huts))
     elif not huts:
-        parts.append("strife leaves it empty; nobody scores")
+        parts.append(_("strife leaves it empty; nobody scores"))
     elif len(scored) == 1:
-        parts.append(f"worth {value}: {scored[0]} scores {value}")
+        parts.append(_("worth {value}: {colour} scores {value}", value=value,
+                       colour=colour_name(scored[0])))
     else:  # C-4.5: every colour present scores the full value
-        parts.append(f"worth {value}: {and_list(scored)} score {value} each")
+        parts.append(_("worth {value}: {colours} score {value} each", value=value,
+                       colours=colour_list(scored)))
     return "; ".join(parts) + "."
+
+
+def _order_line(who: str, villages: list[str]) -> str:
+    order = villages[0] if villages else ""
+    for village in villages[1:]:
+        order = _("{first}, then {next}", first=order, next=village)
+    return _("{who} orders them: {order}.", who=who, order=order)
+
+
+def _end_line(event: Event, players: list[PlayerSpec]) -> str:
+    why = _(GAME_OVER.get(event["reason"], NO_MOVE_LEFT))
+    standings = sorted(range(len(event["totals"])), key=lambda s: event["ranks"][s])
+    results = "; ".join(
+        _n("{place} {name} ({colour}) {n} point", "{place} {name} ({colour}) {n} points",
+           event["totals"][s], place=ordinal(event["ranks"][s]), name=_name(players, s),
+           colour=colour_name(event["colours"][s]))
+        for s in standings
+    )
+    return f"{why} {results}."
 
 
 def describe_event(event: Event, players: list[PlayerSpec]) -> str:
     kind = event.get("type")
     who = _name(players, event["seat"]) if "seat" in event else ""
     if kind == "move":
-        return f"{who} moves {plural(event['huts'], 'hut')} from {event['from']} to {event['to']}."
+        return _n("{who} moves {n} hut from {source} to {target}.",
+                  "{who} moves {n} huts from {source} to {target}.", event["huts"],
+                  who=who, source=event["from"], target=event["to"])
     if kind == "order_asked":
-        return (f"{who} founds {len(event['villages'])} villages at once "
-                f"({and_list(event['villages'])}) and chooses their order (C-4.7).")
+        return _("{who} founds {count} villages at once ({villages}) and chooses their "
+                 "order (C-4.7).", who=who, count=len(event["villages"]),
+                 villages=and_list(event["villages"]))
     if kind == "order":
-        return f"{who} orders them: {', then '.join(event['villages'])}."
+        return _order_line(who, event["villages"])
     if kind == "village":
         return _village_line(event, who)
     if kind == "village_unscored":
-        return f"{event['territory']} comes after the 12th village and does not score."
+        return _("{territory} comes after the 12th village and does not score.",
+                 territory=event["territory"])
     if kind == "epoch":
         return epoch_line(event["epoch"])
     if kind == "game_end":
-        why = {"twelfth_village": "after the 12th village",
-               "moderator": "a moderator ended it"}.get(event["reason"], "no move is left")
-        standings = sorted(range(len(event["totals"])), key=lambda s: event["ranks"][s])
-        results = "; ".join(
-            f"{_place(event['ranks'][s])} {_name(players, s)} ({event['colours'][s]}) "
-            f"{plural(event['totals'][s], 'point')}"
-            for s in standings
-        )
-        joint = " " if event["reason"] == "twelfth_village" else ": "
-        return f"Game over{joint}{why}. {results}."
-    return f"{kind} event."
+        return _end_line(event, players)
+    return _("{kind} event.", kind=kind)

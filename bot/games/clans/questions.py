@@ -4,34 +4,38 @@ neighbour (C-3.1); the order of several villages founded at once (C-4.7)."""
 from __future__ import annotations
 
 from bot.games.base import Action
+from bot.games.clans.events import ordinal
 from bot.games.clans.views import ClansPlayerView
 from bot.games.question import Option, Question
-
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+from bot.i18n import _
 
 
 def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
                    names: list[str]) -> Question:
     seat = view.seat
-    name = names[seat] if seat < len(names) else f"Seat {seat}"
+    name = names[seat] if seat < len(names) else _("Seat {seat}", seat=seat)
     if legal and legal[0]["type"] == "order":
         count = len(legal[0]["villages"])
-        prompt = (f"{name}: your move founded {count} villages at once; choose the order in "
-                  "which they are scored (C-4.7). It can decide their epochs, and after the "
-                  "12th village the rest do not score (C-4.8).")
-        options = [Option(tuple(f"{ORDINALS[i]}: {label}" for i, label in
-                                enumerate(a["villages"][:-1])), a) for a in legal]
-        titles = [f"{ORDINALS[i]} village" for i in range(count - 1)]
+        prompt = _("{name}: your move founded {count} villages at once; choose the order in "
+                   "which they are scored (C-4.7). It can decide their epochs, and after the "
+                   "12th village the rest do not score (C-4.8).", name=name, count=count)
+        places = [ordinal(i + 1) for i in range(count - 1)]
+        options = [Option(tuple(_("{place}: {territory}", place=places[i], territory=label)
+                                for i, label in enumerate(a["villages"][:-1])), a)
+                   for a in legal]
+        titles = [_("{place} village", place=place) for place in places]
         kind = "order"
     else:
         huts = {t.label: t.total for t in view.public.board}
-        prompt = (f"{name}: move all huts of one territory to a neighbouring one that holds "
-                  "huts (C-3.1); a territory with 7 or more huts cannot be left, except onto "
-                  "another with 7 or more (C-3.2, C-3.3).")
-        options = [Option((f"Region {a['from'][0]}",
-                           f"From {a['from']} ({huts[a['from']]})",
-                           f"To {a['to']} ({huts[a['to']]})"), a) for a in legal]
-        titles = ["Region", "From", "To"]
+        prompt = _("{name}: move all huts of one territory to a neighbouring one that holds "
+                   "huts (C-3.1); a territory with 7 or more huts cannot be left, except onto "
+                   "another with 7 or more (C-3.2, C-3.3).", name=name)
+        options = [Option((_("Region {region}", region=a["from"][0]),
+                           _("From {territory} ({huts})", territory=a["from"],
+                             huts=huts[a["from"]]),
+                           _("To {territory} ({huts})", territory=a["to"], huts=huts[a["to"]])),
+                          a) for a in legal]
+        titles = [_("Region"), _("From"), _("To")]
         kind = "move"
     default_path = next((o.path for o in options if o.action == default), options[0].path)
     return Question(seat=seat, kind=kind, prompt=prompt, options=options,
