@@ -1,6 +1,7 @@
 """The static part of the Clans board: terrain, rivers, lakes, labels, legends, titles.
 
-Drawn once at 2x and reduced (smooth edges), then cached; each step draws on a copy.
+Drawn once at 2x and reduced (smooth edges), then cached (once per language of its
+words); each step draws on a copy.
 Terrain reads by colour and by pattern (trees, peaks, wind lines, grass tufts), so
 colour-blind players can tell all four apart.
 """
@@ -15,10 +16,12 @@ from PIL import Image, ImageDraw
 
 from bot.games.clans.board import TERRAINS, Border
 from bot.games.clans.rules import EPOCH_BONUS, EPOCH_NAMES, FAVOURABLE, UNFAVOURABLE
+from bot.i18n import _
 from rendering.clans import layout as L
 from rendering.clans.sprites import LOCK, hex_ring, paste_centred, village_badge
-from rendering.common.drawing import GOLD, INK, INK_SOFT, NAVY, PAPER, RGB, mix
+from rendering.common.drawing import GOLD, INK, INK_SOFT, NAVY, PAPER, RGB, mix, worded_background
 from rendering.common.text import draw_text, drawing_scale, paste_text
+from rendering.common.words import terrain_name
 
 K = 2  # drawing scale of the background before it is reduced
 Draw = ImageDraw.ImageDraw
@@ -197,19 +200,19 @@ def card(d: Draw, box: L.Box, title: str) -> None:
 
 
 def _legend(d: Draw) -> None:
-    x0, y0, _, _ = L.LEGEND
-    card(d, L.LEGEND, "Terrain")
+    x0, y0 = L.LEGEND[:2]
+    card(d, L.LEGEND, _("Terrain"))
     for i, terrain in enumerate(TERRAINS):
         y = y0 + 42 + i * 25
         terrain_swatch(d, x0 + 22, y, 12, terrain)
-        draw_text(d, ((x0 + 40) * K, y * K), terrain, 15 * K, INK, anchor="lm")
+        draw_text(d, ((x0 + 40) * K, y * K), terrain_name(terrain), 15 * K, INK, anchor="lm")
     y = y0 + 42 + 4 * 25 - 2
     d.line(_k((x0 + 10, y, x0 + 34, y)), fill=WATER_DARK, width=6 * K)
     d.line(_k((x0 + 10, y, x0 + 34, y)), fill=WATER, width=4 * K)
-    draw_text(d, ((x0 + 40) * K, y * K), "river", 14 * K, INK, anchor="lm")
+    draw_text(d, ((x0 + 40) * K, y * K), _("river"), 14 * K, INK, anchor="lm")
     d.ellipse(_k((x0 + 90, y - 6, x0 + 116, y + 6)), fill=WATER_DARK)
     d.ellipse(_k((x0 + 92, y - 4, x0 + 114, y + 4)), fill=WATER)
-    draw_text(d, ((x0 + 121) * K, y * K), "lake", 14 * K, INK, anchor="lm")
+    draw_text(d, ((x0 + 121) * K, y * K), _("lake"), 14 * K, INK, anchor="lm")
 
 
 def epoch_row_y(epoch: int) -> float:
@@ -221,9 +224,9 @@ EPOCH_COLS = (24, 50, 138, 200)  # numeral, first chip, favourable, unfavourable
 
 
 def _epochs(d: Draw) -> None:
-    x0, y0, _, _ = L.EPOCHS
-    card(d, L.EPOCHS, "Epochs")
-    for text, col in (("bonus", EPOCH_COLS[2] + 8), ("0 pts", EPOCH_COLS[3])):
+    x0, y0 = L.EPOCHS[:2]
+    card(d, L.EPOCHS, _("Epochs"))
+    for text, col in ((_("bonus"), EPOCH_COLS[2] + 8), (_("0 pts"), EPOCH_COLS[3])):
         draw_text(d, ((x0 + col) * K, (y0 + 16) * K), text, L.TEXT * K, INK_SOFT, anchor="mm")
     for e in range(5):
         y = epoch_row_y(e + 1)
@@ -232,7 +235,7 @@ def _epochs(d: Draw) -> None:
         fx = x0 + EPOCH_COLS[2]
         good = FAVOURABLE[e]
         if good is None:
-            draw_text(d, ((fx - 12) * K, y * K), "all", L.TEXT * K, INK, bold=True,
+            draw_text(d, ((fx - 12) * K, y * K), _("all"), L.TEXT * K, INK, bold=True,
                       anchor="mm")
         else:
             terrain_swatch(d, fx - 8, y, 12, TERRAINS[good])
@@ -250,10 +253,12 @@ def _epochs(d: Draw) -> None:
 
 def _village_key(img: Image.Image) -> None:
     """What the marks on territories mean; drawn after the reduction (sprites are 1x)."""
-    x0, y0, _, _ = L.VILLAGE_KEY
-    rows = ((village_badge(7), "village, value"), (village_badge(0, destroyed=True),
-            "destroyed"), (village_badge(0), "emptied"), (village_badge(None), "to be ordered"),
-            (None, "7+ huts: stay"))
+    x0, y0 = L.VILLAGE_KEY[:2]
+    rows = ((village_badge(7), _("village, value")),
+            (village_badge(0, destroyed=True), _("destroyed")),
+            (village_badge(0), _("emptied")),
+            (village_badge(None), _("to be ordered")),
+            (None, _("7+ huts: stay")))
     for i, (sprite, text) in enumerate(rows):
         y = y0 + 38 + i * 23
         if sprite is None:
@@ -262,7 +267,15 @@ def _village_key(img: Image.Image) -> None:
         paste_text(img, (x0 + 37, y), text, 14, INK, anchor="lm")
 
 
+def background(language: str | None = None) -> Image.Image:
+    """The static board in the reader's language (or the one given), cached: copy it
+    before drawing on it. The palette is made from the English one, so every language
+    shares it."""
+    return worded_background("clans", build_background, language)
+
+
 def build_background() -> Image.Image:
+    """The static board, with its words in the reader's language."""
     with drawing_scale(K):
         img = _build().reduce(K)
     _village_key(img)  # 1x sprites and text, after the reduction
@@ -278,9 +291,9 @@ def _build() -> Image.Image:
     _lakes(d)
     _labels(d)
     _legend(d)
-    card(d, L.SCORES, "Clan scores")
-    card(d, L.PLAYERS, "Players")
-    card(d, L.VILLAGE_KEY, "Villages")
+    card(d, L.SCORES, _("Clan scores"))
+    card(d, L.PLAYERS, _("Players"))
+    card(d, L.VILLAGE_KEY, _("Villages"))
     _epochs(d)
     d.rectangle(_k(L.HEADER), fill=NAVY)
     d.rectangle(_k((0, L.HEADER[3] - 3, L.WIDTH, L.HEADER[3])), fill=GOLD)

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.clans.board import COLOURS
 from bot.games.clans.views import ClansPublicView, TerritoryView, VillageView
+from bot.i18n import SOURCE_LANGUAGE
 from rendering.clans import layout as L
 from rendering.clans import panels as P
 from rendering.clans.background import (
@@ -29,7 +30,7 @@ from rendering.clans.background import (
     TERRAIN_INK,
     WATER,
     WATER_DARK,
-    build_background,
+    background,
 )
 from rendering.clans.sprites import (
     LOCK,
@@ -43,13 +44,13 @@ from rendering.clans.sprites import (
 )
 from rendering.common.drawing import (
     GOLD,
-    background_copy,
     cached,
     piece_colours,
     piece_swatch,
     player_colour,
 )
 from rendering.common.palette import encode_palette_png, fixed_palette
+from rendering.common.text import unrecorded
 
 __all__ = [
     "CENTRE", "HEIGHT", "WIDTH", "hut_slots", "render_clans_board", "render_clans_board_async",
@@ -72,7 +73,7 @@ def _check(view: object) -> ClansPublicView:
 
 def render_clans_image(view: ClansPublicView, caption: str = "") -> Image.Image:
     view = _check(view)
-    img = background_copy("clans", build_background)
+    img = background().copy()
     draw = ImageDraw.Draw(img)
     _last_move(img, view)
     villages = {v.territory: v for v in view.villages}
@@ -100,8 +101,9 @@ def clans_palette() -> list[tuple[int, int, int]]:
         exact = [*piece_colours(), *TERRAIN_FILL.values(), *TERRAIN_INK.values(), WATER,
                  WATER_DARK, TABLE, CARD]
         surfaces = (CARD, TABLE, *TERRAIN_FILL.values())
-        return fixed_palette(exact, [cached(("background", "clans"), build_background),
-                                     piece_swatch(surfaces)])
+        with unrecorded():  # a sample, not a text of the image being drawn
+            return fixed_palette(exact, [background(SOURCE_LANGUAGE),
+                                         piece_swatch(surfaces)])
     return cached(("palette", "clans"), build)
 
 

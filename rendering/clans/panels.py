@@ -9,20 +9,18 @@ from PIL import Image, ImageDraw
 from bot.games.clans.board import COLOURS
 from bot.games.clans.rules import EPOCH_CHIPS, EPOCH_NAMES
 from bot.games.clans.views import ClansPublicView
+from bot.i18n import _, _n
 from rendering.clans import layout as L
 from rendering.clans.background import CARD, EPOCH_COLS, epoch_row_y
 from rendering.clans.sprites import chip, paste_centred
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, cached, disc_sprite, player_colour
-from rendering.common.text import fit_text, paste_text, wrap_text
+from rendering.common.text import fit_text, paste_text, text_width, wrap_text
+from rendering.common.words import ordinal, seat_name
 
 
 def player_name(view: ClansPublicView, seat: int) -> str:
     name = " ".join(view.players[seat].split()) if 0 <= seat < len(view.players) else ""
-    return name or f"Seat {seat + 1}"
-
-
-def _place(rank: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+    return name or seat_name(seat)
 
 
 def _disc(img: Image.Image, centre: L.Point, colour: str, d: int = 20) -> None:
@@ -39,15 +37,17 @@ def header(img: Image.Image, view: ClansPublicView) -> None:
     mid = (y0 + y1 - 3) / 2
     if view.result is not None:
         first = [player_name(view, s) for s, r in enumerate(view.result.ranks) if r == 1]
-        verb = "wins" if len(first) == 1 else "share the win"
-        left = "Game over"
-        right = f"{' & '.join(first)} {verb}"
+        names = " & ".join(first)
+        left = _("Game over")
+        right = (_("{names} wins", names=names) if len(first) == 1
+                 else _("{names} share the win", names=names))
     else:
-        chips = view.chips_left_in_epoch
-        left = (f"Epoch {EPOCH_NAMES[view.epoch - 1]} · {chips} chip{'s' if chips != 1 else ''}"
-                f" left · turn {view.turn + 1}")
+        left = _n("Epoch {epoch} · {n} chip left · turn {turn}",
+                  "Epoch {epoch} · {n} chips left · turn {turn}", view.chips_left_in_epoch,
+                  epoch=EPOCH_NAMES[view.epoch - 1], turn=view.turn + 1)
         who = player_name(view, view.to_act) if view.to_act is not None else "?"
-        right = f"▶ {who} " + ("orders the villages" if view.villages_to_order else "to move")
+        right = (_("▶ {name} orders the villages", name=who) if view.villages_to_order
+                 else _("▶ {name} to move", name=who))
     x = 124
     x += paste_text(img, (x, mid), left, 20, CREAM, bold=True, anchor="lm") + 24
     text, size = fit_text(right, x1 - 14 - x, 20, bold=True, min_size=14)
@@ -68,7 +68,7 @@ def caption(img: Image.Image, text: str) -> None:
 def scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) -> None:
     """The score track: one bar per clan (all five are in play, C-2.1). Owners are named
     only once the game is over."""
-    x0, y0, x1, _ = L.SCORES
+    x0, y0, x1 = L.SCORES[:3]
     owners: dict[str, list[str]] = {}
     if view.result is not None:
         for seat, colour in enumerate(view.result.colours):
@@ -86,7 +86,7 @@ def scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) -
             draw.rounded_rectangle((left, y - 7, max(end, left + 8), y + 7), radius=4,
                                    fill=col.fill, outline=col.dark)
         paste_text(img, (x1 - 10, y), str(score), 17, INK, bold=True, anchor="rm")
-        names = owners.get(colour, ["nobody"] if view.result is not None else None)
+        names = owners.get(colour, [_("nobody")] if view.result is not None else None)
         if names:  # after the end only (C-6.2): inside the bar, or after it if roomier
             inside, after = end - left - 8, right - end - 8
             room = max(inside, after)
@@ -100,10 +100,9 @@ def scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) -
 # ---- players ----------------------------------------------------------------------------------
 
 def players(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) -> None:
-    x0, y0, x1, _ = L.PLAYERS
+    x0, y0, x1 = L.PLAYERS[:3]
     result = view.result
-    paste_text(img, (x1 - 12, y0 + 15), "chips" if result is None else "chips  total",
-               L.TEXT, INK_SOFT, anchor="rm")
+    _column_titles(img, result is not None)
     for row, seat in enumerate(view.turn_order):  # in playing order (C-2.4)
         y = y0 + 44 + row * 30
         winner = result is not None and result.ranks[seat] == 1
@@ -126,8 +125,17 @@ def players(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) 
         if result is not None:
             paste_text(img, (x1 - 12, y - 1), f"{result.totals[seat]}", 18, INK, bold=True,
                        anchor="rm")
-            paste_text(img, (x1 - 40, y), _place(result.ranks[seat]), L.TEXT, INK_SOFT,
+            paste_text(img, (x1 - 40, y), ordinal(result.ranks[seat]), L.TEXT, INK_SOFT,
                        bold=True, anchor="rm")
+
+
+def _column_titles(img: Image.Image, over: bool) -> None:
+    """Over the chips (and once the game is over, the totals), right-aligned."""
+    x, y = L.PLAYERS[2] - 12, L.PLAYERS[1] + 15
+    if over:
+        x -= paste_text(img, (x, y), _("total"), L.TEXT, INK_SOFT, anchor="rm")
+        x -= text_width("  ", L.TEXT)
+    paste_text(img, (x, y), _("chips"), L.TEXT, INK_SOFT, anchor="rm")
 
 
 # ---- epoch chart ---------------------------------------------------------------------------
@@ -135,7 +143,7 @@ def players(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) 
 def epochs(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) -> None:
     """C-5.1: chips taken (hollow) and left (gold) per epoch, the current epoch framed,
     past epochs faded."""
-    x0, _, x1, _ = L.EPOCHS
+    x0, x1 = L.EPOCHS[0], L.EPOCHS[2]
     taken = len(view.villages)
     first = 1
     for e, count in enumerate(EPOCH_CHIPS, start=1):

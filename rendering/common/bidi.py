@@ -36,6 +36,10 @@ def levels(clusters: Sequence[str], base: int | None = None) -> list[int]:
     if base is None:
         base = next((1 if k == "R" else 0 for k in kinds if k in ("L", "R")), 0)
     out: list[int] = []
+    # The direction each cluster gives the neutrals around it: a number counts as
+    # left to right after left-to-right text (so "5 (10)" stays in order), else as
+    # right to left (rules W7 and N1).
+    direction: list[str] = []
     last_strong = "R" if base else "L"
     for k in kinds:
         if k == "L":
@@ -48,7 +52,7 @@ def levels(clusters: Sequence[str], base: int | None = None) -> list[int]:
             out.append(2 if base or last_strong == "R" else 0)
         else:
             out.append(-1)  # neutral: resolved below
-    direction = ["L" if k == "L" else "R" if k in ("R", "N") else "" for k in kinds]
+        direction.append(last_strong if k in ("L", "R", "N") else "")
     for i, level in enumerate(out):
         if level != -1:
             continue

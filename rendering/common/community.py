@@ -16,8 +16,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import N_, _, _n
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, NAVY, OK_GREEN, PAPER, encode_png
-from rendering.common.text import fit_text, paste_text
+from rendering.common.text import fit_text, paste_text, text_width
+from rendering.common.words import TERRAIN_NAMES, ordinal
+
+__all__ = ["ordinal", "render_async", "render_leaderboard", "render_leaderboard_image",
+           "render_stats", "render_stats_image"]
 
 WIDTH = 900
 HEADER = 64
@@ -26,12 +31,9 @@ FOOT = 56
 TEXT = 22  # the smallest text, as on the boards
 BAND = (241, 232, 211)
 LOSS = (160, 50, 40)
-SCORE_NOTE = "Score = μ − 3σ: a rating the player is very likely above (starts at 0)."
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+SCORE_NOTE = N_("Score = μ − 3σ: a rating the player is very likely above (starts at 0).")
+# The stats tile of what a player built most, by what the game counts.
+FAVOURITE = {"district": N_("favourite district"), "terrain": N_("favourite terrain")}
 
 
 def _canvas(game: str, title: str, height: int, foot: str) -> Image.Image:
@@ -43,8 +45,8 @@ def _canvas(game: str, title: str, height: int, foot: str) -> Image.Image:
     text, size = fit_text(title, WIDTH - w - 48, 26, bold=True, min_size=TEXT)
     paste_text(img, (w + 32, HEADER / 2), text, size, CREAM, bold=True, anchor="lm")
     draw.rectangle((0, height - FOOT, WIDTH, height), fill=NAVY)
-    paste_text(img, (18, height - FOOT / 2), fit_text(foot, WIDTH - 36, TEXT)[0], TEXT, CREAM,
-               anchor="lm")
+    paste_text(img, (18, height - FOOT / 2), fit_text(_(foot), WIDTH - 36, TEXT)[0], TEXT,
+               CREAM, anchor="lm")
     return img
 
 
@@ -56,32 +58,48 @@ def _rank_disc(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
 
 
 # Leaderboard columns: (header, right edge x).
-_COLUMNS = (("score", 560), ("games", 660), ("wins", 750), ("avg place", 880))
+# Leaderboard columns: (header, right edge x); a column moves left when the header of the
+# next one needs the room.
+_COLUMNS = ((N_("score"), 560), (N_("games"), 660), (N_("wins"), 750), (N_("avg place"), 880))
+GAP = 10
+
+
+def _columns() -> list[tuple[str, int]]:
+    """The columns' headers in the reader's language and their right edges."""
+    out: list[tuple[str, int]] = []
+    limit = WIDTH
+    for label, right in reversed(_COLUMNS):
+        right = min(right, limit)
+        header = _(label)
+        out.insert(0, (header, right))
+        limit = right - round(text_width(header, TEXT, bold=True)) - GAP
+    return out
 
 
 def render_leaderboard_image(game: str, rows: Sequence[Any], total: int) -> Image.Image:
     """`rows`: standings (rank, name, score, games, wins, average_place), best first."""
     top = HEADER + 48
-    img = _canvas(game, f"Leaderboard · {total} rated player{'s' if total != 1 else ''}",
-                  top + ROW * max(1, len(rows)) + 16 + FOOT, SCORE_NOTE)
+    title = _n("Leaderboard · {n} rated player", "Leaderboard · {n} rated players", total)
+    img = _canvas(game, title, top + ROW * max(1, len(rows)) + 16 + FOOT, SCORE_NOTE)
     draw = ImageDraw.Draw(img)
-    paste_text(img, (96, top - 18), "player", TEXT, INK_SOFT, bold=True, anchor="ls")
-    for label, right in _COLUMNS:
-        paste_text(img, (right, top - 18), label, TEXT, INK_SOFT, bold=True, anchor="rs")
+    paste_text(img, (96, top - 18), _("player"), TEXT, INK_SOFT, bold=True, anchor="ls")
+    columns = _columns()
+    for header, right in columns:
+        paste_text(img, (right, top - 18), header, TEXT, INK_SOFT, bold=True, anchor="rs")
     if not rows:
-        paste_text(img, (WIDTH / 2, top + ROW / 2), "No rated game yet.", 24, INK, bold=True,
-                   anchor="mm")
+        paste_text(img, (WIDTH / 2, top + ROW / 2), _("No rated game yet."), 24, INK,
+                   bold=True, anchor="mm")
     for i, r in enumerate(rows):
         y0 = top + i * ROW
         if i % 2 == 0:
             draw.rectangle((8, y0, WIDTH - 8, y0 + ROW), fill=BAND)
         y = y0 + ROW / 2
         _rank_disc(img, draw, 40, y, r.rank)
-        name, size = fit_text(r.name, 560 - 96 - 110, 24, bold=True, min_size=TEXT)
+        name, size = fit_text(r.name, columns[0][1] - 96 - 110, 24, bold=True, min_size=TEXT)
         paste_text(img, (96, y), name, size, INK, bold=True, anchor="lm")
         values = (f"{r.score:.1f}", str(r.games), str(r.wins), f"{r.average_place:.2f}")
-        for (_, right), value in zip(_COLUMNS, values, strict=True):
-            paste_text(img, (right, y), value, 24, INK, bold=right == 560, anchor="rm")
+        for i, ((_header, right), value) in enumerate(zip(columns, values, strict=True)):
+            paste_text(img, (right, y), value, 24, INK, bold=i == 0, anchor="rm")
     return img
 
 
@@ -108,23 +126,27 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
     img = _canvas(game, name, height, SCORE_NOTE)
     draw = ImageDraw.Draw(img)
     s = stats.standing
-    rating = "unrated" if s is None else f"{s.score:.1f}"
-    rank = "—" if s is None else f"{ordinal(s.rank)} of {rated_players}"
-    games = str(stats.played) if s is None else f"{stats.played} ({s.games} rated)"
+    rating = _("unrated") if s is None else f"{s.score:.1f}"
+    rank = "—" if s is None else _of(ordinal(s.rank), rated_players)
+    games = str(stats.played) if s is None else _("{played} ({rated} rated)",
+                                                  played=stats.played, rated=s.games)
     avg = f"{stats.average_place:.2f}" if stats.played else "—"
-    tiles = (("score", rating), ("rank", rank), ("games", games),
-             ("wins", str(stats.wins)), ("average place", avg),
-             (f"favourite {favourite_label}", _pretty(stats.favourite) or "—"))
+    favourite = (_(FAVOURITE[favourite_label]) if favourite_label in FAVOURITE
+                 else _("favourite {what}", what=favourite_label))
+    tiles = ((_("score"), rating), (_("rank"), rank), (_("games"), games),
+             (_("wins"), str(stats.wins)), (_("average place"), avg),
+             (favourite, _pretty(stats.favourite) or "—"))
     w = (WIDTH - 16 - 2 * 12) // 3
     for i, (label, value) in enumerate(tiles):
         x0 = 8 + (i % 3) * (w + 12)
         y0 = top + (i // 3) * 104
         _tile(img, draw, (x0, y0, x0 + w, y0 + 92), label, value)
     y = top + 2 * 104 + 20
-    paste_text(img, (18, y + 22), "Last games", 24, INK, bold=True, anchor="lm")
+    paste_text(img, (18, y + 22), _("Last games"), 24, INK, bold=True, anchor="lm")
     y += 44
     if not last:
-        paste_text(img, (18, y + ROW / 2), "No finished game yet.", TEXT, INK_SOFT, anchor="lm")
+        paste_text(img, (18, y + ROW / 2), _("No finished game yet."), TEXT, INK_SOFT,
+                   anchor="lm")
     for i, line in enumerate(last):
         g = line.game
         y0 = y + i * ROW
@@ -132,12 +154,13 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
             draw.rectangle((8, y0, WIDTH - 8, y0 + ROW), fill=BAND)
         mid = y0 + ROW / 2
         day = datetime.fromtimestamp(g.finished_at, UTC).strftime("%Y-%m-%d")
-        paste_text(img, (18, mid), f"game {g.game_id}", TEXT, INK, bold=True, anchor="lm")
+        paste_text(img, (18, mid), _("game {id}", id=g.game_id), TEXT, INK, bold=True,
+                   anchor="lm")
         paste_text(img, (190, mid), day, TEXT, INK_SOFT, anchor="lm")
-        paste_text(img, (360, mid), f"{ordinal(g.place)} of {g.seats}", TEXT, INK, bold=True,
+        paste_text(img, (360, mid), _of(ordinal(g.place), g.seats), TEXT, INK, bold=True,
                    anchor="lm")
         if line.change is None:
-            paste_text(img, (WIDTH - 18, mid), "not rated", TEXT, INK_SOFT, anchor="rm")
+            paste_text(img, (WIDTH - 18, mid), _("not rated"), TEXT, INK_SOFT, anchor="rm")
         else:
             colour = OK_GREEN if line.change >= 0 else LOSS
             paste_text(img, (WIDTH - 18, mid), f"{line.change:+.1f}", TEXT, colour, bold=True,
@@ -150,8 +173,19 @@ def render_stats(game: str, name: str, stats: Any, favourite_label: str,
     return encode_png(render_stats_image(game, name, stats, favourite_label, rated_players))
 
 
+def _of(place: str, count: int) -> str:
+    """A place among so many: '2nd of 5'."""
+    return _("{place} of {count}", place=place, count=count)
+
+
 def _pretty(key: str | None) -> str | None:
-    return None if key is None else key.replace("_", " ").title()
+    """What a player built most: a district's name, or a terrain's."""
+    if key is None:
+        return None
+    if key in TERRAIN_NAMES:
+        name = _(TERRAIN_NAMES[key])
+        return name[:1].upper() + name[1:]
+    return key.replace("_", " ").title()
 
 
 async def render_async(func: Any, *args: Any) -> bytes:

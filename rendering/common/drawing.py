@@ -18,10 +18,11 @@ from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import current_language, speaking
 from rendering.common.text import draw_text, drawing_scale, fit_text, font, paste_text, text_width
 
 __all__ = [
-    "PLAYER_COLOURS", "PNG_COMPRESS_LEVEL", "PlayerColour", "background_copy", "cached",
+    "PLAYER_COLOURS", "PNG_COMPRESS_LEVEL", "PlayerColour", "cached", "worded_background",
     "clear_caches",
     "cached_tile", "clear_tiles", "contrast_ratio", "disc_sprite", "draw_text",
     "encode_png", "fit_text", "font", "house_sprite", "letter_disc", "marker_pile_sprite",
@@ -127,9 +128,16 @@ def cached(key: object, factory: Callable[[], T]) -> T:
         return _cache.setdefault(key, value)  # type: ignore[return-value]
 
 
-def background_copy(key: object, factory: Callable[[], Image.Image]) -> Image.Image:
-    """A fresh copy of a cached static background, ready for per-step drawing."""
-    return cached(("background", key), factory).copy()
+def worded_background(key: str, factory: Callable[[], Image.Image],
+                      language: str | None = None) -> Image.Image:
+    """A static background with words on it, in a language (the reader's unless given):
+    built once per language and cached. Copy it before drawing on it."""
+    language = language or current_language()
+
+    def build() -> Image.Image:
+        with speaking(language):
+            return factory()
+    return cached(("background", key, language), build)
 
 
 _tiles: OrderedDict[object, Image.Image] = OrderedDict()

@@ -48,7 +48,7 @@ __all__ = [
     "BOLD", "EMOJI", "FONT_DIR", "RAQM", "REGULAR", "DrawnText", "Face", "FontStack", "Run",
     "draw_text", "drawing_scale", "fit_text", "font", "font_stack", "paste_text",
     "read_codepoints", "recording", "shipped_faces", "text_image", "text_width",
-    "uses_colour_font", "wrap_text",
+    "unrecorded", "uses_colour_font", "wrap_text",
 ]
 
 RAQM = features.check("raqm")  # complex layout: shaping, ligatures, right to left
@@ -267,6 +267,17 @@ def recording() -> Iterator[list[DrawnText]]:
     token = _record.set(drawn)
     try:
         yield drawn
+    finally:
+        _record.reset(token)
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Drawing that is no image's text (a palette's sample board): left out of any
+    recording."""
+    token = _record.set(None)
+    try:
+        yield
     finally:
         _record.reset(token)
 

@@ -1,6 +1,8 @@
 """The static part of the Doge board: lagoon, islands, Grand Canal, plates, symbols.
 
 Drawn once at 2x and reduced (smooth edges), then cached; each step draws on a copy.
+The map has only names (areas, the canal); the legend and the titles of the voting-order
+rows are written on it in the reader's language, one cached background per language.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import math
 from PIL import Image, ImageDraw
 
 from bot.games.doge.constants import AREA_NAMES, DISTRICTS, PALACE_COSTS, QUARANTIA
+from bot.i18n import _
 from rendering.common.drawing import (
     GOLD,
     INK,
@@ -17,14 +20,16 @@ from rendering.common.drawing import (
     NAVY,
     PAPER,
     RGB,
+    cached,
     house_sprite,
     marker_pile_sprite,
     mix,
     palace_sprite,
     paste,
     ring_sprite,
+    worded_background,
 )
-from rendering.common.text import draw_text, drawing_scale, paste_text
+from rendering.common.text import draw_text, drawing_scale, paste_text, text_width
 from rendering.doge import layout as L
 from rendering.doge.symbols import draw_symbol
 
@@ -143,12 +148,24 @@ def _quarantia(d: ImageDraw.ImageDraw) -> None:
                   anchor="mm")
 
 
+def background(language: str | None = None) -> Image.Image:
+    """The static board in the reader's language (or the one given), cached: copy it
+    before drawing on it. The palette is made from the English one, so every language
+    shares it."""
+    return worded_background("doge", build_background, language)
+
+
 def build_background() -> Image.Image:
-    with drawing_scale(K):
-        img = _build().reduce(K)
+    """The static board, with its words in the reader's language."""
+    img = cached(("background", "doge map"), _map).copy()
     _legend(img)  # 1x sprites and text, after the reduction
     order_titles(img)
     return img
+
+
+def _map() -> Image.Image:
+    with drawing_scale(K):
+        return _build().reduce(K)
 
 
 def _build() -> Image.Image:
@@ -183,23 +200,28 @@ def _build() -> Image.Image:
 
 def order_titles(img: Image.Image) -> None:
     """The titles of the voting-order rows (the band shows the ranking at the end)."""
-    paste_text(img, (14, L.ORDER[1] + 18), "Voting order this year", L.TEXT, INK, bold=True,
+    paste_text(img, (14, L.ORDER[1] + 18), _this_year(), L.TEXT, INK, bold=True,
                anchor="lm")
-    paste_text(img, (14, L.ORDER[1] + 136), "Next year (cards turned so far)", L.TEXT,
+    paste_text(img, (14, L.ORDER[1] + 136), _("Next year (cards turned so far)"), L.TEXT,
                INK_SOFT, bold=True, anchor="lm")
+
+
+def _this_year() -> str:
+    return _("Voting order this year")
 
 
 def _legend(img: Image.Image) -> None:
     """What the supply icons in the player panel mean."""
     grey, dark = (200, 192, 178), INK_SOFT
     y = L.ORDER[1] + 18
-    x = 306
-    x += round(paste_text(img, (x, y), "In supply:", L.TEXT, INK_SOFT, bold=True,
+    # On the line of the first row's title, after it.
+    x = max(306, 14 + round(text_width(_this_year(), L.TEXT, bold=True)) + 18)
+    x += round(paste_text(img, (x, y), _("In supply:"), L.TEXT, INK_SOFT, bold=True,
                           anchor="lm")) + 14
-    for sprite, label in ((house_sprite(18, 20, grey, dark), "houses"),
-                          (palace_sprite(20, 20, grey, dark), "palaces"),
-                          (ring_sprite(20, grey, 5), "rings"),
-                          (marker_pile_sprite(22, grey, dark), "markers")):
+    for sprite, label in ((house_sprite(18, 20, grey, dark), _("houses")),
+                          (palace_sprite(20, 20, grey, dark), _("palaces")),
+                          (ring_sprite(20, grey, 5), _("rings")),
+                          (marker_pile_sprite(22, grey, dark), _("markers"))):
         paste(img, sprite, (x, y - sprite.height // 2))
         x += sprite.width + 6
         x += round(paste_text(img, (x, y), label, L.TEXT, INK_SOFT, anchor="lm")) + 20

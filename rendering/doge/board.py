@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.doge.constants import ADVISOR_HOME, DISTRICTS, QUARANTIA
 from bot.games.doge.view import PublicView, StackPublic
+from bot.i18n import SOURCE_LANGUAGE
 from rendering.common.drawing import (
     GOLD,
     INK,
@@ -26,7 +27,6 @@ from rendering.common.drawing import (
     OK_GREEN,
     PAPER,
     PlayerColour,
-    background_copy,
     cached,
     disc_sprite,
     house_sprite,
@@ -38,14 +38,14 @@ from rendering.common.drawing import (
     player_colour,
 )
 from rendering.common.palette import encode_palette_png, fixed_palette
-from rendering.common.text import paste_text, text_width
+from rendering.common.text import paste_text, text_width, unrecorded
 from rendering.doge import layout as L
 from rendering.doge.background import (
     DISTRICT_TINT,
     LAGOON,
     PANEL_BG,
     QUARANTIA_STONE,
-    build_background,
+    background,
 )
 from rendering.doge.panel import draw_chrome
 from rendering.doge.result import CARD_TINT, WINNER_TINT
@@ -68,7 +68,7 @@ def _check(view: object) -> PublicView:
 
 def render_doge_image(view: PublicView, caption: str = "") -> Image.Image:
     view = _check(view)
-    img = background_copy("doge", build_background)
+    img = background().copy()
     draw = ImageDraw.Draw(img)
     for area in (*DISTRICTS, QUARANTIA):
         _area(img, draw, view, area)
@@ -89,9 +89,9 @@ def doge_palette() -> list[tuple[int, int, int]]:
         surfaces = (PAPER, PANEL_BG, LAGOON, QUARANTIA_STONE, WINNER_TINT, CARD_TINT,
                     *DISTRICT_TINT.values())
         exact = [*piece_colours(), WINNER_TINT, CARD_TINT, PANEL_BG, *DISTRICT_TINT.values()]
-        return fixed_palette(exact, [cached(("background", "doge"),
-                                                      build_background),
-                                               piece_swatch(surfaces)])
+        with unrecorded():  # a sample, not a text of the image being drawn
+            return fixed_palette(exact, [background(SOURCE_LANGUAGE),
+                                         piece_swatch(surfaces)])
     return cached(("palette", "doge"), build)
 
 

@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.doge.constants import AREA_NAMES, AREAS, DISTRICTS
 from bot.games.doge.view import PlayerPublic, PublicView
+from bot.i18n import N_, _, _n, current_language
 from rendering.common.drawing import (
     CREAM,
     GOLD,
@@ -16,7 +17,6 @@ from rendering.common.drawing import (
     OK_GREEN,
     PAPER,
     PlayerColour,
-    cached,
     cached_tile,
     house_sprite,
     letter_disc,
@@ -27,17 +27,18 @@ from rendering.common.drawing import (
     ring_sprite,
 )
 from rendering.common.text import fit_text, paste_text, text_width, wrap_text
+from rendering.common.words import ordinal, seat_name
 from rendering.doge import layout as L
-from rendering.doge.background import build_background
+from rendering.doge.background import background
 from rendering.doge.result import draw_result, places, ranking
 from rendering.doge.symbols import paste_symbol
 
 QUESTION = {  # what the table is asked now (ElectionPublic.question)
-    "advisor": "taking the advisor?",
-    "qadvisor": "choosing an advisor",
-    "place": "placing houses",
-    "qmove": "moving houses",
-    "build": "building palaces",
+    "advisor": N_("taking the advisor?"),
+    "qadvisor": N_("choosing an advisor"),
+    "place": N_("placing houses"),
+    "qmove": N_("moving houses"),
+    "build": N_("building palaces"),
 }
 
 
@@ -56,34 +57,39 @@ def draw_chrome(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
 
 def _name(p: PlayerPublic, width: int, size: int, prefix: str = "") -> tuple[str, int]:
     """A player's name fitted to a width: (text, font size to draw it at)."""
-    return fit_text(prefix + (p.name or f"Seat {p.seat + 1}"), width, size, bold=True,
+    return fit_text(prefix + (p.name or seat_name(p.seat)), width, size, bold=True,
                     min_size=L.TEXT)
 
 
 # ---- header and caption ---------------------------------------------------------------
 
 def _phase_text(view: PublicView) -> str:
-    year = f"Year {view.year}" + (f" of {view.year_limit}" if view.year_limit else "")
+    year = (_("Year {year} of {limit}", year=view.year, limit=view.year_limit)
+            if view.year_limit else _("Year {year}", year=view.year))
     if view.result is not None or view.phase == "over":
-        return f"{year} · Game over"
+        return _("{year} · Game over", year=year)
     if view.phase == "placement":
-        return f"{year} · Placement · round {view.round} of {view.rounds_per_year}"
+        return _("{year} · Placement · round {round} of {rounds}", year=year,
+                 round=view.round, rounds=view.rounds_per_year)
     n = len(view.order_current) or 7
     now = min(view.elections_done + 1, n)
-    return f"{year} · Elections · vote {now} of {n}"
+    return _("{year} · Elections · vote {now} of {n}", year=year, now=now, n=n)
 
 
 def _header(img: Image.Image, view: PublicView) -> None:
-    paste_text(img, (118, 32), _phase_text(view), 26, CREAM, bold=True, anchor="lm")
+    right = L.WIDTH - 14
     if view.awaiting and view.result is None:
         x = L.WIDTH - 14 - 42 * len(view.awaiting)
-        paste_text(img, (x - 8, 32), "waiting for", L.TEXT, CREAM, anchor="rm")
+        right = x - 8 - paste_text(img, (x - 8, 32), _("waiting for"), L.TEXT, CREAM,
+                                   anchor="rm")
         draw = ImageDraw.Draw(img)
         for seat in view.awaiting:
             if 0 <= seat < len(view.players):
                 col = player_colour(view.players[seat].colour)
                 letter_disc(img, draw, (x + 20, 31), 38, col, size=L.TEXT)
                 x += 42
+    phase = fit_text(_phase_text(view), right - 16 - 118, 26, bold=True, min_size=L.TEXT)
+    paste_text(img, (118, 32), *phase, CREAM, bold=True, anchor="lm")
 
 
 def _caption(img: Image.Image, caption: str) -> None:
@@ -103,7 +109,8 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
     draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PAPER, outline=INK_SOFT, width=2)
     el = view.election
     if view.result is not None:
-        paste_text(img, (x0 + 12, y0 + 22), "Game over", L.TEXT, INK, bold=True, anchor="lm")
+        paste_text(img, (x0 + 12, y0 + 22), _("Game over"), L.TEXT, INK, bold=True,
+                   anchor="lm")
         place = places(view)
         for i, seat in enumerate(ranking(view)[:4]):
             p = view.players[seat]
@@ -113,34 +120,36 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
                        INK, bold=True, anchor="lm")
         return
     if view.phase == "placement":
-        paste_text(img, (x0 + 12, y0 + 22), f"Placement, round {view.round} of "
-                   f"{view.rounds_per_year}", L.TEXT, INK, bold=True, anchor="lm")
+        title = _("Placement, round {round} of {rounds}", round=view.round,
+                  rounds=view.rounds_per_year)
+        _title(img, title, (x0 + 12, y0 + 22), x1 - x0 - 24)
         for i, p in enumerate(view.players):
             y = y0 + 58 + i * 34
             letter_disc(img, draw, (x0 + 26, y), 30, player_colour(p.colour), size=L.TEXT)
             if p.markers_left == 0:
-                state, colour = "no markers", INK_SOFT
+                state, colour = _("no markers"), INK_SOFT
             elif p.has_chosen:
-                state, colour = "✓ chosen", OK_GREEN
+                state, colour = _("✓ chosen"), OK_GREEN
             elif p.seat in view.awaiting:
-                state, colour = "choosing", INK
+                state, colour = _("choosing"), INK
             else:
-                state, colour = "sits out", INK_SOFT
+                state, colour = _("sits out"), INK_SOFT
             w = paste_text(img, (x1 - 10, y), state, L.TEXT, colour, bold=True, anchor="rm")
             paste_text(img, (x0 + 48, y), *_name(p, x1 - x0 - 70 - w, L.TEXT), INK,
                        bold=True, anchor="lm")
         return
     if el is None:
         done = view.elections_done
-        paste_text(img, (x0 + 12, y0 + 22), f"Elections: {done} of 7 held", L.TEXT, INK,
-                   bold=True, anchor="lm")
+        _title(img, _("Elections: {done} of 7 held", done=done), (x0 + 12, y0 + 22),
+               x1 - x0 - 24)
         if done < len(view.order_current):
-            paste_text(img, (x0 + 12, y0 + 58), "next: " + AREA_NAMES.get(
-                view.order_current[done], view.order_current[done]), L.TEXT, INK, anchor="lm")
+            area = view.order_current[done]
+            paste_text(img, (x0 + 12, y0 + 58), _("next: {area}", area=AREA_NAMES.get(
+                area, area)), L.TEXT, INK, anchor="lm")
         return
     paste_symbol(img, el.area, (x0 + 26, y0 + 24), 36)
-    paste_text(img, (x0 + 50, y0 + 24), AREA_NAMES.get(el.area, el.area) + " votes", L.TEXT,
-               INK, bold=True, anchor="lm")
+    _title(img, _("{area} votes", area=AREA_NAMES.get(el.area, el.area)), (x0 + 50, y0 + 24),
+           x1 - x0 - 60)
     stacks = {s.seat: s for s in view.stacks.get(el.area, ())}
     # D-4.3: only players with a vote take part.
     voters = sorted(((s, v) for s, v in el.votes.items() if v > 0), key=lambda kv: (-kv[1], kv[0]))
@@ -156,10 +165,10 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
         parts = ["+".join(map(str, values))] if values else []
         advisors = votes - sum(values or ())
         if advisors > 0:
-            parts.append(f"{advisors} adv.")
+            parts.append(_n("{n} adv.", "{n} adv.", advisors))
         tied = len(el.winners) > 1 if seat in el.winners else len(el.runners_up) > 1
-        tag = ("1st" if seat in el.winners else "2nd" if seat in el.runners_up else "") + \
-            (" =" if tied else "")
+        place = 1 if seat in el.winners else 2 if seat in el.runners_up else 0
+        tag = (ordinal(place) if place else "") + (" =" if tied else "")
         room = (x1 - 86 if tag.strip() else x1 - 8) - x
         detail = fit_text(" · ".join(parts), room, L.TEXT, min_size=L.TEXT)[0]
         paste_text(img, (x, y), detail, L.TEXT, INK_SOFT, anchor="lm")
@@ -168,11 +177,19 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
             draw.rounded_rectangle((x1 - 80, y - 13, x1 - 8, y + 13), radius=13, fill=fill)
             paste_text(img, (x1 - 44, y), tag, L.TEXT, INK, bold=True, anchor="mm")
     if not voters:
-        paste_text(img, (x0 + 12, y0 + 62), "nobody takes part", L.TEXT, INK_SOFT, anchor="lm")
+        paste_text(img, (x0 + 12, y0 + 62), _("nobody takes part"), L.TEXT, INK_SOFT,
+                   anchor="lm")
     if el.question:
-        q = fit_text(QUESTION.get(el.question, el.question), x1 - x0 - 20, L.TEXT,
+        question = QUESTION.get(el.question)
+        q = fit_text(_(question) if question else el.question, x1 - x0 - 20, L.TEXT,
                      min_size=L.TEXT)[0]
         paste_text(img, (x0 + 10, y1 - 10), q, L.TEXT, INK, bold=True, anchor="ls")
+
+
+def _title(img: Image.Image, text: str, xy: tuple[int, int], width: int) -> None:
+    """A bold line of the status box, made to fit its width."""
+    paste_text(img, xy, *fit_text(text, width, L.TEXT, bold=True, min_size=L.TEXT), INK,
+               bold=True, anchor="lm")
 
 
 # ---- player panel ---------------------------------------------------------------------
@@ -182,13 +199,9 @@ def _player_card(img: Image.Image, view: PublicView, p: PlayerPublic) -> None:
     waiting = p.seat in view.awaiting and view.result is None
     box = (x0, y0, x1 + 1, y1 + 1)
     # The repr of the frozen PlayerPublic names every field the card shows.
-    tile = cached_tile(("doge card", repr(p), waiting), _background(), box,
+    tile = cached_tile(("doge card", repr(p), waiting, current_language()), background(), box,
                        lambda t, d: _paint_card(t, d, p, waiting, (0, 0, x1 - x0, y1 - y0)))
     img.paste(tile, box[:2])
-
-
-def _background() -> Image.Image:
-    return cached(("background", "doge"), build_background)
 
 
 def _paint_card(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic, waiting: bool,
@@ -200,7 +213,7 @@ def _paint_card(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic, wa
     draw.rounded_rectangle((x0, y0, x0 + 10, y1), radius=5, fill=col.fill)
     # Row 1: letter disc, name, state.
     letter_disc(img, draw, (x0 + 36, y0 + 26), 38, col, size=L.TEXT)
-    tag = "your move" if waiting else ("bot" if p.is_bot else "")
+    tag = _("your move") if waiting else (_("bot") if p.is_bot else "")
     tag_w = (round(text_width(tag, L.TEXT, bold=True)) + 24) if tag else 0
     name_w = x1 - x0 - 72 - (tag_w + 14 if tag else 10)
     paste_text(img, (x0 + 62, y0 + 26), *_name(p, name_w, 26), fill=INK, bold=True,
@@ -256,9 +269,9 @@ def _goals(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic, xy: tup
     green when met."""
     total, spread = p.palace_total, p.districts_with_palace
     met = p.win_progress()
-    goals = (("a", "6 in 6", spread / 6),
-             ("b", "7 in 5", (min(total, 7) + min(spread, 5)) / 12),
-             ("c", "8 in 4", (min(total, 8) + min(spread, 4)) / 12))
+    goals = (("a", _goal(6, 6), spread / 6),
+             ("b", _goal(7, 5), (min(total, 7) + min(spread, 5)) / 12),
+             ("c", _goal(8, 4), (min(total, 8) + min(spread, 4)) / 12))
     x, y = xy
     for key, text, frac in goals:
         w, h = 116, 32
@@ -274,15 +287,20 @@ def _goals(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic, xy: tup
         x += w + 8
 
 
+def _goal(palaces: int, districts: int) -> str:
+    """A winning condition in short: '6 in 6' is six palaces in six districts."""
+    return _("{palaces} in {districts}", palaces=palaces, districts=districts)
+
+
 # ---- voting order ---------------------------------------------------------------------
 
 def _order(img: Image.Image, view: PublicView) -> None:
     current = view.election.area if view.election else None
     key = ("doge order", view.order_current, view.elections_done, current,
-           tuple(sorted(view.revealed)), view.order_next_face_up)
+           tuple(sorted(view.revealed)), view.order_next_face_up, current_language())
     top = L.order_card_box(0)[1] - 6
     box = (0, top, L.WIDTH, L.ORDER[3])
-    tile = cached_tile(key, _background(), box, lambda t, d: _paint_order(t, d, view, top))
+    tile = cached_tile(key, background(), box, lambda t, d: _paint_order(t, d, view, top))
     img.paste(tile, box[:2])
 
 
@@ -300,7 +318,7 @@ def _paint_order(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         fill = (226, 222, 212) if done else (255, 250, 238)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=fill,
                                outline=GOLD if now else INK_SOFT, width=5 if now else 2)
-        badge = "✓ held" if done else ("now" if now else f"{i + 1}.")
+        badge = _("✓ held") if done else (_("now") if now else f"{i + 1}.")
         paste_text(img, (x0 + 52, y0 + 22), badge, L.TEXT, OK_GREEN if done else
                    (INK if now else INK_SOFT), bold=True, anchor="lm")
         _order_card(img, area, (x0, y0, x1, y1), INK_SOFT if done else INK)
@@ -321,7 +339,7 @@ def _paint_order(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
 
 def _order_card(img: Image.Image, area: str, box: L.Box, ink: tuple[int, int, int]) -> None:
     """An area card: its symbol top left, its name below, every name in one size."""
-    x0, y0, x1, _ = box
+    x0, y0, x1 = box[:3]
     paste_symbol(img, area, (x0 + 24, y0 + 22), 34)
     name = fit_text(AREA_NAMES.get(area, area), x1 - x0 - 10, L.TEXT, True, L.TEXT)[0]
     paste_text(img, ((x0 + x1) / 2, y0 + 58), name, L.TEXT, ink, bold=True, anchor="mm")

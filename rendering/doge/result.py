@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.doge.view import PlayerPublic, PublicView
+from bot.i18n import N_, _, _n
 from rendering.common.drawing import (
     CREAM,
     GOLD,
@@ -24,16 +25,17 @@ from rendering.common.drawing import (
     player_colour,
 )
 from rendering.common.text import fit_text, paste_text, text_width
+from rendering.common.words import seat_name
 from rendering.doge import layout as L
 
 WINNER_TINT = (250, 232, 170)  # the winners' rows
 CARD_TINT = (255, 250, 238)
 
 REASONS = {
-    "condition": "a winning condition was met",
-    "board_full": "all 30 palace spaces are full",
-    "year_limit": "the year limit was reached",
-    "moderator": "ended by a moderator",
+    "condition": N_("a winning condition was met"),
+    "board_full": N_("all 30 palace spaces are full"),
+    "year_limit": N_("the year limit was reached"),
+    "moderator": N_("ended by a moderator"),
 }
 
 
@@ -98,15 +100,11 @@ def _qualified(view: PublicView) -> set[int]:
     return {p.seat for p in view.players if any(p.win_progress().values())}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _reason(view: PublicView) -> str:
     res = view.result or {}
     raw = res.get("reason", res.get("end", res.get("ended_by")))
     if isinstance(raw, str):
-        return REASONS.get(raw, raw.replace("_", " "))
+        return _(REASONS[raw]) if raw in REASONS else raw.replace("_", " ")
     return ""
 
 
@@ -119,9 +117,9 @@ def draw_result(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -
     place = places(view)
     qualified = _qualified(view)
     champs = winners(view)
-    names = [view.players[s].name or f"Seat {s + 1}" for s in champs]
-    title = ("Game over · winner: " if len(champs) == 1 else "Game over · shared win: ") + \
-        " & ".join(names)
+    names = " & ".join(view.players[s].name or seat_name(s) for s in champs)
+    title = (_("Game over · winner: {names}", names=names) if len(champs) == 1
+             else _("Game over · shared win: {names}", names=names))
     reason = _reason(view)
     reason_w = round(text_width(reason, L.TEXT)) + 30 if reason else 0
     line = fit_text(title, x1 - x0 - 40 - reason_w, 26, bold=True, min_size=L.TEXT)
@@ -140,13 +138,14 @@ def draw_result(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -
         paste_text(img, (x + 24, mid), f"{place[seat]}.", 26, INK, bold=True, anchor="mm")
         letter_disc(img, draw, (x + 66, mid), 38, player_colour(p.colour), size=L.TEXT)
         goal_w = 112 if seat in qualified else 0
-        name, size = fit_text(p.name or f"Seat {seat + 1}", col_w - 110 - goal_w, 26,
+        name, size = fit_text(p.name or seat_name(seat), col_w - 110 - goal_w, 26,
                               bold=True, min_size=L.TEXT)
         w = paste_text(img, (x + 94, mid), name, size, INK, bold=True, anchor="lm")
         if seat in qualified:  # D-9.2: qualifiers rank first, whatever their palaces
             gx = x + 94 + w + 10
             draw.rounded_rectangle((gx, mid - 15, gx + 96, mid + 15), radius=15, fill=OK_GREEN)
-            paste_text(img, (gx + 48, mid), "✓ goal", L.TEXT, (255, 255, 255), bold=True,
+            paste_text(img, (gx + 48, mid), _("✓ goal"), L.TEXT, (255, 255, 255), bold=True,
                        anchor="mm")
-        stats = f"{_plural(p.palace_total, 'palace')} · {_plural(p.houses_on_board, 'house')}"
+        stats = " · ".join((_n("{n} palace", "{n} palaces", p.palace_total),
+                            _n("{n} house", "{n} houses", p.houses_on_board)))
         paste_text(img, (x + 94, y + 58), stats, L.TEXT, INK, anchor="lm")
