@@ -21,10 +21,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.community.setting import set_rating
+from bot.i18n import _, cmd, speaking
+from bot.tables.languages import set_language
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.service import TableError
 from cogs.common.poster import PostingError
-from cogs.common.ui import refuse, tell
+from cogs.common.ui import channel_language, refuse, tell
 from cogs.doge.components import tables
 
 log = logging.getLogger(__name__)
@@ -48,25 +50,33 @@ def moderator(interaction: discord.Interaction) -> Moderator:
 
 
 async def run(interaction: discord.Interaction, op: Operation,
-              renamed_to: str | None = None) -> None:
-    """Do `op` as the caller; refusals are private and change nothing."""
+              renamed_to: str | None = None, *, moderators_only: bool = True) -> None:
+    """Do `op` as the caller; refusals are private and change nothing. What the channel
+    is told speaks the server's language, made while the operation runs; someone who may
+    not moderate is refused in their own language first (`moderators_only`)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    mod_ops, who = Moderation(tables(interaction)), moderator(interaction)
     try:
-        result = await op(Moderation(tables(interaction)), moderator(interaction))
+        if moderators_only:
+            await mod_ops.require_moderator(who)
+        with speaking(await channel_language(interaction)):
+            result = await op(mod_ops, who)
     except TableError as exc:
         return await refuse(interaction, str(exc))
     kwargs: dict[str, Any] = {}
     if result.file is not None:
         name, data = result.file
         kwargs["file"] = discord.File(io.BytesIO(data), filename=name)
-    await tell(interaction, f"✅ Done. {result.line}", allowed_mentions=NO_PINGS, **kwargs)
+    await tell(interaction, _("✅ Done. {line}", line=result.line), allowed_mentions=NO_PINGS,
+               **kwargs)
     await announce(interaction, result)
     if renamed_to is not None:
         await tell(interaction, renamed_note(renamed_to))
 
 
 def renamed_note(new: str) -> str:
-    return f"ℹ️ `/{OLD_NAME}` is now `/{new}`; the old name goes away in a later release."
+    return _("ℹ️ `{old}` is now `{new}`; the old name goes away in a later release.",
+             old=cmd(OLD_NAME), new=cmd(new))
 
 
 async def announce(interaction: discord.Interaction, result: ModResult) -> None:
@@ -81,11 +91,11 @@ async def announce(interaction: discord.Interaction, result: ModResult) -> None:
             if poster is not None:
                 await poster.publish(channel, step, force_board=result.board)
     except PostingError as exc:
-        await refuse(interaction, f"Done, but: {exc}")
+        await refuse(interaction, _("Done, but: {problem}", problem=str(exc)))
     except discord.HTTPException as exc:
         log.warning("announcing a moderator action failed: %s", exc)
-        await refuse(interaction, "Done, but I could not announce it in this channel: "
-                                  "please check my permissions here.")
+        await refuse(interaction, _("Done, but I could not announce it in this channel: "
+                                    "please check my permissions here."))
 
 
 class ModeratorCommands(app_commands.Group):
@@ -96,8 +106,9 @@ class ModeratorCommands(app_commands.Group):
                          description="Moderate this channel's game (moderators only)")
         self.renamed_to = renamed_to
 
-    async def act(self, interaction: discord.Interaction, op: Operation) -> None:
-        await run(interaction, op, self.renamed_to)
+    async def act(self, interaction: discord.Interaction, op: Operation, *,
+                  moderators_only: bool = True) -> None:
+        await run(interaction, op, self.renamed_to, moderators_only=moderators_only)
 
     @app_commands.command(name="pause", description="Stop the game's clocks")
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -124,8 +135,9 @@ class ModeratorCommands(app_commands.Group):
     async def replace(self, interaction: discord.Interaction, old: discord.Member,
                       new: discord.Member) -> None:
         if new.bot:
-            return await refuse(interaction, f"A bot cannot take a seat; use `/{NAME} kick` "
-                                             "to let the computer play it.")
+            return await refuse(interaction, _(
+                "A bot cannot take a seat; use `{kick}` to let the computer play it.",
+                kick=cmd(f"{NAME} kick")))
         await self.act(interaction, lambda m, who: m.replace(who, interaction.channel_id,
                                                         old.id, new.id))
 
@@ -155,7 +167,7 @@ class ModeratorCommands(app_commands.Group):
     async def import_(self, interaction: discord.Interaction, record: discord.Attachment,
                       players: str | None = None) -> None:
         if record.size > MAX_RECORD_BYTES:
-            return await refuse(interaction, "That file is too large for a game record.")
+            return await refuse(interaction, _("That file is too large for a game record."))
         people = [int(u) for u in re.findall(r"\d{5,}", players or "")]
         channel = interaction.channel
         parent = getattr(channel, "parent_id", None)
@@ -165,7 +177,7 @@ class ModeratorCommands(app_commands.Group):
             try:
                 data = await record.read()
             except discord.HTTPException as exc:
-                raise TableError("I could not download that file; try again.") from exc
+                raise TableError(_("I could not download that file; try again.")) from exc
             return await m.import_record(who, interaction.channel_id, interaction.guild_id,
                                          data, people, parent_channel_id=parent)
 
@@ -179,12 +191,14 @@ class ModeratorCommands(app_commands.Group):
                 moderator(interaction), count)
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        lines = ["🛡️ The last moderator actions, newest first:"] if entries else \
-            ["🛡️ No moderator action yet."]
+        lines = [_("🛡️ The last moderator actions, newest first:") if entries else
+                 _("🛡️ No moderator action yet.")]
         for e in entries:
-            where = f" in game {e.game_id}" if e.game_id is not None else ""
-            lines.append(f"• <t:{int(e.created_at)}:R> <@{e.moderator_id}> **{e.action}**"
-                         f"{where}{summary(e.detail)}")
+            values = {"when": f"<t:{int(e.created_at)}:R>", "moderator": f"<@{e.moderator_id}>",
+                      "action": e.action, "game": e.game_id, "detail": summary(e.detail)}
+            lines.append(_("• {when} {moderator} **{action}** in game {game}{detail}", **values)
+                         if e.game_id is not None else
+                         _("• {when} {moderator} **{action}**{detail}", **values))
         if self.renamed_to is not None:
             lines.append(renamed_note(self.renamed_to))
         await interaction.response.send_message("\n".join(lines)[:1990], ephemeral=True,
@@ -202,9 +216,20 @@ class ModeratorCommands(app_commands.Group):
                                             "(empty: clear it)")
     async def role(self, interaction: discord.Interaction,
                    role: discord.Role | None = None) -> None:
+        # Whoever manages the server or channel may, moderator or not: the table layer says.
         await self.act(interaction, lambda m, who: m.set_role(who, None if role is None
-                                                         else role.id))
+                                                         else role.id), moderators_only=False)
 
+    @app_commands.command(name="language",
+                          description="The language of the channel messages and boards")
+    @app_commands.describe(language="The server's language (empty: say which it is)")
+    @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
+                                    app_commands.Choice(name="Nederlands", value="nl")])
+    async def language(self, interaction: discord.Interaction,
+                       language: str | None = None) -> None:
+        languages = interaction.client.languages  # type: ignore[attr-defined]
+        await self.act(interaction, lambda m, who: set_language(m, languages, who, language),
+                       moderators_only=language is not None)  # anyone may ask which it is
 
 
 class AdminCog(commands.Cog):
@@ -227,7 +252,7 @@ def summary(detail: Any) -> str:
         return ""
     shown = {k: v for k, v in detail.items() if k != "actions" or not isinstance(v, list)}
     if isinstance(detail.get("actions"), list):
-        shown["moves"] = len(detail["actions"])
+        shown[_("moves")] = len(detail["actions"])
     return " — " + ", ".join(f"{k} {v}" for k, v in shown.items())
 
 

@@ -20,12 +20,13 @@ from discord.ext import commands
 
 from bot.community.recap import scenes
 from bot.community.stats import FAVOURITE_OF, history, player_stats
+from bot.i18n import N_, _, _n, cmd, speaking
 from bot.store import FINISHED, LoadedGame, StoreError
 from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.game_ui import GameGroupsCog
 from cogs.common.table_components import tables
-from cogs.common.ui import refuse, tell
+from cogs.common.ui import channel_language, refuse, tell
 from rendering.common.community import ordinal, render_async, render_leaderboard, render_stats
 from rendering.common.recap import render_recap_async
 
@@ -35,7 +36,7 @@ PAGE = 10
 HISTORY_LINES = 10
 MAX_UPLOAD = 8 * 1024 * 1024  # Discord's attachment limit without boosts
 NO_PINGS = discord.AllowedMentions.none()
-PER_SERVER = "Ratings and stats are kept per server: use this command in a server."
+PER_SERVER = N_("Ratings and stats are kept per server: use this command in a server.")
 
 
 async def recap_attachment(service: TableService, game: LoadedGame | int) -> discord.File | None:
@@ -52,11 +53,19 @@ async def recap_attachment(service: TableService, game: LoadedGame | int) -> dis
     if len(data) > MAX_UPLOAD:
         log.warning("game %s: the recap is %d bytes, too large to post", loaded.id, len(data))
         return None
-    title = get_kit(loaded.row.game).title
-    unit = "election" if loaded.row.game == "doge" else "village"
     return discord.File(io.BytesIO(data), filename=f"{loaded.row.game}-recap-{loaded.id}.gif",
-                        description=f"{title} game {loaded.id}: the board after each {unit}, "
-                                    f"{len(found)} in all")
+                        description=recap_description(loaded.row.game, loaded.id, len(found)))
+
+
+def recap_description(game: str, game_id: int, scenes: int) -> str:
+    """The recap's text for screen readers: what each frame shows."""
+    values = {"title": get_kit(game).title, "game": game_id}
+    if game == "doge":
+        return _n("{title} game {game}: the board after each election, {n} in all",
+                  "{title} game {game}: the board after each election, {n} in all",
+                  scenes, **values)
+    return _n("{title} game {game}: the board after each village, {n} in all",
+              "{title} game {game}: the board after each village, {n} in all", scenes, **values)
 
 
 def link(guild_id: int | None, message: tuple[int, int] | None) -> str | None:
@@ -67,24 +76,38 @@ def link(guild_id: int | None, message: tuple[int, int] | None) -> str | None:
 
 async def leaderboard(interaction: discord.Interaction, game: str, page: int) -> None:
     if interaction.guild_id is None:
-        return await refuse(interaction, PER_SERVER)
+        return await refuse(interaction, _(PER_SERVER))
     store = tables(interaction).store
     rows, total = await store.leaderboard(interaction.guild_id, game, limit=PAGE,
                                           offset=(page - 1) * PAGE)
     title = get_kit(game).title
     if not rows and page > 1:
-        return await refuse(interaction, f"The {title} leaderboard has {total} players: "
-                                         f"page {page} is empty.")
+        return await refuse(interaction, _n(
+            "The {title} leaderboard has {n} player: page {page} is empty.",
+            "The {title} leaderboard has {n} players: page {page} is empty.", total,
+            title=title, page=page))
     await interaction.response.defer(thinking=True)
-    png = await render_async(render_leaderboard, game, rows, total)
-    lines = [f"🏆 **{title} leaderboard** — score = μ − 3σ (rated games only)."]
-    lines += [f"{r.rank}. {r.name} — {r.score:.1f} · {r.games} games · {r.wins} wins · "
-              f"average place {r.average_place:.2f}" for r in rows]
-    if not rows:
-        lines.append(f"No rated {title} game in this server yet.")
+    with speaking(await channel_language(interaction)):  # the answer is public
+        png = await render_async(render_leaderboard, game, rows, total)
+        lines = [_("🏆 **{title} leaderboard** — score = μ − 3σ (rated games only).",
+                   title=title)]
+        lines += [_("{rank}. {name} — {score} · {games} · {wins} · average place {average}",
+                    rank=r.rank, name=r.name, score=f"{r.score:.1f}", games=games_text(r.games),
+                    wins=wins_text(r.wins), average=f"{r.average_place:.2f}") for r in rows]
+        if not rows:
+            lines.append(_("No rated {title} game in this server yet.", title=title))
+        description = _("{title} leaderboard, page {page}", title=title, page=page)
     await tell(interaction, "\n".join(lines)[:1990], ephemeral=False, allowed_mentions=NO_PINGS,
                file=discord.File(io.BytesIO(png), filename=f"{game}-leaderboard.png",
-                                 description=f"{title} leaderboard, page {page}"))
+                                 description=description))
+
+
+def games_text(n: int) -> str:
+    return _n("{n} game", "{n} games", n)
+
+
+def wins_text(n: int) -> str:
+    return _n("{n} win", "{n} wins", n)
 
 
 async def _player(interaction: discord.Interaction, game: str,
@@ -93,7 +116,7 @@ async def _player(interaction: discord.Interaction, game: str,
     """The player's standing, finished games (oldest first) and name; None once refused
     (not in a server, or no finished game)."""
     if interaction.guild_id is None:
-        await refuse(interaction, PER_SERVER)
+        await refuse(interaction, _(PER_SERVER))
         return None
     who = player or interaction.user
     store = tables(interaction).store
@@ -101,8 +124,8 @@ async def _player(interaction: discord.Interaction, game: str,
     games = await store.played_games(interaction.guild_id, game, who.id)
     name = games[-1].name if games else who.display_name
     if not games:
-        await refuse(interaction, f"{name} has no finished {get_kit(game).title} game in this "
-                                  "server yet.")
+        await refuse(interaction, _("{name} has no finished {title} game in this server yet.",
+                                    name=name, title=get_kit(game).title))
         return None
     return standing, games, name
 
@@ -117,29 +140,53 @@ async def stats(interaction: discord.Interaction, game: str,
     title = get_kit(game).title
     await interaction.response.defer(thinking=True)
     summary = player_stats(standing, games)
-    _, total = await tables(interaction).store.leaderboard(interaction.guild_id, game, limit=0)
-    label = FAVOURITE_OF[game]
-    png = await render_async(render_stats, game, name, summary, label, total)
-    rating = ("not rated yet" if standing is None else
-              f"score {standing.score:.1f} (μ − 3σ), {ordinal(standing.rank)} of {total}, "
-              f"{standing.games} rated games")
-    fav = (summary.favourite or "none").replace("_", " ").title()
-    lines = [f"📊 **{name}** at {title}: {rating}.",
-             f"{summary.played} games, {summary.wins} wins, average place "
-             f"{summary.average_place:.2f}, favourite {label} {fav}.", "Last games:"]
-    lines += [_line(interaction.guild_id, game, h) for h in summary.last]
+    _rows, total = await tables(interaction).store.leaderboard(interaction.guild_id, game, limit=0)
+    with speaking(await channel_language(interaction)):  # the answer is public
+        png = await render_async(render_stats, game, name, summary, FAVOURITE_OF[game], total)
+        lines = [rating_line(name, title, standing, total),
+                 record_line(game, summary), _("Last games:")]
+        lines += [_line(interaction.guild_id, game, h) for h in summary.last]
+        description = _("{title} stats of {name}", title=title, name=name)
     await tell(interaction, "\n".join(lines)[:1990], ephemeral=False, allowed_mentions=NO_PINGS,
                file=discord.File(io.BytesIO(png), filename=f"{game}-stats.png",
-                                 description=f"{title} stats of {name}"))
+                                 description=description))
+
+
+def rating_line(name: str, title: str, standing: Any, total: int) -> str:
+    if standing is None:
+        return _("📊 **{name}** at {title}: not rated yet.", name=name, title=title)
+    # The English says "1 rated games" as it always has (tests hold it); Dutch has both.
+    return _n("📊 **{name}** at {title}: score {score} (μ − 3σ), {rank} of {total}, "
+              "{n} rated games.",
+              "📊 **{name}** at {title}: score {score} (μ − 3σ), {rank} of {total}, "
+              "{n} rated games.", standing.games, name=name, title=title,
+              score=f"{standing.score:.1f}", rank=ordinal(standing.rank), total=total)
+
+
+def record_line(game: str, summary: Any) -> str:
+    """Games, wins, average place and what the player built most."""
+    values = {"games": games_text(summary.played), "wins": wins_text(summary.wins),
+              "average": f"{summary.average_place:.2f}"}
+    if summary.favourite is None:
+        return _("{games}, {wins}, average place {average}.", **values)
+    shown = _(summary.favourite.replace("_", " ")).title()  # a terrain is translated
+    if game == "doge":
+        return _("{games}, {wins}, average place {average}, favourite district {favourite}.",
+                 favourite=shown, **values)
+    return _("{games}, {wins}, average place {average}, favourite terrain {favourite}.",
+             favourite=shown, **values)
 
 
 def _line(guild_id: int, game: str, h: Any) -> str:
     g = h.game
-    change = "not rated" if h.change is None else f"{h.change:+.1f}"
+    change = _("not rated") if h.change is None else f"{h.change:+.1f}"
     where = link(guild_id, g.record_message)
-    record = f"[record]({where})" if where else f"record: `/{game} export` in <#{g.channel_id}>"
-    return (f"• Game {g.game_id}, <t:{int(g.finished_at)}:d>: {ordinal(g.place)} of "
-            f"{g.seats}, {change} — {record}")
+    record = (_("[record]({link})", link=where) if where else
+              _("record: `{export}` in {channel}", export=cmd(f"{game} export"),
+                channel=f"<#{g.channel_id}>"))
+    return _("• Game {game}, {day}: {place} of {seats}, {change} — {record}", game=g.game_id,
+             day=f"<t:{int(g.finished_at)}:d>", place=ordinal(g.place), seats=g.seats,
+             change=change, record=record)
 
 
 async def show_history(interaction: discord.Interaction, game: str,
@@ -147,11 +194,14 @@ async def show_history(interaction: discord.Interaction, game: str,
     found = await _player(interaction, game, player)
     if found is None:
         return
-    _, games, name = found
+    _standing, games, name = found
     assert interaction.guild_id is not None
     title = get_kit(game).title
-    lines = [f"📜 **{name}**'s last {title} games ({len(games)} in all), newest first:"]
-    lines += [_line(interaction.guild_id, game, h) for h in history(games)[:HISTORY_LINES]]
+    with speaking(await channel_language(interaction)):  # the answer is public
+        lines = [_n("📜 **{name}**'s last {title} games ({n} in all), newest first:",
+                    "📜 **{name}**'s last {title} games ({n} in all), newest first:",
+                    len(games), name=name, title=title)]
+        lines += [_line(interaction.guild_id, game, h) for h in history(games)[:HISTORY_LINES]]
     await interaction.response.send_message("\n".join(lines)[:1990], allowed_mentions=NO_PINGS,
                                             suppress_embeds=True)
 
@@ -163,16 +213,20 @@ async def recap(interaction: discord.Interaction, game: str, game_id: int | None
     title = get_kit(game).title
     chosen = next((g for g in finished if game_id is None or g.id == game_id), None)
     if chosen is None:
-        what = "no finished" if game_id is None else f"no finished game {game_id} of"
-        return await refuse(interaction, f"This channel has {what} {title} game.")
+        return await refuse(interaction, _("This channel has no finished {title} game.",
+                                           title=title) if game_id is None else
+                            _("This channel has no finished game {game} of {title}.",
+                              game=game_id, title=title))
     await interaction.response.defer(thinking=True)
     try:
-        file = await recap_attachment(service, chosen.id)
+        with speaking(await channel_language(interaction)):  # the answer is public
+            file = await recap_attachment(service, chosen.id)
     except StoreError as exc:
-        return await refuse(interaction, f"No recap of game {chosen.id}: {exc}.")
+        return await refuse(interaction, _("No recap of game {game}: {problem}.",
+                                           game=chosen.id, problem=str(exc)))
     if file is None:
-        return await refuse(interaction, f"Game {chosen.id} has no recap to show.")
-    await tell(interaction, f"🎞️ **{title}** game {chosen.id}: {file.description}.",
+        return await refuse(interaction, _("Game {game} has no recap to show.", game=chosen.id))
+    await tell(interaction, f"🎞️ **{title}** — {file.description}.",
                ephemeral=False, allowed_mentions=NO_PINGS, file=file)
 
 
@@ -184,7 +238,8 @@ async def recap_choices(interaction: discord.Interaction, game: str,
     out = []
     for g in found:
         day = datetime.fromtimestamp(g.finished_at or g.updated_at, UTC).strftime("%Y-%m-%d")
-        label = f"Game {g.id}, {day}: " + ", ".join(p.name for p in g.players)
+        label = _("Game {game}, {day}: {players}", game=g.id, day=day,
+                  players=", ".join(p.name for p in g.players))
         if current.strip() in label:
             out.append(app_commands.Choice(name=label[:100], value=g.id))
     return out

@@ -10,12 +10,19 @@ from typing import TypeVar
 
 import discord
 
+from bot.games.wording import and_list
+from bot.i18n import N_, _
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 THREAD_ARCHIVED = 50083  # Discord's "Thread is archived"
-GENERIC_HINT = ("I can't post in this channel: please give me View Channel, Send "
-                "Messages, Attach Files and Embed Links here.")
+GENERIC_HINT = N_("I can't post in this channel: please give me View Channel, Send "
+                  "Messages, Attach Files and Embed Links here.")
+# Permissions by the names Discord shows them.
+PERMISSION_NAMES = {"view_channel": N_("View Channel"), "send_messages": N_("Send Messages"),
+                    "send_messages_in_threads": N_("Send Messages in Threads"),
+                    "attach_files": N_("Attach Files")}
 
 
 class PostingError(Exception):
@@ -26,31 +33,30 @@ class ThreadClosed(PostingError):
     """The game's thread is archived and the bot may not reopen it (locked)."""
 
     def __init__(self, thread: discord.Thread) -> None:
-        super().__init__("This game's thread is archived and locked, so I can't post in it: "
-                         "a moderator can reopen it. The game is saved.")
+        super().__init__(_("This game's thread is archived and locked, so I can't post in "
+                           "it: a moderator can reopen it. The game is saved."))
         self.thread = thread
 
 
 def missing_permissions(channel: object) -> list[str]:
-    """What the bot lacks in ``channel`` to post a board, by the names Discord shows."""
+    """What the bot lacks in ``channel`` to post a board (permission attributes)."""
     guild = getattr(channel, "guild", None)
     me = getattr(guild, "me", None)
     if me is None or not hasattr(channel, "permissions_for"):
         return []
     perms = channel.permissions_for(me)  # type: ignore[attr-defined]
-    send = (("send_messages_in_threads", "Send Messages in Threads")
-            if isinstance(channel, discord.Thread) else ("send_messages", "Send Messages"))
-    needed = [("view_channel", "View Channel"), send, ("attach_files", "Attach Files")]
-    return [name for attr, name in needed if not getattr(perms, attr)]
+    send = "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
+    return [attr for attr in ("view_channel", send, "attach_files")
+            if not getattr(perms, attr)]
 
 
 def permission_hint(channel: object) -> str:
     """The one line telling the players how to let the bot post here again."""
     missing = missing_permissions(channel)
     if not missing:  # refused for a reason the bot cannot see: name everything it needs
-        return GENERIC_HINT
-    names = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
-    return f"I can't post in this channel: please give me {names} here."
+        return _(GENERIC_HINT)
+    return _("I can't post in this channel: please give me {permissions} here.",
+             permissions=and_list(_(PERMISSION_NAMES[m]) for m in missing))
 
 
 async def deliver(channel: object, send: Callable[[], Awaitable[T]]) -> T:

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from cogs.common.game_ui import UIS, GameGroupsCog, GameUi
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands
 
@@ -39,7 +40,8 @@ def table_commands(ui: GameUi, table: TableCommands) -> list[app_commands.Comman
     @app_commands.command(name="rules", description="A short summary of a part of the rules")
     @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in ui.rule_topics])
     async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
-        text = ui.rule_topics.get(topic or "") or "Topics: " + ", ".join(ui.rule_topics)
+        found = ui.rule_topics.get(topic or "")
+        text = _(found) if found else _("Topics: {topics}", topics=", ".join(ui.rule_topics))
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="help", description=f"How to play {ui.game.capitalize()} here")

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, _, command_text, current_language, speaking
 from bot.store import LOBBY
 from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
 from bot.tables.moderation import Moderation
@@ -19,11 +20,13 @@ from bot.tables.timing import parse_zone
 from cogs.common.admin import moderator
 from cogs.common.table_components import display_name, poster, tables
 from cogs.common.table_ui import computer_levels
-from cogs.common.ui import refuse, tell
+from cogs.common.ui import channel_language, refuse, tell
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
-SECRETS_NOTE = ("The record reveals every secret choice, so it is available once the game "
-                "is over.")
+NOTIFY_MODES = {"mention": N_("a mention in the channel"), "dm": N_("a DM"),
+                "off": N_("off")}
+SECRETS_NOTE = N_("The record reveals every secret choice, so it is available once the game "
+                  "is over.")
 
 
 class TableCommands(commands.Cog):
@@ -56,17 +59,20 @@ class TableCommands(commands.Cog):
                 except discord.HTTPException:
                     pass  # no Manage Threads: an empty thread stays, the refusal says why
             return await refuse(interaction, str(exc))
-        content, view = await self.prompt(service, game)
-        if place is None:
+        with speaking(await channel_language(interaction)):  # the lobby is the channel's
+            content, view = await self.prompt(service, game)
+            kit = TableService.kit(game)
+            opened = None if place is None else _(
+                "{emoji} {name} opened a {title} table in {thread}: join it there.",
+                emoji=kit.emoji, name=display_name(interaction.user), title=kit.title,
+                thread=place.mention)  # type: ignore[attr-defined]
+        if place is None or opened is None:
             await interaction.response.send_message(content, view=view)
             message = await interaction.original_response()
         else:
             message = await place.send(content, view=view)
-            kit = TableService.kit(game)
             await interaction.response.send_message(
-                f"{kit.emoji} {display_name(interaction.user)} opened a {kit.title} table in "
-                f"{place.mention}: join it there.",  # type: ignore[attr-defined]
-                allowed_mentions=discord.AllowedMentions.none())
+                opened, allowed_mentions=discord.AllowedMentions.none())
         await service.store.set_message(game.id, "lobby", channel_id=message.channel.id,
                                         message_id=message.id)
 
@@ -75,18 +81,22 @@ class TableCommands(commands.Cog):
         the user told why) where there can be none."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            await refuse(interaction, "A table gets a thread of its own only in a text "
-                                      "channel; here, open it without `thread`.")
+            option = command_text("thread", current_language(), name=True) or "thread"
+            await refuse(interaction, _("A table gets a thread of its own only in a text "
+                                        "channel; here, open it without `{option}`.",
+                                        option=option))
             return None
         title = get_kit(self.game).title
-        name = f"{title} · {display_name(interaction.user)}'s table"[:100]
+        with speaking(await channel_language(interaction)):
+            name = _("{title} · {name}'s table", title=title,
+                     name=display_name(interaction.user))[:100]
         try:
             return await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080, reason="a new game table")
         except discord.Forbidden:
-            await refuse(interaction, "I can't open a thread here: please give me Create "
-                                      "Public Threads and Send Messages in Threads.")
+            await refuse(interaction, _("I can't open a thread here: please give me Create "
+                                        "Public Threads and Send Messages in Threads."))
             return None
 
     async def add_bot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
@@ -96,7 +106,8 @@ class TableCommands(commands.Cog):
             game = await service.add_bot(game.id, interaction.user.id, level)
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        content, view = await self.prompt(service, game)
+        with speaking(await channel_language(interaction)):
+            content, view = await self.prompt(service, game)
         await interaction.response.send_message(content, view=view)
 
     async def show_board(self, interaction: discord.Interaction) -> None:
@@ -105,22 +116,24 @@ class TableCommands(commands.Cog):
         except TableError as exc:
             return await refuse(interaction, str(exc))
         if game.state is None:
-            return await refuse(interaction, "The game has not started yet.")
+            return await refuse(interaction, _("The game has not started yet."))
         await interaction.response.defer(thinking=True)
-        png = await poster(interaction, self.game).render(game, "")
-        await tell(interaction, tables(interaction).waiting_line(game, prefix="Now ").capitalize(),
-                   ephemeral=False, allowed_mentions=discord.AllowedMentions.none(),
-                   file=discord.File(io.BytesIO(png), filename=f"{self.game}-board.png"))
+        with speaking(await channel_language(interaction)):  # shown to everyone
+            png = await poster(interaction, self.game).render(game, "")
+            waiting = tables(interaction).waiting_line(game)
+        board = discord.File(io.BytesIO(png), filename=f"{self.game}-board.png")
+        await tell(interaction, waiting[:1].upper() + waiting[1:], ephemeral=False,
+                   allowed_mentions=discord.AllowedMentions.none(), file=board)
 
     async def show_status(self, interaction: discord.Interaction) -> None:
         try:
             game = await tables(interaction).require_game(interaction.channel_id)
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        content, _ = await self.prompt(tables(interaction), game)
+        content, _view = await self.prompt(tables(interaction), game)
         levels = computer_levels(game)
         if levels and game.row.status != LOBBY:  # the lobby lists them already
-            content += f"\nComputer players: {levels}."
+            content += "\n" + _("Computer players: {levels}.", levels=levels)
         await interaction.response.send_message(content, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -128,18 +141,21 @@ class TableCommands(commands.Cog):
         service = tables(interaction)
         game = await service.game_in_channel(interaction.channel_id)
         if game is not None:
-            return await refuse(interaction, SECRETS_NOTE)
+            return await refuse(interaction, _(SECRETS_NOTE))
         rows = await service.store.list_games(channel_id=interaction.channel_id,
                                               game=self.game)
         done = [r for r in rows if r.status in ("finished", "ended")]
         if not done:
-            return await refuse(interaction, "No finished game in this channel yet.")
+            return await refuse(interaction, _("No finished game in this channel yet."))
         latest = max(done, key=lambda r: r.id)
         record = await service.store.export_game(latest.id)
         data = json.dumps(record, indent=1).encode()
+        with speaking(await channel_language(interaction)):
+            text = _("📜 The game record (replay it with `{replay}`).",
+                     replay="python -m bot replay")
+        name = f"{self.game}-game-{latest.id}.json"
         await interaction.response.send_message(
-            "📜 The game record (replay it with `python -m bot replay`).",
-            file=discord.File(io.BytesIO(data), filename=f"{self.game}-game-{latest.id}.json"))
+            text, file=discord.File(io.BytesIO(data), filename=name))
 
     async def change_settings(self, interaction: discord.Interaction, changes: dict) -> None:
         service = tables(interaction)
@@ -147,17 +163,18 @@ class TableCommands(commands.Cog):
             game = await service.require_game(interaction.channel_id)
             if game.row.created_by != interaction.user.id and not await Moderation(
                     service).is_moderator(moderator(interaction)):
-                raise TableError("Only the table's creator or a moderator may change its "
-                                 "clocks.")
+                raise TableError(_("Only the table's creator or a moderator may change "
+                                   "its clocks."))
             reminders = changes.get("reminders")
             if reminders is not None:
                 stages = reminders.split()
                 if not all(x == "half" or (x.endswith("h") and x[:-1].replace(".", "", 1)
                                            .isdigit()) for x in stages):
-                    raise TableError("Reminders are `half` and/or hours before, e.g. "
-                                     "`half 1h`.")
+                    raise TableError(_("Reminders are `half` and/or hours before, e.g. "
+                                       "`half 1h`."))
                 changes["reminders"] = stages
-            text = await service.update_timing(game.id, changes)
+            with speaking(await channel_language(interaction)):  # the answer is public
+                text = await service.update_timing(game.id, changes)
         except TableError as exc:
             return await refuse(interaction, str(exc))
         await interaction.response.send_message(text)
@@ -165,25 +182,29 @@ class TableCommands(commands.Cog):
     async def set_notify(self, interaction: discord.Interaction, changes: dict) -> None:
         service = tables(interaction)
         if "tz" in changes and parse_zone(changes["tz"]) is None:
-            return await refuse(interaction, f"Unknown time zone {changes['tz']!r}; use a "
-                                "name like Europe/Amsterdam or America/New_York.")
+            return await refuse(interaction, _(
+                "Unknown time zone {zone}; use a name like Europe/Amsterdam or "
+                "America/New_York.", zone=repr(changes["tz"])))
         if changes.get("digest"):
             changes["digest_next"] = service.clock.clock() + 24 * 3600
         prefs = await service.store.set_user_prefs(interaction.user.id, **changes)
-        quiet = (f", quiet {prefs.quiet_start}:00–{prefs.quiet_end}:00 {prefs.tz}"
-                 if prefs.quiet else f", time zone {prefs.tz}")
-        await interaction.response.send_message(
-            f"🔔 Reminders: {prefs.notify}{quiet}"
-            + ("; one daily digest instead of pings" if prefs.digest else "") + ".",
-            ephemeral=True)
+        mode = _(NOTIFY_MODES[prefs.notify]) if prefs.notify in NOTIFY_MODES else prefs.notify
+        text = (_("🔔 Reminders: {mode}, quiet {start}:00–{end}:00 {zone}.", mode=mode,
+                  start=prefs.quiet_start, end=prefs.quiet_end, zone=prefs.tz)
+                if prefs.quiet else
+                _("🔔 Reminders: {mode}, time zone {zone}.", mode=mode, zone=prefs.tz))
+        if prefs.digest:
+            text += " " + _("One daily digest instead of pings.")
+        await interaction.response.send_message(text, ephemeral=True)
 
     async def absence(self, interaction: discord.Interaction, days: float | None) -> None:
         """`away` with a number of days, `back` without."""
         service = tables(interaction)
         try:
             game = await service.require_game(interaction.channel_id)
-            text = (await service.away(game.id, interaction.user.id, days) if days is not None
-                    else await service.back(game.id, interaction.user.id))
+            with speaking(await channel_language(interaction)):  # the answer is public
+                text = (await service.away(game.id, interaction.user.id, days)
+                        if days is not None else await service.back(game.id, interaction.user.id))
         except TableError as exc:
             return await refuse(interaction, str(exc))
         await interaction.response.send_message(text)
@@ -215,7 +236,7 @@ async def seated_game(interaction: discord.Interaction, game_id: int | None):
             else await service.require_game(interaction.channel_id))
     seat = service.seat_of(game, interaction.user.id)
     if seat is None:
-        raise TableError("You are not playing in this game.")
+        raise TableError(_("You are not playing in this game."))
     if game.state is None:
-        raise TableError("The game has not started yet.")
+        raise TableError(_("The game has not started yet."))
     return game, seat

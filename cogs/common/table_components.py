@@ -7,11 +7,12 @@ import logging
 
 import discord
 
+from bot.i18n import _, speaking
 from bot.tables.kits import short_hash
 from bot.tables.service import Step, TableError, TableService
 from cogs.common.poster import Poster, PostingError
 from cogs.common.table_ui import labels_for, lobby_prompt, question_view
-from cogs.common.ui import edit_answer, handler, refuse
+from cogs.common.ui import channel_language, edit_answer, handler, refuse
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,8 @@ async def _lobby_change(interaction: discord.Interaction, change) -> None:
         game = await change
     except TableError as exc:
         return await refuse(interaction, str(exc))
-    content, view = lobby_prompt(game)
+    with speaking(await channel_language(interaction)):  # the lobby is the channel's
+        content, view = lobby_prompt(game)
     await interaction.response.edit_message(content=content, view=view)
 
 
@@ -80,8 +82,10 @@ async def on_start(interaction: discord.Interaction, game_id: int, arg: str,
         return await refuse(interaction, str(exc))
     names = ", ".join(s.name for s in step.game.seats)
     kit = TableService.kit(step.game)
-    await interaction.response.edit_message(
-        content=f"{kit.emoji} **{kit.title}** has started: {names}.", view=None)
+    with speaking(await channel_language(interaction)):
+        content = _("{emoji} **{title}** has started: {names}.", emoji=kit.emoji,
+                    title=kit.title, names=names)
+    await interaction.response.edit_message(content=content, view=None)
     step.notes.insert(0, kit.opening_line)
     await publish(interaction, step, force_board=True)
 
@@ -99,7 +103,7 @@ async def submit(interaction: discord.Interaction, game_id: int, action: dict, *
     if confirm is not None:  # the private panel the click came from says what happened
         await edit_answer(interaction, content=confirm, view=None)
     elif interaction.message is not None and interaction.message.flags.ephemeral:
-        await edit_answer(interaction, content="✅ Done.", view=None)
+        await edit_answer(interaction, content=_("✅ Done."), view=None)
     await publish(interaction, step)
 
 
@@ -115,27 +119,29 @@ async def on_decision(interaction: discord.Interaction, game_id: int, arg: str,
         game = await service.load(game_id)
         seat = service.seat_of(game, interaction.user.id)
         if seat is None:
-            raise TableError("You are not playing in this game: not your decision.")
+            raise TableError(_("You are not playing in this game: not your decision."))
         if game.row.status != "active":
-            raise TableError("This game is over.")
+            raise TableError(_("This game is over."))
         question = service.kit(game).question(game.state, seat.seat,
                                               [s.name for s in game.seats])
         if question is None:
-            raise TableError("Not your decision: " + service.waiting_line(game))
+            raise TableError(_("Not your decision: {waiting}",
+                                 waiting=service.waiting_line(game)))
         current_dk = short_hash(service.kit(game).decision_key(game.state, seat.seat))
         if path == "open":
             content = f"🔒 {question.prompt}"
             return await interaction.response.send_message(
                 content, view=question_view(game, question, ()), ephemeral=True)
         if int(version_text) != game.version and dk != current_dk:
-            raise TableError("That button is from an earlier step; use the newest message.")
+            raise TableError(_("That button is from an earlier step; use the newest "
+                                "message."))
         picked = labels_for(question, [int(i) for i in path.split("-")])
         if picked is None:
-            raise TableError("That choice is no longer offered.")
+            raise TableError(_("That choice is no longer offered."))
     except TableError as exc:
         return await refuse(interaction, str(exc))
     except ValueError:
-        return await refuse(interaction, "That button is not valid.")
+        return await refuse(interaction, _("That button is not valid."))
     action = question.action_for(picked)
     if action is None:  # more to choose: ask the next step, privately
         view = question_view(game, question, picked)

@@ -6,12 +6,17 @@ from __future__ import annotations
 import discord
 
 from bot.games.question import Question
+from bot.i18n import N_, _, cmd
 from bot.store import LoadedGame
 from bot.tables.kits import seat_level, short_hash
 from bot.tables.service import TableService
 from cogs.common.ui import GameButton, GameSelect, view_of
 
 COLOUR_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "black": "⚫"}
+COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"),
+                "yellow": N_("Yellow"), "black": N_("Black")}
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "strong": N_("strong")}
+PACES = {"live": N_("live play"), "async": N_("async play")}  # by the table's timing
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
@@ -24,47 +29,73 @@ def who(seat) -> str:
 
 
 def deadline_text(deadline) -> str:
+    """' (deadline in 3 hours)', to follow a name; empty without a deadline."""
     if deadline is None:
         return ""
     if deadline.due_at is None:
-        return " (clock paused)"
-    return f" (deadline <t:{int(deadline.due_at)}:R>)"
+        return " " + _("(clock paused)")
+    return " " + _("(deadline {when})", when=f"<t:{int(deadline.due_at)}:R>")
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour.capitalize()
+
+
+def level_name(level: str) -> str:
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def computer_levels(game: LoadedGame) -> str:
     """Who the computer plays and at which level: 'Doge Bot Dandolo (strong), Ann
     (autopilot, normal)'; empty when it plays no seat."""
-    return ", ".join(
-        f"{s.name} ({'' if s.is_bot else 'autopilot, '}{seat_level(game.row.settings, s)})"
-        for s in game.seats if s.played_by_ai)
+    shown = []
+    for s in game.seats:
+        if s.played_by_ai:
+            level = level_name(seat_level(game.row.settings, s))
+            shown.append(_("{name} ({level})", name=s.name, level=level) if s.is_bot else
+                         _("{name} (autopilot, {level})", name=s.name, level=level))
+    return ", ".join(shown)
+
+
+def lobby_text(game: LoadedGame) -> str:
+    kit = TableService.kit(game)
+    size = game.row.settings.get("seats", kit.max_players)
+    timing = game.row.settings.get("timing", "live")
+    values = {"emoji": kit.emoji, "title": kit.title, "size": size, "least": kit.min_players,
+              "pace": _(PACES[timing]) if timing in PACES else timing}
+    head = (_("{emoji} **{title}** — a table for {size} ({pace}). Join, pick a colour, then "
+              "any seated player starts ({least} or more).", **values) if kit.colours else
+            _("{emoji} **{title}** — a table for {size} ({pace}). Join, then any seated "
+              "player starts ({least} or more).", **values))
+    lines = [head, ""]
+    for s in game.seats:
+        if s.is_bot:
+            lines.append(_("{mark} {name} (computer, {level})", mark=mark(s.colour), name=s.name,
+                           level=level_name(seat_level(game.row.settings, s))))
+        else:
+            lines.append(f"{mark(s.colour)} {s.name}")
+    lines += ["▫️ " + _("(free seat)")] * (size - len(game.seats))
+    lines.append(_("Fill empty seats with computer players: `{addbot}`.",
+                   addbot=cmd(f"{kit.name} addbot")))
+    return "\n".join(lines)
 
 
 def lobby_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
     kit = TableService.kit(game)
-    size = game.row.settings.get("seats", kit.max_players)
-    pick = ", pick a colour" if kit.colours else ""
-    lines = [f"{kit.emoji} **{kit.title}** — a table for {size} "
-             f"({game.row.settings.get('timing', 'live')} play). Join{pick}, then any seated "
-             f"player starts ({kit.min_players} or more).", ""]
-    for s in game.seats:
-        level = f", {seat_level(game.row.settings, s)}" if s.is_bot else ""
-        lines.append(f"{mark(s.colour)} {s.name}" + (f" (computer{level})" if s.is_bot else ""))
-    lines += ["▫️ (free seat)"] * (size - len(game.seats))
-    lines.append(f"Fill empty seats with computer players: `/{kit.name} addbot`.")
     gid = game.id
     items: list[discord.ui.Item] = [
-        GameButton("join", gid, label="Join", style=discord.ButtonStyle.success, row=0),
-        GameButton("leave", gid, label="Leave", row=0),
-        GameButton("start", gid, label="Start", style=discord.ButtonStyle.primary, row=0),
+        GameButton("join", gid, label=_("Join"), style=discord.ButtonStyle.success, row=0),
+        GameButton("leave", gid, label=_("Leave"), row=0),
+        GameButton("start", gid, label=_("Start"), style=discord.ButtonStyle.primary, row=0),
     ]
     taken = {s.colour for s in game.seats}
     free = [c for c in kit.colours if c not in taken]
     if free:
-        items.append(GameSelect("colour", gid, placeholder="Pick your colour",
-                                options=[discord.SelectOption(label=c.capitalize(), value=c,
+        items.append(GameSelect("colour", gid, placeholder=_("Pick your colour"),
+                                options=[discord.SelectOption(label=colour_name(c), value=c,
                                                               emoji=COLOUR_MARKS[c])
                                          for c in free], row=1))
-    return "\n".join(lines), view_of(*items)
+    return lobby_text(game), view_of(*items)
 
 
 def question_view(game: LoadedGame, question: Question, picked: tuple[str, ...],
