@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.doge.constants import AREAS, area_name
+from bot.i18n import _, _n
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
 from cogs.common import table_components  # noqa: F401  (register handlers)
@@ -17,6 +18,7 @@ from cogs.common.table_components import publish, tables
 from cogs.common.table_ui import mark
 from cogs.common.ui import handler, refuse, tell
 from cogs.doge import components  # noqa: F401  (register handlers)
+from cogs.doge.prompts import markers_in_hand
 from cogs.doge.rules import RULE_TOPICS, help_text
 
 AREA_BY_NAME = {area_name(a).lower(): a for a in AREAS} | {a: a for a in AREAS}
@@ -58,10 +60,11 @@ class DogeCog(TableCommands):
         except TableError as exc:
             return await refuse(interaction, str(exc))
         except ValueError:
-            return await refuse(interaction, "Markers are numbers, e.g. `3 2` (D-3.2).")
+            return await refuse(interaction, _("Markers are numbers, e.g. `3 2` (D-3.2)."))
         chosen = AREA_BY_NAME.get(area.strip().lower())
         if chosen is None:
-            return await refuse(interaction, f"Unknown area {area!r}: pick one from the list.")
+            return await refuse(interaction, _("Unknown area {area}: pick one from the list.",
+                                               area=repr(area)))
         action = {"type": "ballot", "area": chosen, "markers": values}
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -70,8 +73,9 @@ class DogeCog(TableCommands):
         except TableError as exc:
             return await refuse(interaction, str(exc))
         await tell(interaction,
-                   f"✅ Your ballot: {area_name(chosen)} with {' + '.join(map(str, values))} "
-                   "(secret; you may change it until everyone has chosen).")
+                   _("✅ Your ballot: {area} with {markers} (secret; you may change it until "
+                     "everyone has chosen).", area=area_name(chosen),
+                     markers=" + ".join(map(str, values))))
         await publish(interaction, step)
 
     @ballot.autocomplete("area")
@@ -108,15 +112,19 @@ async def show_secrets(interaction: discord.Interaction, game_id: int | None) ->
         return await refuse(interaction, str(exc))
     view = game.engine.public_view(game.state, seat.seat)
     me = view.public.players[seat.seat]
-    lines = [f"🔒 {mark(seat.colour)} **{seat.name}** — only you see this.",
-             f"Markers in hand: {' '.join(map(str, view.own.markers)) or 'none'}"]
+    lines = [_("🔒 {mark} **{name}** — only you see this.", mark=mark(seat.colour),
+               name=seat.name), markers_in_hand(view.own.markers)]
     if view.own.ballot:
-        lines.append(f"This round's choice: {area_name(view.own.ballot[0])} with "
-                     f"{' + '.join(map(str, view.own.ballot[1]))}")
+        lines.append(_("This round's choice: {area} with {markers}",
+                       area=area_name(view.own.ballot[0]),
+                       markers=" + ".join(map(str, view.own.ballot[1]))))
     for area, values in view.own.stacks.items():
-        lines.append(f"Stack on {area_name(area)}: {' + '.join(map(str, values))}")
-    lines.append(f"Supply: {me.houses_supply} houses, {me.palaces_supply} palaces, "
-                 f"{me.rings_supply} rings.")
+        lines.append(_("Stack on {area}: {markers}", area=area_name(area),
+                       markers=" + ".join(map(str, values))))
+    lines.append(_("Supply: {houses}, {palaces}, {rings}.",
+                   houses=_n("{n} house", "{n} houses", me.houses_supply),
+                   palaces=_n("{n} palace", "{n} palaces", me.palaces_supply),
+                   rings=_n("{n} ring", "{n} rings", me.rings_supply)))
     await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 

@@ -6,7 +6,8 @@ import logging
 
 import discord
 
-from bot.games.doge.constants import AREAS
+from bot.games.doge.constants import AREAS, area_name
+from bot.i18n import _
 from bot.tables.service import TableError
 from cogs.common.table_components import submit, tables
 from cogs.common.ui import handler, refuse
@@ -28,14 +29,14 @@ async def _ballot_game(interaction: discord.Interaction, game_id: int, key: str)
     game = await service.load(game_id)
     seat = service.seat_of(game, interaction.user.id)
     if seat is None:
-        raise TableError("You are not playing in this game.")
+        raise TableError(_("You are not playing in this game."))
     if game.row.status != "active" or game.state.phase != "placement":
-        raise TableError("Ballots are cast only in the placement phase (D-3.2).")
+        raise TableError(_("Ballots are cast only in the placement phase (D-3.2)."))
     if key != _round_key(game):
-        raise TableError("That ballot panel is from an earlier round; press Cast ballot "
-                         "on the newest message.")
+        raise TableError(_("That ballot panel is from an earlier round; press {button} on "
+                           "the newest message.", button=_("Cast ballot")))
     if not game.state.players[seat.seat].markers:
-        raise TableError("You have no markers left and sit out this round (D-3.4).")
+        raise TableError(_("You have no markers left and sit out this round (D-3.4)."))
     return game, seat
 
 
@@ -68,7 +69,7 @@ async def on_ballot_area(interaction: discord.Interaction, game_id: int, arg: st
         content, view = ballot_panel(game, seat.seat, area, int(mask or 0))
     except (TableError, ValueError, IndexError) as exc:
         return await refuse(interaction, str(exc) if isinstance(exc, TableError)
-                            else "That choice is not valid.")
+                            else _("That choice is not valid."))
     await interaction.response.edit_message(content=content, view=view)
 
 
@@ -85,7 +86,7 @@ async def on_ballot_markers(interaction: discord.Interaction, game_id: int, arg:
         content, view = ballot_panel(game, seat.seat, area, mask)
     except (TableError, ValueError) as exc:
         return await refuse(interaction, str(exc) if isinstance(exc, TableError)
-                            else "That choice is not valid.")
+                            else _("That choice is not valid."))
     await interaction.response.edit_message(content=content, view=view)
 
 
@@ -102,16 +103,15 @@ async def on_ballot_confirm(interaction: discord.Interaction, game_id: int, arg:
     except TableError as exc:
         return await refuse(interaction, str(exc))
     except (ValueError, IndexError):
-        return await refuse(interaction, "Pick an area and 1 to 4 markers first.")
+        return await refuse(interaction, _("Pick an area and 1 to 4 markers first."))
     await submit(interaction, game_id, action, key=f"i{interaction.id}",
                  confirm=_ballot_done(action))
 
 
 def _ballot_done(action: dict) -> str:
-    from bot.games.doge.constants import area_name
-
     values = " + ".join(str(m) for m in action["markers"])
-    return (f"✅ Your ballot: {area_name(action['area'])} with {values} (secret). You may "
-            "change it with Cast ballot until everyone has chosen.")
+    return _("✅ Your ballot: {area} with {markers} (secret). You may change it with "
+             "{button} until everyone has chosen.", area=area_name(action["area"]),
+             markers=values, button=_("Cast ballot"))
 
 

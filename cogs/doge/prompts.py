@@ -3,10 +3,12 @@ and its question builder decide what may be chosen)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import discord
 
 from bot.games.doge.constants import AREAS, area_name
-from bot.games.wording import plural
+from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
 from cogs.common.table_ui import deadline_text, lobby_prompt, mark, question_view, who
@@ -37,24 +39,24 @@ async def doge_prompt(service: TableService,
 def placement_prompt(game: LoadedGame, due: dict) -> tuple[str, discord.ui.View]:
     st = game.state
     rounds = 4 if st.player_count == 3 else 3
-    lines = [f"🗳️ **Year {st.year} · placement round {st.round} of {rounds}** — choose an "
-             "area and 1 to 4 markers, in secret (D-3.2). You may change your choice until "
-             "everyone has chosen (D-3.3)."]
+    lines = [_("🗳️ **Year {year} · placement round {round} of {rounds}** — choose an area "
+               "and 1 to 4 markers, in secret (D-3.2). You may change your choice until "
+               "everyone has chosen (D-3.3).", year=st.year, round=st.round, rounds=rounds)]
     for seat in game.seats:
         p = st.players[seat.seat]
         if not p.markers:
-            state = "sits out (no markers left)"
+            state = _("sits out (no markers left)")
         elif seat.seat in st.ballots:
-            state = "✅ has chosen"
+            state = _("✅ has chosen")
         elif seat.played_by_ai:
-            state = "⏳ (computer)"
+            state = _("⏳ (computer)")
         else:
             state = f"⏳ {who(seat)}{deadline_text(due.get(seat.seat))}"
         lines.append(f"{mark(seat.colour)} {seat.name}: {state}")
     key = f"{st.year}-{st.round}"
-    view = view_of(GameButton("cast", game.id, key, label="Cast ballot", emoji="🗳️",
+    view = view_of(GameButton("cast", game.id, key, label=_("Cast ballot"), emoji="🗳️",
                               style=discord.ButtonStyle.primary),
-                   GameButton("me", game.id, "", label="My markers", emoji="🔒"))
+                   GameButton("me", game.id, "", label=_("My markers"), emoji="🔒"))
     return "\n".join(lines), view
 
 
@@ -64,22 +66,25 @@ def election_prompt(service: TableService, game: LoadedGame,
     area = area_name(st.election.area) if st.election else "?"
     awaited = service.awaited_seats(game)
     names = [s.name for s in game.seats]
-    header = f"🏛️ **Year {st.year} · election {st.elections_done + 1} of 7: {area}**"
+    header = _("🏛️ **Year {year} · election {number} of 7: {area}**", year=st.year,
+               number=st.elections_done + 1, area=area)
     if len(awaited) == 1:
         seat = awaited[0]
         question = service.kit(game).question(st, seat.seat, names)
         if question is not None:
-            text = f"{header}\n{who(seat)} — {question.prompt}\n" \
-                   "The highlighted choice is what happens at the deadline" + \
-                   (deadline_text(due.get(seat.seat)) or ".")
-            text = "\n".join([text, *_answered(game)])
+            when = deadline_text(due.get(seat.seat))
+            note = _("The highlighted choice is what happens at the deadline{deadline}",
+                     deadline=when) if when else \
+                _("The highlighted choice is what happens at the deadline.")
+            text = "\n".join([header, f"{who(seat)} — {question.prompt}", note,
+                              *_answered(game)])
             return text, question_view(game, question, ())
-    lines = [header, "Several players decide at once (D-11.2); each answers with the "
-             "button below:"]
+    lines = [header, _("Several players decide at once (D-11.2); each answers with the "
+                       "button below:")]
     lines += [f"{mark(s.colour)} ⏳ {who(s)}{deadline_text(due.get(s.seat))}"
               for s in awaited]
     lines += _answered(game)
-    view = view_of(GameButton("dq", game.id, f"{game.version}..open", label="Answer",
+    view = view_of(GameButton("dq", game.id, f"{game.version}..open", label=_("Answer"),
                               style=discord.ButtonStyle.primary))
     return "\n".join(lines), view
 
@@ -98,31 +103,46 @@ def doge_callout(service: TableService, game: LoadedGame) -> str | None:
              if s not in asked and game.seats[s].user_id and not game.seats[s].played_by_ai]
     if not later:
         return None
-    return "🔔 Also deciding in this election: " + ", ".join(who(s) for s in later) + "."
+    return _("🔔 Also deciding in this election: {players}.",
+             players=", ".join(who(s) for s in later))
 
 
 def _answered(game: LoadedGame) -> list[str]:
     """Who of a tied step has answered, never what: tied placements take effect together
     when the last of them answers (D-11.2)."""
     election = game.engine.public_view(game.state, None).election
-    return [f"{mark(game.seats[s].colour)} ✅ {game.seats[s].name} has answered"
-            for s in (election.answered if election else ())]
+    return [_("{mark} ✅ {name} has answered", mark=mark(game.seats[s].colour),
+              name=game.seats[s].name) for s in (election.answered if election else ())]
 
 
 def final_text(game: LoadedGame) -> str:
     result = game.row.result or (game.state.result if game.state else None)
     if not result:
-        return "This game has ended."
+        return _("This game has ended.")
     names = [p.name for p in game.row.players]
     lines = ["🏁 " + game.engine.describe(  # the line opens with "Game over"
         {"type": "game_over", "result": result}, game.row.players)]
     for r in result.get("ranking", []):
-        medal = PLACE_MEDALS.get(r["place"], f"{r['place']}.")
-        cond = f" · condition {', '.join(r['conditions'])}" if r.get("conditions") else ""
-        lines.append(f"{medal} {names[r['seat']]}: {plural(r['palaces'], 'palace')}, "
-                     f"{plural(r['houses'], 'house')} on the board{cond}")
-    lines.append("The game record: `/doge export`.")
+        lines.append(_ranking_line(r, names[r["seat"]]))
+    lines.append(_("The game record: {export}.", export=f"`{cmd('doge export')}`"))
     return "\n".join(lines)
+
+
+def _ranking_line(row: dict, name: str) -> str:
+    """'🥇 Anna: 8 palaces, 3 houses on the board · condition a, c'."""
+    values = {"medal": PLACE_MEDALS.get(row["place"], f"{row['place']}."), "name": name,
+              "palaces": _n("{n} palace", "{n} palaces", row["palaces"]),
+              "houses": _n("{n} house", "{n} houses", row["houses"])}
+    if row.get("conditions"):
+        return _("{medal} {name}: {palaces}, {houses} on the board · condition {conditions}",
+                 conditions=", ".join(row["conditions"]), **values)
+    return _("{medal} {name}: {palaces}, {houses} on the board", **values)
+
+
+def markers_in_hand(markers: Iterable[int]) -> str:
+    shown = " ".join(str(m) for m in markers)
+    return _("Markers in hand: {markers}", markers=shown) if shown else \
+        _("Markers in hand: none")
 
 
 # ---- the secret ballot panel (ephemeral) -----------------------------------------------
@@ -136,32 +156,34 @@ def ballot_panel(game: LoadedGame, seat: int, area: int | None,
     key = f"{st.year}-{st.round}"
     chosen = [held[i] for i in range(len(held)) if mask >> i & 1]
     current = st.ballots.get(seat)
-    lines = [f"🔒 **Your ballot, year {st.year} round {st.round}** (only you see this)",
-             f"Markers in hand: {' '.join(str(m) for m in held) or 'none'}"]
+    lines = [_("🔒 **Your ballot, year {year} round {round}** (only you see this)",
+               year=st.year, round=st.round), markers_in_hand(held)]
     if current:
-        lines.append(f"Chosen so far: {area_name(current.area)} with "
-                     f"{' + '.join(str(m) for m in current.markers)} — you may still change it.")
+        lines.append(_("Chosen so far: {area} with {markers} — you may still change it.",
+                       area=area_name(current.area),
+                       markers=" + ".join(str(m) for m in current.markers)))
     placed = [f"{area_name(a)} ({' + '.join(str(m) for m in s.markers)})"
               for a, stacks in st.stacks.items() for s in stacks if s.seat == seat]
     if placed:
-        lines.append("Placed this year: " + ", ".join(placed))
+        lines.append(_("Placed this year: {stacks}", stacks=", ".join(placed)))
     area_options = [discord.SelectOption(label=area_name(a), value=str(i), default=i == area)
                     for i, a in enumerate(AREAS) if a not in p.cards_used]
-    marker_options = [discord.SelectOption(label=f"Marker {m}", value=str(i),
+    marker_options = [discord.SelectOption(label=_("Marker {value}", value=m), value=str(i),
                                            default=bool(mask >> i & 1))
                       for i, m in enumerate(held)]
     area_arg = "x" if area is None else str(area)
     items: list[discord.ui.Item] = [
         GameSelect("bpa", game.id, f"{key}.{mask}", options=area_options,
-                   placeholder="Area", row=0),
+                   placeholder=_("Area"), row=0),
         GameSelect("bpm", game.id, f"{key}.{area_arg}", options=marker_options,
-                   placeholder="Markers (1 to 4)", min_values=1,
+                   placeholder=_("Markers (1 to 4)"), min_values=1,
                    max_values=min(4, len(held)), row=1),
         GameButton("bpc", game.id, f"{key}.{area_arg}.{mask}",
-                   label="Confirm" if area is not None and chosen else "Pick an area and "
-                   "markers", style=discord.ButtonStyle.success,
+                   label=_("Confirm") if area is not None and chosen
+                   else _("Pick an area and markers"), style=discord.ButtonStyle.success,
                    disabled=area is None or not chosen, row=2),
     ]
     if area is not None and chosen:
-        lines.append(f"➡️ {area_name(AREAS[area])} with {' + '.join(map(str, chosen))}")
+        lines.append(_("➡️ {area} with {markers}", area=area_name(AREAS[area]),
+                       markers=" + ".join(map(str, chosen))))
     return "\n".join(lines), view_of(*items)

@@ -1,56 +1,67 @@
-"""Short rule summaries for `/doge rules` and `/doge help`, citing the rule ids."""
+"""Short rule summaries for `/doge rules` and `/doge help`, citing the rule ids. The topic
+texts are marked for the catalog here and translated where they are shown."""
 
 from __future__ import annotations
 
+from bot.i18n import N_, _, cmd
+
 RULE_TOPICS = {
-    "year": "**A year** (D-2): placement, then an election in each of the 7 areas in the "
-            "voting order. At the end of the year everyone takes back markers and cards; "
-            "houses, palaces and advisors stay (D-2.2).",
-    "placement": "**Placement** (D-3): 4 rounds with 3 players, 3 with 4 (D-3.1). Each round "
-                 "you secretly pick an area whose card you have not used this year and 1 to "
-                 "4 of your markers (values 0,1,1,2,2,3,3); a lone 0 is a legal bluff "
-                 "(D-3.2). You may change your choice until everyone has chosen; then areas "
-                 "and marker counts are revealed, values stay hidden (D-3.3).",
-    "voting": "**Elections** (D-4): areas vote in the face-up order; after each, next year's "
-              "next card turns (D-4.1). Votes = your marker values there + 1 per advisor you "
-              "control standing there (D-4.2). Only players with 1+ vote take part (D-4.3). "
-              "Tied winners: no runner-up (D-4.4). Nobody votes: nothing happens (D-4.6).",
-    "advisors": "**Advisors** (D-5): taking control puts your ring on it (another's returns) "
-                "and you stand it at once in any area but its home (D-5.1, D-5.3). With no "
-                "ring left you must abstain (D-5.2). Abstaining makes it neutral and allows a "
-                "house move (D-5.4).",
-    "districts": "**District elections** (D-6): the winner takes the advisor or abstains "
-                 "(moving one house into or out of the district), then may place up to 2 "
-                 "houses; the runner-up (each tied runner-up) may place 1 (D-6.1 to D-6.3). "
-                 "Tied winners: the advisor becomes neutral, each may place 2 (D-6.4).",
-    "quarantia": "**Quarantia** (D-7): its 3 advisors become neutral; the winner takes one "
-                 "(stands it in a district) or abstains with a house move, then the "
-                 "runner-up, then the winner again (D-7.1). Tied runners-up each may move a "
-                 "house (D-7.3); tied winners each may move up to 2 (D-7.5). No houses are "
-                 "placed (D-7.6).",
-    "palaces": "**Palaces** (D-8): only right after a house of yours arrived in a district, "
-               "there (D-8.1). The cost is the next space: 3, 4, 5, 6, 7 houses, returned "
-               "to your supply (D-8.2). One palace per house that arrived in that step "
-               "(D-8.4). Tied players build together at the same cost (D-8.5).",
-    "end": "**The end** (D-9): checked at the end of a year. You qualify with a palace in all "
-           "6 districts, 7 palaces in 5 districts, or 8 in 4 (D-9.1). Among qualifiers: most "
-           "palaces, then most houses on the board; still tied, the win is shared (D-9.2).",
-    "secrets": "**Secrets** (D-10): your card and markers before the reveal, and the values "
-               "in every stack until its election, are yours alone; the bot never shows them "
-               "in the channel, the board image or a record of a running game.",
+    "year": N_("**A year** (D-2): placement, then an election in each of the 7 areas in the "
+               "voting order. At the end of the year everyone takes back markers and cards; "
+               "houses, palaces and advisors stay (D-2.2)."),
+    "placement": N_("**Placement** (D-3): 4 rounds with 3 players, 3 with 4 (D-3.1). Each round "
+                    "you secretly pick an area whose card you have not used this year and 1 to "
+                    "4 of your markers (values 0,1,1,2,2,3,3); a lone 0 is a legal bluff "
+                    "(D-3.2). You may change your choice until everyone has chosen; then areas "
+                    "and marker counts are revealed, values stay hidden (D-3.3)."),
+    "voting": N_("**Elections** (D-4): areas vote in the face-up order; after each, next year's "
+                 "next card turns (D-4.1). Votes = your marker values there + 1 per advisor you "
+                 "control standing there (D-4.2). Only players with 1+ vote take part (D-4.3). "
+                 "Tied winners: no runner-up (D-4.4). Nobody votes: nothing happens (D-4.6)."),
+    "advisors": N_("**Advisors** (D-5): taking control puts your ring on it (another's returns) "
+                   "and you stand it at once in any area but its home (D-5.1, D-5.3). With no "
+                   "ring left you must abstain (D-5.2). Abstaining makes it neutral and allows a "
+                   "house move (D-5.4)."),
+    "districts": N_("**District elections** (D-6): the winner takes the advisor or abstains "
+                    "(moving one house into or out of the district), then may place up to 2 "
+                    "houses; the runner-up (each tied runner-up) may place 1 (D-6.1 to D-6.3). "
+                    "Tied winners: the advisor becomes neutral, each may place 2 (D-6.4)."),
+    "quarantia": N_("**Quarantia** (D-7): its 3 advisors become neutral; the winner takes one "
+                    "(stands it in a district) or abstains with a house move, then the "
+                    "runner-up, then the winner again (D-7.1). Tied runners-up each may move a "
+                    "house (D-7.3); tied winners each may move up to 2 (D-7.5). No houses are "
+                    "placed (D-7.6)."),
+    "palaces": N_("**Palaces** (D-8): only right after a house of yours arrived in a district, "
+                  "there (D-8.1). The cost is the next space: 3, 4, 5, 6, 7 houses, returned "
+                  "to your supply (D-8.2). One palace per house that arrived in that step "
+                  "(D-8.4). Tied players build together at the same cost (D-8.5)."),
+    "end": N_("**The end** (D-9): checked at the end of a year. You qualify with a palace in all "
+              "6 districts, 7 palaces in 5 districts, or 8 in 4 (D-9.1). Among qualifiers: most "
+              "palaces, then most houses on the board; still tied, the win is shared (D-9.2)."),
+    "secrets": N_("**Secrets** (D-10): your card and markers before the reveal, and the values "
+                  "in every stack until its election, are yours alone; the bot never shows them "
+                  "in the channel, the board image or a record of a running game."),
 }
+
+
+def _ballot_example() -> str:
+    """'/doge ballot area:<area> markers:3 2', option names and the area word translated."""
+    return cmd("doge ballot area:<area> markers:3 2").replace("<area>", "<" + _("area") + ">")
 
 
 def help_text() -> str:
     return "\n".join([
-        "🎭 **Doge in Discord**",
-        "`/doge new` opens a table here; players press **Join**, pick a colour, and press "
-        "**Start** (3 or 4 players; `/doge addbot` fills seats with computer players).",
-        "Each placement round press **Cast ballot** for your private panel, or type "
-        "`/doge ballot area:<area> markers:3 2`.",
-        "When an election asks you something, the buttons under the prompt are yours; the "
-        "highlighted one is what happens at the deadline.",
-        "`/doge me` your secret markers · `/doge status` who the game waits for · "
-        "`/doge board` the board · `/doge rules` summaries · `/doge export` the record "
-        "after the end.",
+        _("🎭 **Doge in Discord**"),
+        _("{new} opens a table here; players press **Join**, pick a colour, and press "
+          "**Start** (3 or 4 players; {addbot} fills seats with computer players).",
+          new=f"`{cmd('doge new')}`", addbot=f"`{cmd('doge addbot')}`"),
+        _("Each placement round press **Cast ballot** for your private panel, or type "
+          "{ballot}.", ballot=f"`{_ballot_example()}`"),
+        _("When an election asks you something, the buttons under the prompt are yours; the "
+          "highlighted one is what happens at the deadline."),
+        _("{me} your secret markers · {status} who the game waits for · {board} the board · "
+          "{rules} summaries · {export} the record after the end.",
+          me=f"`{cmd('doge me')}`", status=f"`{cmd('doge status')}`",
+          board=f"`{cmd('doge board')}`", rules=f"`{cmd('doge rules')}`",
+          export=f"`{cmd('doge export')}`"),
     ])

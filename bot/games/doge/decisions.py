@@ -14,14 +14,16 @@ from bot.games.doge.election import (
     stand_options,
 )
 from bot.games.doge.state import DogeState, Election, Phase
+from bot.i18n import N_, _
 
 # For refusals: what each step of an election asks, and what each kind of answer does.
-_QUESTIONS = {"advisor": "take the district's advisor or abstain",
-              "qadvisor": "take a Quarantia advisor or abstain",
-              "place": "how many houses to place", "qmove": "move a house or stop",
-              "build": "how many palaces to build"}
-_ANSWERS = {"take": "taking an advisor", "abstain": "abstaining", "place": "placing houses",
-            "move": "moving a house", "pass": "stopping", "build": "building palaces"}
+_QUESTIONS = {"advisor": N_("take the district's advisor or abstain"),
+              "qadvisor": N_("take a Quarantia advisor or abstain"),
+              "place": N_("how many houses to place"), "qmove": N_("move a house or stop"),
+              "build": N_("how many palaces to build")}
+_ANSWERS = {"take": N_("taking an advisor"), "abstain": N_("abstaining"),
+            "place": N_("placing houses"), "move": N_("moving a house"),
+            "pass": N_("stopping"), "build": N_("building palaces")}
 
 # ---- opening and closing a phase ---------------------------------------------------
 
@@ -136,7 +138,7 @@ def default_decision(st: DogeState, seat: int) -> Action:
     place every house allowed, build every palace allowed, make no optional move."""
     actions = legal_decisions(st, seat)
     if not actions:
-        raise IllegalAction("that player is not awaited now", "D-11.2")
+        raise IllegalAction(_("that player is not awaited now"), "D-11.2")
     kind = st.election.current.kind  # type: ignore[union-attr]
     if kind in ("advisor", "qadvisor"):
         upcoming = st.order_current[st.elections_done + 1:] + st.order_next
@@ -159,16 +161,20 @@ def answer(st: DogeState, action: Action) -> list[Event]:
     el = st.election
     seat = action["seat"]
     if el is None or el.current is None or seat not in el.current.awaiting:
-        raise IllegalAction("no decision of yours is awaited now", "D-11.2")
+        raise IllegalAction(_("no decision of yours is awaited now"), "D-11.2")
     ph = el.current
     kind = action.get("type")
     expected = {"advisor": ("take", "abstain"), "qadvisor": ("take", "abstain"),
                 "place": ("place",), "qmove": ("move", "pass"), "build": ("build",)}[ph.kind]
     if kind not in expected:
-        answer_words = _ANSWERS.get(kind, f"a {kind!r} answer") if isinstance(kind, str) \
-            else "that answer"
-        raise IllegalAction(f"{answer_words} does not fit the question now: "
-                            f"{_QUESTIONS[ph.kind]}", "D-11.2")
+        if not isinstance(kind, str):
+            answer_words = _("that answer")
+        elif kind in _ANSWERS:
+            answer_words = _(_ANSWERS[kind])
+        else:
+            answer_words = _("a {kind} answer", kind=repr(kind))
+        raise IllegalAction(_("{answer} does not fit the question now: {question}",
+                              answer=answer_words, question=_(_QUESTIONS[ph.kind])), "D-11.2")
     if not _is_legal(action, legal_decisions(st, seat)):
         raise IllegalAction(*_why_illegal(st, el, ph, action))
     return carry_out(st, action)
@@ -219,18 +225,18 @@ def _why_illegal(st: DogeState, el: Election, ph: Phase, action: Action) -> tupl
     if kind == "take":
         advisor = action.get("advisor")
         if ph.kind == "advisor" and advisor != el.area:
-            return "only this district's advisor can be taken here", "D-6.1"
+            return _("only this district's advisor can be taken here"), "D-6.1"
         if ph.kind == "qadvisor" and advisor not in neutral_quarantia_advisors(st):
-            return "take one of the neutral Quarantia advisors", "D-7.1"
+            return _("take one of the neutral Quarantia advisors"), "D-7.1"
         if not may_take(st, seat, advisor) or (ph.kind == "qadvisor"
                                                and st.rings_in_supply(seat) == 0):
-            return "you have no control ring left, so you must abstain", "D-5.2"
-        return "an advisor may not stand in that area", "D-5.3"
+            return _("you have no control ring left, so you must abstain"), "D-5.2"
+        return _("an advisor may not stand in that area"), "D-5.3"
     if kind in ("abstain", "move"):
-        return "that house move is not allowed", "D-6.2" if ph.kind == "advisor" else "D-7.2"
+        return _("that house move is not allowed"), "D-6.2" if ph.kind == "advisor" else "D-7.2"
     if kind == "place":
-        return "you may not place that many houses", "D-6.5"
-    return "you may not build that many palaces there", "D-8.4"
+        return _("you may not place that many houses"), "D-6.5"
+    return _("you may not build that many palaces there"), "D-8.4"
 
 
 def _take(st: DogeState, el: Election, ph: Phase, seat: int, advisor: str,

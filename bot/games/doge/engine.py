@@ -28,6 +28,7 @@ from bot.games.doge.state import (
     state_to_json,
 )
 from bot.games.doge.view import PlayerView, PublicView, player_view, public_view
+from bot.i18n import _
 
 ELECTIONS_PER_YEAR = len(AREAS)
 
@@ -36,18 +37,18 @@ def new_state(players: list[PlayerSpec], settings: dict[str, Any],
               rng: random.Random) -> DogeState:
     """D-1: 3 or 4 players, full supplies, neutral advisors, two shuffled decks."""
     if len(players) not in (3, 4):
-        raise IllegalAction("Doge is played by 3 or 4 players", "D-1.1")
+        raise IllegalAction(_("Doge is played by 3 or 4 players"), "D-1.1")
     colours = [p.colour for p in players]
     if any(c is not None for c in colours):
         if sorted(colours, key=str) != sorted(set(colours), key=str) or not set(
                 colours) <= set(COLOURS):
-            raise IllegalAction("each player needs a different colour: red, blue, green, "
-                                "yellow", "D-1.1")
+            raise IllegalAction(_("each player needs a different colour: red, blue, green, "
+                                  "yellow"), "D-1.1")
     else:
         colours = list(COLOURS[: len(players)])
     year_limit = settings.get("year_limit")
     if year_limit is not None and (not isinstance(year_limit, int) or year_limit < 1):
-        raise IllegalAction("the year limit must be a whole number of years, 1 or more",
+        raise IllegalAction(_("the year limit must be a whole number of years, 1 or more"),
                             "D-9.3")
     deck_a, deck_b = list(AREAS), list(AREAS)
     rng.shuffle(deck_a)  # D-1.5: face up, year 1
@@ -84,7 +85,7 @@ def legal_actions(st: DogeState, seat: int) -> list[Action]:
 def default_action(st: DogeState, seat: int) -> Action:
     if st.phase == "placement":
         if seat not in placement.awaited(st):
-            raise IllegalAction("that player is not awaited this round", "D-3.2")
+            raise IllegalAction(_("that player is not awaited this round"), "D-3.2")
         return {"seat": seat, "type": "sit_out", "forced": True}  # D-3.7
     return default_decision(st, seat)
 
@@ -95,7 +96,7 @@ def apply_in_place(st: DogeState, action: Action) -> list[Event]:
         raise IllegalAction("an action must be an object with a \"type\"")
     kind = action["type"]
     if st.phase == "over":
-        raise IllegalAction("the game is over", "D-9.2")
+        raise IllegalAction(_("the game is over"), "D-9.2")
     if kind == "end_game":
         return _end_by_moderator(st)
     seat = action.get("seat")
@@ -108,13 +109,13 @@ def apply_in_place(st: DogeState, action: Action) -> list[Event]:
         elif kind == "sit_out":
             events = placement.sit_out(st, action)
         else:
-            raise IllegalAction("the game is in its placement phase: choose an area and "
-                                "markers", "D-3.2")
+            raise IllegalAction(_("the game is in its placement phase: choose an area and "
+                                  "markers"), "D-3.2")
         if st.phase == "placement":
             return events
     else:
         if kind in ("ballot", "sit_out"):
-            raise IllegalAction("ballots are placed only in the placement phase", "D-3.2")
+            raise IllegalAction(_("ballots are placed only in the placement phase"), "D-3.2")
         events = answer(st, action)
     _advance(st, events)
     return events

@@ -1,6 +1,7 @@
 """One readable line per event, for the channel and `replay --events`.
 
-Events hold nothing secret, so neither does their narrative (D-10)."""
+Events hold nothing secret, so neither does their narrative (D-10). The lines are in the
+reader's language (`bot.i18n`); the events themselves stay English data."""
 
 from __future__ import annotations
 
@@ -8,153 +9,218 @@ from collections.abc import Callable
 
 from bot.games.base import Event
 from bot.games.doge.constants import QUARANTIA_ADVISORS, area_name
-from bot.games.wording import and_list, plural
+from bot.games.wording import and_list
+from bot.i18n import N_, _, _n
 
+Who = Callable[[int | None], str]
+
+# Why the game ended, as the opening sentence of its last line.
 REASONS = {
-    "condition": "a winning condition is met",
-    "board_full": "all 30 palace spaces are full",
-    "year_limit": "the year limit was reached",
-    "moderator": "ended by a moderator",
+    "condition": N_("Game over in year {year}: a winning condition is met."),
+    "board_full": N_("Game over in year {year}: all 30 palace spaces are full."),
+    "year_limit": N_("Game over in year {year}: the year limit was reached."),
+    "moderator": N_("Game over in year {year}: ended by a moderator."),
 }
 # What separated the winner from the next player ("shared": nothing did), rule added later.
 DECIDED_BY = {
-    "condition": "{winners} wins, the only player who met one",
-    "palaces": "{winners} wins with the most palaces",
-    "houses": "{winners} wins: as many palaces as the next, but more houses on the board",
-    "shared": "{winners} share the win, level in palaces and houses on the board",
-    "alone": "{winners} wins",
+    "condition": N_("{winners} wins, the only player who met one{rule}."),
+    "palaces": N_("{winners} wins with the most palaces{rule}."),
+    "houses": N_("{winners} wins: as many palaces as the next, but more houses on the "
+                 "board{rule}."),
+    "shared": N_("{winners} share the win, level in palaces and houses on the board{rule}."),
+    "alone": N_("{winners} wins{rule}."),
+}
+# Why a player lost the chance to place or move houses (the event's English reason).
+CHANCE_LOST = {
+    "no house in supply": N_("{name} has no house in supply: the chance is lost."),
+    "no house on the board to move": N_("{name} has no house on the board to move: the "
+                                        "chance is lost."),
 }
 
 
 def advisor_name(advisor: str) -> str:
     """'San Marco's advisor', 'Quarantia advisor Q1'."""
     if advisor in QUARANTIA_ADVISORS:
-        return f"Quarantia advisor {advisor.upper()}"
-    return f"{area_name(advisor)}'s advisor"
+        return _("Quarantia advisor {name}", name=advisor.upper())
+    return _("{area}'s advisor", area=area_name(advisor))
+
+
+def _sentence(text: str) -> str:
+    """A sentence that opens with a name given in the middle of a phrase ('de raadsheer
+    van …') starts with a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def describe_event(ev: Event, names: list[str]) -> str:
     def who(seat: int | None) -> str:
-        return names[seat] if seat is not None and 0 <= seat < len(names) else "nobody"
+        return names[seat] if seat is not None and 0 <= seat < len(names) else _("nobody")
 
     handler = _HANDLERS.get(ev["type"])
     return handler(ev, who) if handler else ev["type"].replace("_", " ")
 
 
-def _election(ev: Event, who: Callable[[int | None], str]) -> str:
+def _votes_of(ev: Event, seat: int, name: str) -> str:
+    """'Anna 5 (3+1+1 advisor)': a player's votes, then the markers and advisors behind
+    them (D-4.2)."""
+    markers = [m for st in ev["stacks"] if st["seat"] == seat for m in st["markers"]]
+    advisors = sum(1 for a in ev["advisors"] if a["seat"] == seat)
+    detail = "+".join(str(m) for m in markers)
+    if advisors:
+        detail += ("+" if detail else "") + _n("{n} advisor", "{n} advisors", advisors)
+    votes = ev["votes"][str(seat)]
+    return f"{name} {votes} ({detail})" if detail else f"{name} {votes}"
+
+
+def _election(ev: Event, who: Who) -> str:
     """D-4.2: each player's revealed markers and advisors, then the result."""
-    parts = []
+    area = area_name(ev["area"])
     seats = sorted({int(s) for s in ev["votes"]}, key=lambda s: -ev["votes"][str(s)])
-    for seat in seats:
-        markers = [m for st in ev["stacks"] if st["seat"] == seat for m in st["markers"]]
-        advisors = sum(1 for a in ev["advisors"] if a["seat"] == seat)
-        detail = "+".join(str(m) for m in markers)
-        if advisors:
-            detail += ("+" if detail else "") + plural(advisors, "advisor")
-        parts.append(f"{who(seat)} {ev['votes'][str(seat)]}" + (f" ({detail})" if detail
-                                                                 else ""))
+    parts = [_votes_of(ev, seat, who(seat)) for seat in seats]
     bluffs = [who(st["seat"]) for st in ev["stacks"] if str(st["seat"]) not in ev["votes"]]
-    text = f"{area_name(ev['area'])} votes:"
+    bluffers = and_list(bluffs)
     if parts:
-        text += f" {', '.join(parts)}."
-    elif not bluffs:
-        text += " no markers and no advisors there."
-    if bluffs:
-        text += f" {and_list(bluffs)} placed a lone 0, which is no vote (D-4.3)."
+        sentences = [_("{area} votes: {votes}.", area=area, votes=", ".join(parts))]
+        if bluffs:
+            sentences.append(_n("{bluffers} placed a lone 0, which is no vote (D-4.3).",
+                                "{bluffers} placed a lone 0, which is no vote (D-4.3).",
+                                len(bluffs), bluffers=bluffers))
+    elif bluffs:
+        sentences = [_n("{area} votes: {bluffers} placed a lone 0, which is no vote (D-4.3).",
+                        "{area} votes: {bluffers} placed a lone 0, which is no vote (D-4.3).",
+                        len(bluffs), area=area, bluffers=bluffers)]
+    else:
+        sentences = [_("{area} votes: no markers and no advisors there.", area=area)]
     winners, runners_up = ev["winners"], ev["runners_up"]
     if len(winners) == 1:
-        text += f" {who(winners[0])} wins"
+        winner = who(winners[0])
         if len(runners_up) == 1:
-            text += f", {who(runners_up[0])} is runner-up"
+            sentences.append(_("{winner} wins, {runner_up} is runner-up.", winner=winner,
+                               runner_up=who(runners_up[0])))
         elif runners_up:
-            text += f"; tied runners-up: {and_list(who(s) for s in runners_up)}"
-        text += "."
+            sentences.append(_("{winner} wins; tied runners-up: {runners_up}.", winner=winner,
+                               runners_up=and_list(who(s) for s in runners_up)))
+        else:
+            sentences.append(_("{winner} wins.", winner=winner))
     elif winners:
-        text += f" Tied winners: {and_list(who(s) for s in winners)}."
-    return text
+        sentences.append(_("Tied winners: {winners}.",
+                           winners=and_list(who(s) for s in winners)))
+    return " ".join(sentences)
 
 
-def _game_over(ev: Event, who: Callable[[int | None], str]) -> str:
+def _game_over(ev: Event, who: Who) -> str:
     """D-9.2 ranks the qualifiers; the other ends rank everyone the same way (D-9.3)."""
     res = ev["result"]
-    why = REASONS.get(res["reason"], res["reason"])
-    winners = and_list(who(s) for s in res["winners"])
+    reason = REASONS.get(res["reason"])
+    why = _(reason, year=res["year"]) if reason else \
+        _("Game over in year {year}: {reason}.", year=res["year"], reason=res["reason"])
     decided = DECIDED_BY.get(res["decided_by"], DECIDED_BY["alone"])
     rule = "" if res["decided_by"] == "alone" else \
         " (D-9.2)" if res["reason"] == "condition" else " (D-9.3)"
-    return f"Game over in year {res['year']}: {why}. {decided.format(winners=winners)}{rule}."
+    winners = and_list(who(s) for s in res["winners"])
+    return f"{why} {_(decided, winners=winners, rule=rule)}"
 
 
-def _taken(ev: Event, who: Callable[[int | None], str]) -> str:
+def _taken(ev: Event, who: Who) -> str:
     """D-5.1: another player's ring on the advisor goes back to them."""
     previous = ev["ring_returned_to"]
-    taken_from = f" from {who(previous)}" if previous is not None else ""
-    return (f"{who(ev['seat'])} takes {advisor_name(ev['advisor'])}{taken_from} and stands "
-            f"it in {area_name(ev['stand'])}.")
+    values = {"name": who(ev["seat"]), "advisor": advisor_name(ev["advisor"]),
+              "area": area_name(ev["stand"])}
+    if previous is None:
+        return _("{name} takes {advisor} and stands it in {area}.", **values)
+    return _("{name} takes {advisor} from {previous} and stands it in {area}.",
+             previous=who(previous), **values)
 
 
-def _neutral(ev: Event, who: Callable[[int | None], str]) -> str:
+def _neutral(ev: Event, who: Who) -> str:
     owner = ev["ring_returned_to"]
-    ring = f"; the ring returns to {who(owner)}" if owner is not None else ""
-    return f"{advisor_name(ev['advisor'])} becomes neutral{ring}."
+    advisor = advisor_name(ev["advisor"])
+    if owner is None:
+        return _sentence(_("{advisor} becomes neutral.", advisor=advisor))
+    return _sentence(_("{advisor} becomes neutral; the ring returns to {owner}.",
+                       advisor=advisor, owner=who(owner)))
 
 
-def _revealed(ev: Event, who: Callable[[int | None], str]) -> str:
-    placed = "; ".join(f"{who(p['seat'])} {plural(p['count'], 'marker')} on "
-                       f"{area_name(p['area'])}" for p in ev["placements"])
-    return f"Round {ev['round']} revealed: {placed}."
+def _revealed(ev: Event, who: Who) -> str:
+    placed = "; ".join(_n("{name} {n} marker on {area}", "{name} {n} markers on {area}",
+                          p["count"], name=who(p["seat"]), area=area_name(p["area"]))
+                       for p in ev["placements"])
+    return _("Round {round} revealed: {placed}.", round=ev["round"], placed=placed)
 
 
-def _placed(ev: Event, who: Callable[[int | None], str]) -> str:
-    houses = plural(ev["count"], "house") if ev["count"] else "no house"
-    return f"{who(ev['seat'])} places {houses} in {area_name(ev['area'])}."
+def _placed(ev: Event, who: Who) -> str:
+    name, area = who(ev["seat"]), area_name(ev["area"])
+    if not ev["count"]:
+        return _("{name} places no house in {area}.", name=name, area=area)
+    return _n("{name} places {n} house in {area}.", "{name} places {n} houses in {area}.",
+              ev["count"], name=name, area=area)
 
 
-def _build_chosen(ev: Event, who: Callable[[int | None], str]) -> str:
-    choice = f"will build {plural(ev['count'], 'palace')}" if ev["count"] else \
-        "builds no palace"
-    return f"{who(ev['seat'])} {choice} in {area_name(ev['district'])}."
+def _build_chosen(ev: Event, who: Who) -> str:
+    name, district = who(ev["seat"]), area_name(ev["district"])
+    if not ev["count"]:
+        return _("{name} builds no palace in {district}.", name=name, district=district)
+    return _n("{name} will build {n} palace in {district}.",
+              "{name} will build {n} palaces in {district}.", ev["count"], name=name,
+              district=district)
 
 
-def _election_done(ev: Event, who: Callable[[int | None], str]) -> str:
+def _election_done(ev: Event, who: Who) -> str:
     """D-4.1: the next card of the other deck is turned face up."""
     card = ev.get("next_year_card")
-    turned = f"; {area_name(card)} is turned face up in next year's order" if card else ""
-    return f"{area_name(ev['area'])}'s election is over{turned}."
+    if not card:
+        return _("{area}'s election is over.", area=area_name(ev["area"]))
+    return _("{area}'s election is over; {card} is turned face up in next year's order.",
+             area=area_name(ev["area"]), card=area_name(card))
 
 
-_HANDLERS: dict[str, Callable[[Event, Callable[[int | None], str]], str]] = {
-    "year_begins": lambda ev, who: f"Year {ev['year']} begins.",
-    "round_begins": lambda ev, who: f"Placement round {ev['round']}: choose an area and "
-                                    "markers.",
-    "ballot_set": lambda ev, who: f"{who(ev['seat'])} has chosen.",
-    "ballot_changed": lambda ev, who: f"{who(ev['seat'])} changed their choice.",
-    "sat_out": lambda ev, who: f"{who(ev['seat'])} sits out round {ev['round']}: the "
-                               "deadline passed; the markers stay for later rounds (D-3.7).",
+def _abstained(ev: Event, who: Who) -> str:
+    if ev["automatic"]:
+        return _("{name} abstains: there is no choice to make.", name=who(ev["seat"]))
+    return _("{name} abstains.", name=who(ev["seat"]))
+
+
+def _chance_lost(ev: Event, who: Who) -> str:
+    text = CHANCE_LOST.get(ev["reason"])
+    if text is None:
+        return _("{name} has {reason}: the chance is lost.", name=who(ev["seat"]),
+                 reason=ev["reason"])
+    return _(text, name=who(ev["seat"]))
+
+
+_HANDLERS: dict[str, Callable[[Event, Who], str]] = {
+    "year_begins": lambda ev, who: _("Year {year} begins.", year=ev["year"]),
+    "round_begins": lambda ev, who: _("Placement round {round}: choose an area and "
+                                      "markers.", round=ev["round"]),
+    "ballot_set": lambda ev, who: _("{name} has chosen.", name=who(ev["seat"])),
+    "ballot_changed": lambda ev, who: _("{name} changed their choice.", name=who(ev["seat"])),
+    "sat_out": lambda ev, who: _("{name} sits out round {round}: the deadline passed; the "
+                                 "markers stay for later rounds (D-3.7).",
+                                 name=who(ev["seat"]), round=ev["round"]),
     "round_revealed": _revealed,
-    "round_skipped": lambda ev, who: f"Round {ev['round']} is skipped: nobody has a "
-                                     "marker left.",
-    "elections_begin": lambda ev, who: "The elections begin.",
+    "round_skipped": lambda ev, who: _("Round {round} is skipped: nobody has a marker left.",
+                                       round=ev["round"]),
+    "elections_begin": lambda ev, who: _("The elections begin."),
     "election": _election,
-    "no_contest": lambda ev, who: f"Nobody takes part in {area_name(ev['area'])}: "
-                                  "nothing happens (D-4.6).",
+    "no_contest": lambda ev, who: _("Nobody takes part in {area}: nothing happens (D-4.6).",
+                                    area=area_name(ev["area"])),
     "advisor_neutral": _neutral,
     "advisor_taken": _taken,
-    "abstained": lambda ev, who: f"{who(ev['seat'])} abstains"
-                                 + (": there is no choice to make" if ev["automatic"] else "")
-                                 + ".",
-    "house_moved": lambda ev, who: f"{who(ev['seat'])} moves a house from "
-                                   f"{area_name(ev['from'])} to {area_name(ev['to'])}.",
+    "abstained": _abstained,
+    "house_moved": lambda ev, who: _("{name} moves a house from {source} to {target}.",
+                                     name=who(ev["seat"]), source=area_name(ev["from"]),
+                                     target=area_name(ev["to"])),
     "houses_placed": _placed,
-    "placement_answered": lambda ev, who: f"{who(ev['seat'])} has answered; the houses "
-                                          "are placed when every tied player has answered.",
-    "chance_lost": lambda ev, who: f"{who(ev['seat'])} has {ev['reason']}: the chance is "
-                                   "lost.",
-    "passed": lambda ev, who: f"{who(ev['seat'])} makes no more moves.",
+    "placement_answered": lambda ev, who: _("{name} has answered; the houses are placed "
+                                            "when every tied player has answered.",
+                                            name=who(ev["seat"])),
+    "chance_lost": _chance_lost,
+    "passed": lambda ev, who: _("{name} makes no more moves.", name=who(ev["seat"])),
     "build_chosen": _build_chosen,
-    "palace_built": lambda ev, who: f"{who(ev['seat'])} builds a palace in "
-                                    f"{area_name(ev['district'])} for {ev['cost']} houses.",
+    "palace_built": lambda ev, who: _("{name} builds a palace in {district} for {cost} "
+                                      "houses.", name=who(ev["seat"]),
+                                      district=area_name(ev["district"]), cost=ev["cost"]),
     "election_done": _election_done,
-    "year_end": lambda ev, who: f"Year {ev['year']} ends: markers and cards return.",
+    "year_end": lambda ev, who: _("Year {year} ends: markers and cards return.",
+                                  year=ev["year"]),
     "game_over": _game_over,
 }

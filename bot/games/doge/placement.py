@@ -14,6 +14,7 @@ from bot.games.doge.constants import (
     placement_rounds,
 )
 from bot.games.doge.state import Ballot, DogeState, Stack
+from bot.i18n import _, _n
 
 
 def owers(st: DogeState) -> list[int]:
@@ -57,27 +58,29 @@ def check_ballot(st: DogeState, action: Action) -> Ballot:
     seat = action["seat"]
     p = st.players[seat]
     if not p.markers:
-        raise IllegalAction("you have no marker left and sit out this round", "D-3.4")
+        raise IllegalAction(_("you have no marker left and sit out this round"), "D-3.4")
     area = action.get("area")
     if area not in AREAS:
-        raise IllegalAction("the ballot names no area" if area is None
-                            else f"there is no area called {area!r}", "D-1.3")
+        raise IllegalAction(_("the ballot names no area") if area is None
+                            else _("there is no area called {area}", area=repr(area)), "D-1.3")
     if area in p.cards_used:
-        raise IllegalAction("that area's card is already used this year", "D-3.3")
+        raise IllegalAction(_("that area's card is already used this year"), "D-3.3")
     markers = action.get("markers")
     if not isinstance(markers, list) or not all(isinstance(m, int) for m in markers):
-        raise IllegalAction("markers must be a list of marker values", "D-3.2")
+        raise IllegalAction(_("markers must be a list of marker values"), "D-3.2")
     if not 1 <= len(markers) <= MAX_MARKERS_PER_STACK:
-        raise IllegalAction("place 1 to 4 markers", "D-3.2")
+        raise IllegalAction(_("place 1 to 4 markers"), "D-3.2")
     have = Counter(p.markers)
     for value, n in Counter(markers).items():
         if value not in MARKER_VALUES:
-            raise IllegalAction(f"there is no marker of value {value}: markers are 0, 1, 2 "
-                                "and 3", "D-1.2")
+            raise IllegalAction(_("there is no marker of value {value}: markers are 0, 1, 2 "
+                                  "and 3", value=value), "D-1.2")
         if have[value] < n:
-            left = f"only {have[value]}" if have[value] else "no"
-            raise IllegalAction(f"you have {left} marker{'s' if have[value] > 1 else ''} of "
-                                f"value {value} left", "D-3.2")
+            left = _n("you have only {n} marker of value {value} left",
+                      "you have only {n} markers of value {value} left", have[value],
+                      value=value) if have[value] else \
+                _("you have no marker of value {value} left", value=value)
+            raise IllegalAction(left, "D-3.2")
     return Ballot(area, sorted(markers, reverse=True))
 
 
@@ -98,9 +101,9 @@ def sit_out(st: DogeState, action: Action) -> list[Event]:
     """D-3.7: only the table sits a player out, at a deadline; their markers stay."""
     seat = action["seat"]
     if not action.get("forced"):
-        raise IllegalAction("only the table may sit a player out, at a deadline", "D-3.7")
+        raise IllegalAction(_("only the table may sit a player out, at a deadline"), "D-3.7")
     if seat not in awaited(st):
-        raise IllegalAction("that player is not awaited this round", "D-3.7")
+        raise IllegalAction(_("that player is not awaited this round"), "D-3.7")
     st.ballots[seat] = None
     events: list[Event] = [{"type": "sat_out", "seat": seat, "round": st.round}]
     if not awaited(st):
