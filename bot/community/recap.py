@@ -1,7 +1,8 @@
 """The scenes of a game's recap, from its record: the board after each election (Doge)
 or each village founded (Clans), as public views with a caption. Pure: the record is
 replayed through its engine, and only `public_view(state, None)` leaves this module, so
-no image drawn from a scene can show a secret (D-10, C-7.2)."""
+no image drawn from a scene can show a secret (D-10, C-7.2). Captions are in the
+reader's language of the moment."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from bot.games.base import PlayerSpec
 from bot.games.registry import get_engine
+from bot.i18n import _
 
 
 @dataclass(frozen=True)
@@ -50,22 +52,29 @@ _COUNTED = {"doge": "election_done", "clans": "village"}
 def _doge(moments: list[tuple[Any, dict[str, Any]]]) -> list[Scene]:
     from bot.games.doge.constants import area_name
 
-    total = sum(1 for _, e in moments if e["type"] == "election_done")
+    total = sum(1 for _view, e in moments if e["type"] == "election_done")
     year, out = 1, []
     for view, e in moments:
         if e["type"] == "elections_begin":
             year = e["year"]
         elif e["type"] == "election_done" and view is not None:
-            out.append(Scene(view, f"Year {year} — election {len(out) + 1} of {total}: "
-                                   f"{area_name(e['area'])}"))
+            out.append(Scene(view, _("Year {year} — election {n} of {total}: {area}",
+                                     year=year, n=len(out) + 1, total=total,
+                                     area=area_name(e["area"]))))
     return out
 
 
 def _clans(moments: list[tuple[Any, dict[str, Any]]]) -> list[Scene]:
     total = len(moments)
-    return [Scene(view, f"Epoch {e['epoch']} — village {i} of {total}: {e['territory']} "
-                        f"({e['terrain']})")
+    return [Scene(view, _("Epoch {epoch} — village {n} of {total}: {territory} ({terrain})",
+                          epoch=e["epoch"], n=i, total=total, territory=e["territory"],
+                          terrain=_terrain(e["terrain"])))
             for i, (view, e) in enumerate(moments, start=1)]
+
+
+def _terrain(terrain: str) -> str:
+    """A terrain's id is its English name, which the game's catalog translates."""
+    return _(terrain)
 
 
 _CAPTIONS = {"doge": _doge, "clans": _clans}

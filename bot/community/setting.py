@@ -5,17 +5,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.i18n import _
 from bot.store.ratings import RatingPolicy
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.service import TableError
 
 
 def describe(policy: RatingPolicy) -> str:
-    def word(on: bool) -> str:
-        return "count" if on else "do not count"
-
-    return (f"games ended by a moderator {word(policy.moderated)}, games with computer "
-            f"players {word(policy.computers)}")
+    """What counts, as a clause: 'games ended by a moderator count, games with computer
+    players do not count'."""
+    if policy.moderated and policy.computers:
+        return _("games ended by a moderator count, games with computer players count")
+    if policy.moderated:
+        return _("games ended by a moderator count, games with computer players do not "
+                 "count")
+    if policy.computers:
+        return _("games ended by a moderator do not count, games with computer players "
+                 "count")
+    return _("games ended by a moderator do not count, games with computer players do not "
+             "count")
 
 
 async def set_rating(mod_ops: Moderation, mod: Moderator, *, moderated: bool | None,
@@ -23,15 +31,16 @@ async def set_rating(mod_ops: Moderation, mod: Moderator, *, moderated: bool | N
     """Change what was given; with nothing given, say what the setting is."""
     await mod_ops.require_moderator(mod)
     if mod.guild_id is None:
-        raise TableError("Ratings are kept per server: use this in a server.")
+        raise TableError(_("Ratings are kept per server: use this in a server."))
     store = mod_ops.store
     policy = await store.rating_policy(mod.guild_id)
     if moderated is None and computers is None:
-        return ModResult(f"🛡️ Ratings: {describe(policy)}.")
+        return ModResult(_("🛡️ Ratings: {policy}.", policy=describe(policy)))
     policy = replace(policy, **{k: v for k, v in (("moderated", moderated),
                                                    ("computers", computers)) if v is not None})
     await store.set_rating_policy(mod.guild_id, policy)
     await store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id, action="rating",
                           detail=policy.to_json())
-    return ModResult(f"🛡️ {mod.mention} changed the ratings: from now on {describe(policy)} "
-                     "(games already finished keep how they were counted).")
+    return ModResult(_("🛡️ {moderator} changed the ratings: from now on {policy} (games "
+                       "already finished keep how they were counted).",
+                       moderator=mod.mention, policy=describe(policy)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.games.base import Action
+from bot.i18n import _
 
 MAX_OPTIONS = 25
 
@@ -47,7 +48,7 @@ class Question:
         return None
 
     def title_for(self, depth: int) -> str:
-        return self.level_titles[depth] if depth < len(self.level_titles) else "Choose"
+        return self.level_titles[depth] if depth < len(self.level_titles) else _("Choose")
 
     def check(self) -> None:
         """Every level fits a select menu and every path leads to one action."""

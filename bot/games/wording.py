@@ -1,18 +1,47 @@
-"""Small pieces of English the games' narratives share."""
+"""Small pieces of wording the games' narratives share, in the reader's language."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-
-def plural(n: int, word: str) -> str:
-    """'1 house', '2 houses'."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+from bot.i18n import Later, _, cmd
 
 
 def and_list(items: Iterable[str]) -> str:
-    """'Anna', 'Anna and Bernd', 'Anna, Bernd and Claudia'."""
-    words = list(items)
-    if len(words) <= 2:
-        return " and ".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    """'Anna', 'Anna and Bernd', 'Anna, Bernd and Claudia' ('Anna, Bernd en Claudia')."""
+    words = [str(w) for w in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
+
+
+class _LaterCommand(Later):
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return cmd(self.msgid)
+
+
+def later_cmd(command: str) -> Later:
+    """`cmd(command)` when the text is shown: a placeholder value for `later()`, so a
+    lazy text names the slash command in the language it is shown in."""
+    return _LaterCommand(command, {})
+
+
+class Note(Later):
+    """A lazy text (`later()`) that also reads like text in the language of the moment:
+    `"deadline" in note`, `note.startswith("⏰")`."""
+
+    __slots__ = ()
+
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(str(self), name)
+
+
+def note(text: Later) -> Note:
+    return Note(text.msgid, text.values, text.plural, text.n)

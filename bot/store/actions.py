@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from bot.games.base import Action, GameEngine, IllegalAction, Outcome
+from bot.i18n import _
 from bot.store.backends.sql import Conn, IntegrityViolation, Session, fetch_all, fetch_one
 from bot.store.commitments import Commitment, CommitmentsMixin, insert_commitments
 from bot.store.errors import BadAction, KeyReused, StaleVersion, StoreError, WrongStatus
@@ -33,18 +34,20 @@ def clean_action(action: Any) -> tuple[Action, str]:
     """Check an action is loggable and return it as it will replay: decoded from the very
     JSON that is stored, so a tuple or an int key can never behave differently later."""
     if not isinstance(action, dict):
-        raise BadAction(f"an action must be a JSON object, not {type(action).__name__}")
+        raise BadAction(_("an action must be a JSON object, not {kind}",
+                          kind=type(action).__name__))
     if "seat" not in action:
-        raise BadAction("an action needs a \"seat\" (null only for table-wide actions)")
+        raise BadAction(_("an action needs a \"seat\" (null only for table-wide actions)"))
     seat = action["seat"]
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise BadAction(f"an action's \"seat\" is a seat number, not {seat!r}")
+        raise BadAction(_("an action's \"seat\" is a seat number, not {seat}",
+                          seat=repr(seat)))
     if not isinstance(action.get("type"), str) or not action["type"]:
-        raise BadAction("an action needs a \"type\" string")
+        raise BadAction(_("an action needs a \"type\" string"))
     try:
         text = dumps(action)
     except (TypeError, ValueError) as exc:
-        raise BadAction(f"the action is not JSON: {exc}") from None
+        raise BadAction(_("the action is not JSON: {why}", why=exc)) from None
     return json.loads(text), text
 
 
@@ -56,7 +59,7 @@ def apply_checked(engine: GameEngine, state: Any, action: Action) -> Outcome:
     except IllegalAction:
         raise
     except (KeyError, TypeError, ValueError) as exc:
-        raise BadAction(f"the game cannot read this action: {exc!r}") from exc
+        raise BadAction(_("the game cannot read this action: {why}", why=repr(exc))) from exc
 
 
 class ActionsMixin(CommitmentsMixin, LoadingMixin):
@@ -82,7 +85,7 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
         ):
             raise BadAction(f"an idempotency key is a string of 1 to {MAX_KEY_LENGTH} characters")
         async with self._db.exclusive(game_id) as session:
-            for _ in range(_RETRIES):
+            for _attempt in range(_RETRIES):
                 try:
                     return await self._submit_locked(
                         session, game_id, clean, action_text, expected_version, actor_id,
@@ -90,7 +93,8 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
                     )
                 except _Moved:
                     continue
-        raise StoreError(f"game {game_id} kept changing while applying an action; retry")
+        raise StoreError(_("game {game} kept changing while applying an action; retry",
+                           game=game_id))
 
     async def _submit_locked(
         self,

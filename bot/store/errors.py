@@ -1,11 +1,26 @@
 """Errors the store raises. Each carries a one-line message fit to show a player or a
-moderator; the attributes let callers react without parsing text.
+moderator (in the reader's language, for those a player or a moderator can meet); the
+attributes let callers react without parsing text.
 
 Illegal moves are not here: the engine's `IllegalAction` reaches the caller unchanged, so
 the rule it names is never lost.
 """
 
 from __future__ import annotations
+
+from bot.i18n import N_, _
+
+# The statuses as a refusal names them (the ids are stored data).
+STATUS_WORDS = {"lobby": N_("lobby"), "active": N_("active"), "finished": N_("finished"),
+                "ended": N_("ended"), "started": N_("started")}
+
+
+def status_word(status: str) -> str:
+    """'lobby', or 'lobby or active' from a list the store joined with " or "."""
+    words = [_(STATUS_WORDS[s]) if s in STATUS_WORDS else s for s in status.split(" or ")]
+    if len(words) == 1:
+        return words[0]
+    return _("{first} or {last}", first=", ".join(words[:-1]), last=words[-1])
 
 
 class StoreError(Exception):
@@ -15,7 +30,7 @@ class StoreError(Exception):
 class UnknownGame(StoreError):
     def __init__(self, game_id: object) -> None:
         self.game_id = game_id
-        super().__init__(f"there is no game {game_id!r}")
+        super().__init__(_("there is no game {game}", game=repr(game_id)))
 
 
 class BadAction(StoreError):
@@ -27,10 +42,10 @@ class StaleVersion(StoreError):
         self.game_id = game_id
         self.current = current
         self.given = given
-        super().__init__(
-            f"game {game_id} is at version {current}, but the action was made for version "
-            f"{given}; look at the board again and retry"
-        )
+        super().__init__(_(
+            "game {game} is at version {current}, but the action was made for version "
+            "{given}; look at the board again and retry", game=game_id, current=current,
+            given=given))
 
 
 class KeyReused(StoreError):
@@ -53,7 +68,8 @@ class WrongStatus(StoreError):
         self.game_id = game_id
         self.status = status
         self.wanted = wanted
-        super().__init__(f"game {game_id} is {status}, not {wanted}")
+        super().__init__(_("game {game} is {status}, not {wanted}", game=game_id,
+                           status=status_word(status), wanted=status_word(wanted)))
 
 
 class ChannelBusy(StoreError):
@@ -62,8 +78,11 @@ class ChannelBusy(StoreError):
     def __init__(self, channel_id: int, game_id: int | None) -> None:
         self.channel_id = channel_id
         self.game_id = game_id
-        held = f" (game {game_id})" if game_id is not None else ""
-        super().__init__(f"channel {channel_id} already has a game open{held}")
+        super().__init__(
+            _("channel {channel} already has a game open", channel=channel_id)
+            if game_id is None else
+            _("channel {channel} already has a game open (game {game})", channel=channel_id,
+              game=game_id))
 
 
 class SeatError(StoreError):

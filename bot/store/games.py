@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.games.base import GameEngine, PlayerSpec
+from bot.i18n import _
 from bot.store.backends.sql import Conn, IntegrityViolation, fetch_all, fetch_one
 from bot.store.errors import CannotStart, ChannelBusy, SeatError, WrongStatus
 from bot.store.rows import (
@@ -365,4 +366,4 @@ def _new_state(
     try:
         return engine.new_game(players, settings, random.Random(seed))
     except (ValueError, KeyError, TypeError) as exc:
-        raise CannotStart(f"cannot start {engine.name}: {exc}") from exc
+        raise CannotStart(_("cannot start {game}: {why}", game=engine.name, why=exc)) from exc

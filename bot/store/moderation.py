@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import _, _n
 from bot.store.actions import ActionsMixin
 from bot.store.backends.sql import fetch_all, fetch_one
 from bot.store.errors import SeatError, StaleVersion, StoreError, WrongStatus
@@ -67,9 +68,11 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
         specs = specs if isinstance(specs, list) else []
         seats = [i for i, p in enumerate(specs) if not (isinstance(p, dict) and p.get("is_bot"))]
         if len(set(people)) != len(people):
-            raise SeatError("each person can take one seat only")
+            raise SeatError(_("each person can take one seat only"))
         if len(people) > len(seats):
-            raise SeatError(f"the record has {len(seats)} seats for people, not {len(people)}")
+            raise SeatError(_n("the record has {n} seat for people, not {people}",
+                               "the record has {n} seats for people, not {people}",
+                               len(seats), people=len(people)))
         user_ids: list[int | None] = [None] * len(specs)
         for seat, user_id in zip(seats, people, strict=False):
             user_ids[seat] = user_id
@@ -100,8 +103,8 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
             if row.version != expected_version:
                 raise StaleVersion(game_id, row.version, expected_version)
             if not 0 <= to_version < row.version:
-                raise StoreError(f"game {game_id} cannot be taken back to version "
-                                 f"{to_version} from {row.version}")
+                raise StoreError(_("game {game} cannot be taken back to version {to} from "
+                                   "{now}", game=game_id, to=to_version, now=row.version))
             engine = self.engine(row.game)
             state = await self._state_at_locked(conn, game_id, to_version, engine)
             removed = [ActionEntry.from_row(r) for r in await fetch_all(
@@ -126,14 +129,16 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
                          ACTIVE),
                     )
                     if moved_back != 1:  # another process moved the game meanwhile
-                        raise StoreError(f"game {game_id} moved on meanwhile; try again")
+                        raise StoreError(_("game {game} moved on meanwhile; try again",
+                                           game=game_id))
                     async with self._db.delete_guard_lifted(conn):
                         deleted = await conn.execute(
                             "DELETE FROM actions WHERE game_id = ? AND seq > ?",
                             (game_id, to_version),
                         )
                     if deleted != len(removed):
-                        raise StoreError(f"game {game_id}: the log changed during undo")
+                        raise StoreError(_("game {game}: the log changed during undo",
+                                           game=game_id))
                     await conn.execute(
                         "DELETE FROM snapshots WHERE game_id = ? AND version > ?",
                         (game_id, to_version),

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.games.base import IllegalAction, PlayerSpec
 from bot.games.record import RECORD_FORMAT, RECORD_VERSION, make_record
+from bot.i18n import _
 from bot.store.actions import apply_checked, clean_action, game_result
 from bot.store.backends.sql import fetch_all
 from bot.store.commitments import SCHEME, read_commitments
@@ -59,11 +60,11 @@ class RecordsMixin(GamesMixin):
         try:
             engine = self.engine(game)
         except StoreError:
-            raise BadRecord(f"unknown game {game!r}") from None
+            raise BadRecord(_("unknown game {game}", game=repr(game))) from None
         try:
             state = engine.new_game(players, settings, random.Random(seed))
         except (ValueError, KeyError, TypeError) as exc:
-            raise BadRecord(f"cannot set up the game: {exc}") from exc
+            raise BadRecord(_("cannot set up the game: {why}", why=exc)) from exc
 
         now = self._clock()
         initial = dumps(engine.state_to_json(state))
@@ -72,14 +73,17 @@ class RecordsMixin(GamesMixin):
         final_events: list[Any] = []
         for index, raw in enumerate(actions):
             if engine.is_over(state):
-                raise BadRecord(f"action {index} comes after the end of the game")
+                raise BadRecord(_("action {index} comes after the end of the game",
+                                  index=index))
             try:
                 action, text = clean_action(raw)
                 outcome = apply_checked(engine, state, action)
             except BadAction as exc:
-                raise BadRecord(f"action {index} is malformed: {exc}") from exc
+                raise BadRecord(_("action {index} is malformed: {why}", index=index,
+                                  why=exc)) from exc
             except IllegalAction as exc:
-                raise BadRecord(f"action {index} is illegal: {exc}") from exc
+                raise BadRecord(_("action {index} is illegal: {why}", index=index,
+                                  why=exc)) from exc
             state = outcome.state
             version = index + 1
             final_events = list(outcome.events)
@@ -124,25 +128,27 @@ class RecordsMixin(GamesMixin):
 def _read_record(record: Any) -> tuple[str, int, list[PlayerSpec], dict[str, Any], list[Any]]:
     """The fields of a record, checked well enough that the replay can trust their types."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise BadRecord(f"not a game record (expected \"format\": \"{RECORD_FORMAT}\")")
+        raise BadRecord(_("not a game record (expected \"format\": \"{format}\")",
+                          format=RECORD_FORMAT))
     version = record.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise BadRecord("the record has no format version")
+        raise BadRecord(_("the record has no format version"))
     if not 1 <= version <= RECORD_VERSION:
-        raise BadRecord(f"record version {version} is not supported (1 to {RECORD_VERSION})")
+        raise BadRecord(_("record version {version} is not supported (1 to {newest})",
+                          version=version, newest=RECORD_VERSION))
     game, seed = record.get("game"), record.get("seed")
     if not isinstance(game, str):
-        raise BadRecord("the record does not name its game")
+        raise BadRecord(_("the record does not name its game"))
     if isinstance(seed, bool) or not isinstance(seed, int) or not -(2**63) <= seed < 2**63:
-        raise BadRecord("the record needs an integer seed")
+        raise BadRecord(_("the record needs an integer seed"))
     players, actions = record.get("players"), record.get("actions")
     settings = record.get("settings") or {}
     if not isinstance(players, list) or not isinstance(actions, list):
-        raise BadRecord("the record needs lists of players and actions")
+        raise BadRecord(_("the record needs lists of players and actions"))
     if not isinstance(settings, dict):
-        raise BadRecord("the record's settings must be an object")
+        raise BadRecord(_("the record's settings must be an object"))
     try:
         specs = [PlayerSpec.from_json(p) for p in players]
     except (KeyError, TypeError, AttributeError) as exc:
-        raise BadRecord(f"a player of the record is malformed: {exc!r}") from exc
+        raise BadRecord(_("a player of the record is malformed: {why}", why=repr(exc))) from exc
     return game, seed, specs, settings, actions

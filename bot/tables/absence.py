@@ -6,12 +6,14 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from bot.games.wording import later_cmd, note
+from bot.i18n import Later, _, _n, cmd, later, later_n
 from bot.store import ACTIVE, LoadedGame, Store, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.clock import TableClock
-from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit, seat_level
+from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit, option_word, seat_level
 from bot.tables.steps import Step
-from bot.tables.timing import DAY, MAX_AWAY_S, MISSES_FOR_AUTOPILOT, timing_of
+from bot.tables.timing import DAY, MAX_AWAY_S, MISSES_FOR_AUTOPILOT, Timing, timing_of
 
 log = logging.getLogger(__name__)
 
@@ -41,32 +43,35 @@ class AbsenceMixin:
                 return None  # that decision was made meanwhile: the deadline is void
             seat = game.seats[seat_no]
             action = kit.order_action(game.state, seat_no, seat.orders)
-            how = "their standing order"
+            how = "order"
             if action is None and (seat.played_by_ai or timing_of(game.row.settings).autopilot):
                 seed = f"{game.row.seed}:{game.version}:{seat_no}"
                 level = seat_level(game.row.settings, seat)
                 action = await self.ai.choose(kit, game.state, seat_no, seed, level)
-                how = "the autopilot"
+                how = "autopilot"
             if action is None:
-                action, how = game.engine.default_action(game.state, seat_no), "the default"
+                action, how = game.engine.default_action(game.state, seat_no), "default"
             result = await self.store.submit_action(
                 game_id, action, expected_version=game.version)
             misses = seat.misses + 1 if by == "deadline" else seat.misses
             seat = await self.store.update_seat(game_id, seat_no, misses=misses)
-            lines = [f"⏰ {seat.name} " + ("missed the deadline" if by == "deadline"
-                                          else "was skipped by a moderator")
-                     + f": {how} was applied for them."]
+            # Said later, by the channel: in its language, not the clicker's.
+            lines = [note(timed_out(seat.name, by, how))]
             # A time-out that ended the game leaves no seat to put on autopilot.
             if by == "deadline" and misses >= MISSES_FOR_AUTOPILOT and not seat.autopilot \
                     and not result.finished:
                 await self.store.set_autopilot(game_id, seat_no, True)
-                lines.append(f"🤖 {seat.name} missed {misses} deadlines in a row: the "
-                             "autopilot plays for them until they use `/doge back`.")
+                lines.append(note(later_n(
+                    "🤖 {name} missed {n} deadline in a row: the autopilot plays for them "
+                    "until they use `{back}`.",
+                    "🤖 {name} missed {n} deadlines in a row: the autopilot plays for them "
+                    "until they use `{back}`.", misses, name=seat.name,
+                    back=later_cmd(f"{game.row.game} back"))))
             step = Step(await self.load(game_id), list(result.events))
             log.info("game %s v%s: seat %s timed out (%s)", game_id, result.version, seat_no,
                      how)
             await self._run_ai(step)
-            step.notes = lines
+            step.notes = list(lines)
             await self.clock.sync(step.game)
         await self.publish(step)
         return step
@@ -82,28 +87,38 @@ class AbsenceMixin:
         await self.store.set_autopilot(game_id, seat.seat, False)
         await self.store.update_seat(game_id, seat.seat, misses=0, away_until=None)
         await self.clock.sync(await self.load(game_id))
-        return f"👋 Welcome back, {seat.name}: you play your own seat again."
+        return _("👋 Welcome back, {name}: you play your own seat again.", name=seat.name)
 
     async def away(self, game_id: int, user_id: int, days: float) -> str:
         """Vacation: the player's clocks wait `days` longer, up to 7 days per game."""
-        if days <= 0:
-            raise self.error("Give a number of days, e.g. `/doge away days:3`.")
         game = await self.load(game_id)
+        if days <= 0:
+            raise self.error(_("Give a number of days, e.g. `{example}`.",
+                               example=cmd(f"{game.row.game} away days:3")))
         seat = self._my_seat(game, user_id)
         now = self.clock.clock()
         wanted = days * DAY
         left = MAX_AWAY_S - seat.away_used
         if left <= 0:
-            raise self.error("You have used all 7 days of vacation in this game.")
+            raise self.error(_("You have used all {days} days of vacation in this game.",
+                               days=f"{MAX_AWAY_S / DAY:g}"))
         granted = min(wanted, left)
         until = max(now, seat.away_until or now) + granted
         await self.store.update_seat(game_id, seat.seat, away_until=until,
                                      away_used=seat.away_used + granted)
         await self.store.shift_deadlines(game_id, granted, seat=seat.seat)
         self.clock.poke()
-        capped = " (capped: 7 days per game in all)" if granted < wanted else ""
-        return (f"🏖️ {seat.name} is away for {granted / DAY:g} days{capped}: their clocks "
-                f"wait until <t:{int(until)}:f>.")
+        values = {"name": seat.name, "days": f"{granted / DAY:g}",
+                  "until": f"<t:{int(until)}:f>", "most": f"{MAX_AWAY_S / DAY:g}"}
+        form = 1 if granted == DAY else 2
+        if granted < wanted:
+            return _n("🏖️ {name} is away for {days} day (capped: {most} days per game in "
+                      "all): their clocks wait until {until}.",
+                      "🏖️ {name} is away for {days} days (capped: {most} days per game in "
+                      "all): their clocks wait until {until}.", form, **values)
+        return _n("🏖️ {name} is away for {days} day: their clocks wait until {until}.",
+                  "🏖️ {name} is away for {days} days: their clocks wait until {until}.",
+                  form, **values)
 
     async def set_orders(self, game_id: int, user_id: int, orders: dict[str, str]) -> str:
         game = await self.load(game_id)
@@ -112,31 +127,68 @@ class AbsenceMixin:
         clean = {k: v for k, v in orders.items() if v and v != "default"}
         for key, value in clean.items():
             if value not in kit.order_choices.get(key, ()):
-                raise self.error(f"Standing order {key}: choose one of "
-                                 f"{', '.join(kit.order_choices.get(key, ()))}.")
+                choices = ", ".join(option_word(c) for c in kit.order_choices.get(key, ()))
+                raise self.error(_("Standing order {order}: choose one of {choices}.",
+                                   order=option_word(key, name=True), choices=choices))
         await self.store.update_seat(game_id, seat.seat, orders=clean)
         if not clean:
-            return "Your standing orders are cleared: at a deadline the default applies."
-        return "Standing orders set: " + ", ".join(f"{k} → {v}" for k, v in clean.items())
+            return _("Your standing orders are cleared: at a deadline the default applies.")
+        return _("Standing orders set: {orders}", orders=", ".join(
+            f"{option_word(k, name=True)} → {option_word(v)}" for k, v in clean.items()))
 
     def _my_seat(self, game: LoadedGame, user_id: int):
         seat = next((s for s in game.seats if s.user_id == user_id), None)
         if seat is None:
-            raise self.error("You are not playing in this game.")
+            raise self.error(_("You are not playing in this game."))
         if game.row.status != ACTIVE:
-            raise self.error("This game is not running.")
+            raise self.error(_("This game is not running."))
         return seat
 
     async def update_timing(self, game_id: int, changes: dict[str, Any]) -> str:
         if changes.get("autopilot_level", DEFAULT_LEVEL) not in AI_LEVELS:
-            raise self.error(f"The autopilot level is one of: {', '.join(AI_LEVELS)}.")
+            raise self.error(_("The autopilot level is one of: {levels}.",
+                               levels=", ".join(option_word(v) for v in AI_LEVELS)))
         try:
             row = await self.store.update_settings(game_id, changes)
         except StoreError as exc:
             raise self.error(str(exc)) from exc
         t = timing_of(row.settings)
-        level = row.settings.get("autopilot_level", DEFAULT_LEVEL)
-        return (f"⚙️ Timing: placement rounds {t.placement_s / 3600:g} h, decisions "
-                f"{t.decision_s / 3600:g} h, reminders {', '.join(t.reminders) or 'none'}, "
-                f"autopilot at deadlines {'on' if t.autopilot else 'off'} ({level}). "
-                "New clocks use it.")
+        level = option_word(row.settings.get("autopilot_level", DEFAULT_LEVEL))
+        values = {"placement": f"{t.placement_s / 3600:g}", "decision": f"{t.decision_s / 3600:g}",
+                  "reminders": reminder_words(t), "level": level}
+        if t.autopilot:
+            return _("⚙️ Timing: placement rounds {placement} h, decisions {decision} h, "
+                     "reminders {reminders}, autopilot at deadlines on ({level}). New clocks "
+                     "use it.", **values)
+        return _("⚙️ Timing: placement rounds {placement} h, decisions {decision} h, "
+                 "reminders {reminders}, autopilot at deadlines off ({level}). New clocks "
+                 "use it.", **values)
+
+
+def reminder_words(timing: Timing) -> str:
+    """'halfway, 1 h before', or 'none'."""
+    words = [_("halfway") if stage == "half" else
+             _("{hours} h before", hours=stage[:-1]) if stage.endswith("h") else stage
+             for stage in timing.reminders]
+    return ", ".join(words) or _("none")
+
+
+def timed_out(name: str, by: str, how: str) -> Later:
+    """The note of a missed deadline or a moderator's skip, and what was done for it."""
+    if by == "deadline":
+        if how == "order":
+            return later("⏰ {name} missed the deadline: their standing order was applied for "
+                         "them.", name=name)
+        if how == "autopilot":
+            return later("⏰ {name} missed the deadline: the autopilot was applied for them.",
+                         name=name)
+        return later("⏰ {name} missed the deadline: the default was applied for them.",
+                     name=name)
+    if how == "order":
+        return later("⏰ {name} was skipped by a moderator: their standing order was applied "
+                     "for them.", name=name)
+    if how == "autopilot":
+        return later("⏰ {name} was skipped by a moderator: the autopilot was applied for "
+                     "them.", name=name)
+    return later("⏰ {name} was skipped by a moderator: the default was applied for them.",
+                 name=name)

@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+from bot.games.wording import note
+from bot.i18n import Later, later
 from bot.store import ACTIVE, Deadline, LoadedGame, Seat
 from bot.tables.kits import get_kit
 from bot.tables.timing import DAY, after_quiet_hours, reminder_times, timing_of
@@ -38,7 +40,7 @@ class Notifier(Protocol):
 
     async def remind(self, game: LoadedGame, seat: Seat, due_at: float) -> None: ...
 
-    async def digest(self, user_id: int, lines: list[str]) -> None: ...
+    async def digest(self, user_id: int, lines: list[Later]) -> None: ...
 
 
 def split_kind(kind: str) -> tuple[str, str]:
@@ -184,10 +186,10 @@ class TableClock:
         prefs = await self.store.get_user_prefs(seat.user_id) if seat.user_id else None
         now = self.clock()
         if prefs is not None:
-            later = after_quiet_hours(now, prefs.tz, prefs.quiet)
-            if later > now:  # quiet hours: move the reminder to their end, if still useful
-                if later < due_at:
-                    await self.store.set_deadline(game.id, deadline.kind, later,
+            wake = after_quiet_hours(now, prefs.tz, prefs.quiet)
+            if wake > now:  # quiet hours: move the reminder to their end, if still useful
+                if wake < due_at:
+                    await self.store.set_deadline(game.id, deadline.kind, wake,
                                                   seat=seat.seat)
                 else:
                     await self._done(deadline)
@@ -208,14 +210,17 @@ class TableClock:
             # Moving it on is the claim: of all processes, one moves it and sends it.
             if due is None or not await self.store.claim_digest(prefs.user_id, due, due + DAY):
                 continue
-            lines = []
+            lines: list[Later] = []
             for seat in await self.store.seats_of_user(prefs.user_id):
                 game = await self.service.load(seat.game_id)
                 if game.row.status == ACTIVE and seat.seat in game.engine.pending(game.state):
                     due = await self.due_of(game.id, seat.seat)
-                    when = f", deadline <t:{int(due)}:R>" if due else ""
-                    lines.append(f"• {game.row.game.capitalize()} in <#{game.row.channel_id}>"
-                                 f"{when}")
+                    # Said by the notifier, in the language it chooses for the DM.
+                    values = {"game": get_kit(game.row.game).title,
+                              "channel": f"<#{game.row.channel_id}>"}
+                    lines.append(note(later("• {game} in {channel}, deadline {when}",
+                                            when=f"<t:{int(due)}:R>", **values) if due else
+                                      later("• {game} in {channel}", **values)))
             if lines and self.notifier:
                 await self.notifier.digest(prefs.user_id, lines)
 

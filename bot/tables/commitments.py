@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.games.base import Action, Event, PlayerSpec
 from bot.games.doge.constants import area_name
-from bot.games.wording import plural
+from bot.i18n import _, _n
 from bot.store import LoadedGame, Store
 from bot.store.commitments import SALT_BYTES, Commitment, digest, preimage
 
@@ -200,9 +200,12 @@ def describe(event: Event, players: list[PlayerSpec]) -> str | None:
     if kind not in OWN_EVENTS:
         return None
     seat = event["seat"]
-    who = players[seat].name if 0 <= seat < len(players) else f"seat {seat}"
-    short = event["sha256"][:SHOWN_HEX]
+    who = players[seat].name if 0 <= seat < len(players) else _("seat {seat}", seat=seat)
+    values = {"area": area_name(event["area"]), "who": who,
+              "hash": event["sha256"][:SHOWN_HEX]}
     if kind == COMMITMENT:
-        return (f"🔒 {area_name(event['area'])}, {who}'s stack of "
-                f"{plural(event['count'], 'marker')}: sha256 {short}…")
-    return f"🔓 {area_name(event['area'])}, {who}: sha256 of `{opened_text(event)}` is {short}…"
+        return _n("🔒 {area}, {who}'s stack of {n} marker: sha256 {hash}…",
+                  "🔒 {area}, {who}'s stack of {n} markers: sha256 {hash}…", event["count"],
+                  **values)
+    return _("🔓 {area}, {who}: sha256 of `{text}` is {hash}…", text=opened_text(event),
+             **values)

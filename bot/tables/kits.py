@@ -11,6 +11,8 @@ from typing import Any, Protocol
 
 from bot.games.base import Action, GameEngine, PlayerSpec
 from bot.games.question import Question
+from bot.games.wording import later_cmd
+from bot.i18n import N_, Later, _, command_text, current_language, later
 
 # How well the computer plays a seat: `easy` plausible moves, `normal` the one-ply
 # heuristic, `strong` a search that sees only its own seat.
@@ -23,6 +25,21 @@ def check_level(level: str) -> str:
     if level not in AI_LEVELS:
         raise ValueError(f"unknown computer level {level!r}: {', '.join(AI_LEVELS)}")
     return level
+
+
+# The shown names of the colours players pick in the lobby (the ids are data).
+COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"),
+                "yellow": N_("yellow")}
+
+
+def colour_word(colour: str) -> str:
+    return _(COLOUR_WORDS[colour]) if colour in COLOUR_WORDS else colour
+
+
+def option_word(word: str, *, name: bool = False) -> str:
+    """A slash command's choice (a level, a standing order's value), or with `name` an
+    option's name, as the reader types it: 'abstain' is 'onthouden' in Dutch."""
+    return command_text(word, current_language(), name=name) or word
 
 
 def seat_level(settings: dict[str, Any], seat: Any) -> str:
@@ -43,7 +60,15 @@ class GameKit(Protocol):
     colours: tuple[str, ...]  # colours players pick in the lobby; empty when dealt secretly
     ai_names: tuple[str, ...]
     emoji: str
-    opening_line: str  # the first line of a started game
+
+    @property
+    def opening_note(self) -> Later:
+        """The first line of a started game, said later in the channel's language (a
+        step's note)."""
+
+    @property
+    def opening_line(self) -> str:
+        """The first line of a started game, in the reader's language now."""
 
     def ai_action(self, state: Any, seat: int, rng: random.Random,
                   level: str = DEFAULT_LEVEL) -> Action:
@@ -98,7 +123,14 @@ class DogeKit:
     ai_names: tuple[str, ...] = ("Doge Bot Morosini", "Doge Bot Dandolo",
                                  "Doge Bot Contarini", "Doge Bot Foscari")
     emoji: str = "🎭"
-    opening_line: str = "A new game of Doge begins. Year 1: choose your areas in secret."
+
+    @property
+    def opening_line(self) -> str:
+        return str(self.opening_note)
+
+    @property
+    def opening_note(self) -> Later:
+        return later("A new game of Doge begins. Year 1: choose your areas in secret.")
 
     @property
     def engine(self) -> GameEngine:
@@ -183,11 +215,18 @@ class ClansKit:
     ai_names: tuple[str, ...] = ("Clans Bot Ötzi", "Clans Bot Brenna", "Clans Bot Cato",
                                  "Clans Bot Dara")
     emoji: str = "🛖"
-    opening_line: str = ("A new game of Clans begins. Each of you has been dealt a clan in "
-                         "secret: see yours with `/clans me`.")
     # A missed turn with `move: found` founds a village if some move does (C-4).
     order_choices: dict[str, tuple[str, ...]] = field(
         default_factory=lambda: {"move": ("found",)})
+
+    @property
+    def opening_line(self) -> str:
+        return str(self.opening_note)
+
+    @property
+    def opening_note(self) -> Later:
+        return later("A new game of Clans begins. Each of you has been dealt a clan in "
+                     "secret: see yours with `{me}`.", me=later_cmd("clans me"))
 
     @property
     def engine(self) -> GameEngine:

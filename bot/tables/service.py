@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.games.base import Event, IllegalAction
+from bot.i18n import _, cmd
 from bot.store import (
     ACTIVE,
     LOBBY,
@@ -34,7 +35,9 @@ from bot.tables.kits import (
     DEFAULT_LEVEL,
     SEARCH_LEVEL,
     GameKit,
+    colour_word,
     get_kit,
+    option_word,
     seat_level,
     short_hash,
 )
@@ -82,14 +85,15 @@ class TableService(AbsenceMixin, AiSeatsMixin):
     async def require_game(self, channel_id: int) -> LoadedGame:
         game = await self.game_in_channel(channel_id)
         if game is None:
-            raise TableError("There is no game in this channel. Start one with `/doge new`.")
+            raise TableError(_("There is no game in this channel. Start one with `{new}`.",
+                               new=cmd("doge new")))
         return game
 
     async def load(self, game_id: int) -> LoadedGame:
         try:
             game = await self.store.load_game(game_id)
         except UnknownGame as exc:
-            raise TableError("That game no longer exists.") from exc
+            raise TableError(_("That game no longer exists.")) from exc
         return game
 
     @staticmethod
@@ -107,34 +111,35 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                          options: dict[str, Any] | None = None) -> LoadedGame:
         kit = get_kit(game)
         if not kit.min_players <= seats <= kit.max_players:
-            raise TableError(f"{kit.title} is played by {kit.min_players} to "
-                             f"{kit.max_players} players.")
+            raise TableError(_("{title} is played by {least} to {most} players.",
+                               title=kit.title, least=kit.min_players, most=kit.max_players))
         if timing not in TIMINGS:
-            raise TableError("Timing is either `live` or `async`.")
+            raise TableError(_("Timing is either `{live}` or `{async_}`.",
+                               live=option_word("live"), async_=option_word("async")))
         settings = {**kit.settings_for(options or {}), "seats": seats, "timing": timing}
         try:
             row = await self.store.create_lobby(game, guild_id=guild_id, channel_id=channel_id,
                                                 created_by=user_id, settings=settings)
         except ChannelBusy as exc:
-            raise TableError("A game is already running in this channel: finish it, or "
-                             "start a new one in another channel or thread.") from exc
+            raise TableError(_("A game is already running in this channel: finish it, or "
+                               "start a new one in another channel or thread.")) from exc
         await self.join(row.id, user_id, user_name)
         return await self.load(row.id)
 
     async def _lobby(self, game_id: int) -> LoadedGame:
         game = await self.load(game_id)
         if game.row.status != LOBBY:
-            raise TableError("This game has already started." if game.row.status == ACTIVE
-                             else "This game is over.")
+            raise TableError(_("This game has already started.") if game.row.status == ACTIVE
+                             else _("This game is over."))
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> LoadedGame:
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             if self.seat_of(game, user_id):
-                raise TableError("You are already seated at this table.")
+                raise TableError(_("You are already seated at this table."))
             if len(game.seats) >= game.row.settings.get("seats", 4):
-                raise TableError("The table is full.")
+                raise TableError(_("The table is full."))
             kit = self.kit(game)
             await self.store.join_lobby(game_id, user_id=user_id, name=name[:32],
                                         colour=self._free_colour(kit, game))
@@ -149,7 +154,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         async with self.lock(game_id):
             await self._lobby(game_id)
             if not await self.store.leave_lobby(game_id, user_id):
-                raise TableError("You are not seated at this table.")
+                raise TableError(_("You are not seated at this table."))
             return await self.load(game_id)
 
     async def pick_colour(self, game_id: int, user_id: int, colour: str) -> LoadedGame:
@@ -157,25 +162,28 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             game = await self._lobby(game_id)
             seat = self.seat_of(game, user_id)
             if seat is None:
-                raise TableError("Join the table first, then pick a colour.")
+                raise TableError(_("Join the table first, then pick a colour."))
             kit = self.kit(game)
             if colour not in kit.colours:
-                raise TableError(f"Pick one of: {', '.join(kit.colours)}.")
+                raise TableError(_("Pick one of: {colours}.", colours=", ".join(
+                    colour_word(c) for c in kit.colours)))
             if any(s.colour == colour and s.seat != seat.seat for s in game.seats):
-                raise TableError(f"{colour.capitalize()} is taken; pick a free colour.")
+                raise TableError(_("{colour} is taken; pick a free colour.",
+                                   colour=colour_word(colour).capitalize()))
             await self.store.set_lobby_colour(game_id, seat.seat, colour)
             return await self.load(game_id)
 
     async def add_bot(self, game_id: int, user_id: int,
                       level: str = DEFAULT_LEVEL) -> LoadedGame:
         if level not in AI_LEVELS:
-            raise TableError(f"A computer player's level is one of: {', '.join(AI_LEVELS)}.")
+            raise TableError(_("A computer player's level is one of: {levels}.",
+                               levels=", ".join(option_word(v) for v in AI_LEVELS)))
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             if self.seat_of(game, user_id) is None and game.row.created_by != user_id:
-                raise TableError("Only players at this table may add computer players.")
+                raise TableError(_("Only players at this table may add computer players."))
             if len(game.seats) >= game.row.settings.get("seats", 4):
-                raise TableError("The table is full.")
+                raise TableError(_("The table is full."))
             kit = self.kit(game)
             used = {s.name for s in game.seats}
             name = next(n for n in kit.ai_names if n not in used)
@@ -189,15 +197,16 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             game = await self._lobby(game_id)
             kit = self.kit(game)
             if self.seat_of(game, user_id) is None:
-                raise TableError("Only players at this table may start it.")
+                raise TableError(_("Only players at this table may start it."))
             if len(game.seats) < kit.min_players:
-                raise TableError(f"{kit.title} needs at least {kit.min_players} players: "
-                                 f"{len(game.seats)} seated. Add computer players with "
-                                 f"`/{kit.name} addbot`.")
+                raise TableError(_("{title} needs at least {least} players: {seated} "
+                                   "seated. Add computer players with `{addbot}`.",
+                                   title=kit.title, least=kit.min_players,
+                                   seated=len(game.seats), addbot=cmd(f"{kit.name} addbot")))
             try:
                 await self.store.start_game(game_id, seed=seed)
             except (StoreError, IllegalAction) as exc:
-                raise TableError(f"Cannot start: {exc}") from exc
+                raise TableError(_("Cannot start: {why}", why=exc)) from exc
             log.info("game %s started with %d seats", game_id, len(game.seats))
             step = Step(await self.load(game_id))
             await self._run_ai(step)
@@ -215,29 +224,29 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         async with self.lock(game_id):
             game = await self.load(game_id)
             if game.row.status == LOBBY:
-                raise TableError("The game has not started yet.")
+                raise TableError(_("The game has not started yet."))
             if game.row.status != ACTIVE:
-                raise TableError("This game is over.")
+                raise TableError(_("This game is over."))
             seat = self.seat_of(game, user_id)
             if seat is None:
-                raise TableError("You are not playing in this game.")
+                raise TableError(_("You are not playing in this game."))
             kit = self.kit(game)
             engine = game.engine
             current = short_hash(kit.decision_key(game.state, seat.seat))
             if version is not None and version != game.version and decision != current:
-                raise TableError("That button is from an earlier step; use the newest "
-                                 "message.")
+                raise TableError(_("That button is from an earlier step; use the newest "
+                                   "message."))
             if not engine.legal_actions(game.state, seat.seat):
-                raise TableError(self.waiting_line(game, prefix="It is not your turn: "))
+                raise TableError(self.not_your_turn(game))
             submitted = {**action, "seat": seat.seat}
             try:
                 result = await self.store.submit_action(
                     game_id, submitted, expected_version=game.version, actor_id=user_id,
                     idempotency_key=key)
             except IllegalAction as exc:
-                raise TableError(f"Not allowed: {exc}.") from exc
+                raise TableError(_("Not allowed: {why}.", why=exc)) from exc
             except StaleVersion as exc:
-                raise TableError("The game moved on meanwhile; try again.") from exc
+                raise TableError(_("The game moved on meanwhile; try again.")) from exc
             except StoreError as exc:
                 raise TableError(str(exc)) from exc
             step = Step(await self.load(game_id), list(result.events), duplicate=result.duplicate)
@@ -253,7 +262,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
     async def _run_ai(self, step: Step) -> None:
         """Computer players (AI seats, autopilot) move until a person must decide; those
         that search think in the background (`ai_seats.py`)."""
-        for _ in range(10_000):  # a bound, in case an engine ever stopped progressing
+        for _turn in range(10_000):  # a bound, in case an engine ever stopped progressing
             game = step.game
             if game.row.status != ACTIVE:
                 break
@@ -302,9 +311,19 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             return []
         return [game.seats[s] for s in game.engine.pending(game.state)]
 
-    def waiting_line(self, game: LoadedGame, prefix: str = "") -> str:
-        seats = self.awaited_seats(game)
-        if not seats:
-            return prefix + "the game waits for nobody."
-        who = ", ".join(f"<@{s.user_id}>" if s.user_id else s.name for s in seats)
-        return f"{prefix}the game waits for {who}."
+    def waiting_line(self, game: LoadedGame) -> str:
+        """'the game waits for <@1>, Anna.' (to follow a colon, or to be capitalized)."""
+        who = self._awaited_names(game)
+        if not who:
+            return _("the game waits for nobody.")
+        return _("the game waits for {who}.", who=who)
+
+    def not_your_turn(self, game: LoadedGame) -> str:
+        who = self._awaited_names(game)
+        if not who:
+            return _("It is not your turn: the game waits for nobody.")
+        return _("It is not your turn: the game waits for {who}.", who=who)
+
+    def _awaited_names(self, game: LoadedGame) -> str:
+        return ", ".join(f"<@{s.user_id}>" if s.user_id else s.name
+                         for s in self.awaited_seats(game))

@@ -1,12 +1,14 @@
-"""What a request to the table service did (`Step`) and how it refuses (`TableError`).
-Apart from the service so that its parts (absence, computer seats, moderation) use them
-without importing the service itself."""
+"""What a request to the table service did (`Step`) and how it refuses (`TableError`);
+who a moderator is (`Moderator`) and what their request did (`ModResult`). Apart from the
+service so that its parts (absence, computer seats, moderation) use them without
+importing the service itself."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from bot.games.base import Event
+from bot.i18n import Later
 from bot.store import ACTIVE, LOBBY, LoadedGame
 
 # Events that change nothing on the board: no new board image for them.
@@ -25,7 +27,9 @@ class Step:
     game: LoadedGame
     events: list[Event] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)  # one per event
-    notes: list[str] = field(default_factory=list)  # what the table did, said first
+    # What the table did, said first; lazy (`later`) when made before it is shown, so
+    # the channel hears it in its own language: str() each where they are joined.
+    notes: list[str | Later] = field(default_factory=list)
     duplicate: bool = False
 
     @property
@@ -35,3 +39,27 @@ class Step:
     @property
     def finished(self) -> bool:
         return self.game.row.status not in (LOBBY, ACTIVE)
+
+
+@dataclass(frozen=True)
+class Moderator:
+    """Who asks, as Discord resolved them in the channel of the request."""
+
+    user_id: int
+    guild_id: int | None
+    manage_channels: bool = False  # in this channel (Administrator implies it)
+    manage_guild: bool = False
+    role_ids: frozenset[int] = frozenset()
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.user_id}>"
+
+
+@dataclass
+class ModResult:
+    line: str  # what the channel is told
+    steps: list[Step] = field(default_factory=list)  # board changes still to be posted
+    file: tuple[str, bytes] | None = None  # export: (file name, JSON)
+    ping: list[int] = field(default_factory=list)  # users the announcement may notify
+    board: bool = True  # post the steps' board; False: only refresh the prompt message

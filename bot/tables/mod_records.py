@@ -1,0 +1,79 @@
+"""A moderator's export and import of game records (`/table-admin export|import`). Part
+of the moderator operations (mixed into `Moderation`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.i18n import _, _n
+from bot.store import ACTIVE, Store, StoreError
+from bot.store.moderation import PUBLIC_EXPORT_FORMAT
+from bot.tables.steps import Moderator, ModResult, Step, TableError
+
+
+class RecordsMixin:
+    """Uses the moderation's service, store, require_moderator(), _audit(), _latest(),
+    _computer_moves() and _unpublished()."""
+
+    service: Any  # the TableService
+    store: Store
+
+    async def export(self, mod: Moderator, channel_id: int) -> ModResult:
+        """A finished game's full record; for a running game only what is public."""
+        await self.require_moderator(mod)
+        game = await self._latest(channel_id)
+        if game is None:
+            raise TableError(_("There is no game in this channel."))
+        if game.row.seed is None:
+            raise TableError(_("This game never started: there is nothing to export."))
+        name = f"{game.row.game}-game-{game.id}"
+        if game.row.status == ACTIVE:
+            data, partial = await self.store.export_public(game.id), True
+            name += "-public"
+        else:
+            data, partial = await self.store.export_game(game.id), False
+        await self._audit(mod, "export", game, {"partial": partial})
+        said = (_("🛡️ {moderator} exported the public part of the running game (no "
+                  "secret, D-10.2).", moderator=mod.mention) if partial else
+                _("🛡️ {moderator} exported the game record.", moderator=mod.mention))
+        return ModResult(said,
+                         file=(name + ".json", json.dumps(data, indent=1).encode()))
+
+    async def import_record(self, mod: Moderator, channel_id: int, guild_id: int | None,
+                            data: bytes, user_ids: list[int] | None = None,
+                            parent_channel_id: int | None = None) -> ModResult:
+        """Restore a record into this channel, if it has no open game. `user_ids` take
+        the people's seats in order; seats left over are played by the computer."""
+        await self.require_moderator(mod)
+        if await self.store.open_game_in_channel(channel_id) is not None:
+            raise TableError(_("This channel already has a game open: end it first, or "
+                               "import into another channel."))
+        try:
+            record = json.loads(data)
+        except (UnicodeDecodeError, ValueError):
+            raise TableError(_("That file is not a game record (it is not JSON).")) from None
+        if isinstance(record, dict) and record.get("format") == PUBLIC_EXPORT_FORMAT:
+            raise TableError(_("That is the public export of a running game: it holds no "
+                               "secrets, so the game cannot be restored from it."))
+        try:
+            loaded = await self.store.import_for_people(
+                record, people=list(user_ids or []), guild_id=guild_id,
+                channel_id=channel_id, parent_channel_id=parent_channel_id,
+                created_by=mod.user_id)
+        except StoreError as exc:
+            raise TableError(_("Cannot import: {why}.", why=str(exc).rstrip("."))) from exc
+        await self._audit(mod, "import", loaded,
+                          {"actions": loaded.version, "users": user_ids or []})
+        await self.service.clock.sync(loaded)
+        moved = await self._computer_moves(loaded)
+        steps = [Step(loaded)] if moved is None else self._unpublished([moved])
+        values = {"moderator": mod.mention, "title": self.service.kit(loaded).title,
+                  "n": loaded.version}
+        if loaded.row.status == ACTIVE:
+            return ModResult(_n("🛡️ {moderator} restored a running game of {title} here "
+                                "({n} move).", "🛡️ {moderator} restored a running game of "
+                                "{title} here ({n} moves).", **values), steps=steps)
+        return ModResult(_n("🛡️ {moderator} restored a finished game of {title} here "
+                            "({n} move).", "🛡️ {moderator} restored a finished game of "
+                            "{title} here ({n} moves).", **values), steps=steps)
