@@ -86,7 +86,7 @@ async def on_start(interaction: discord.Interaction, game_id: int, arg: str,
         content = _("{emoji} **{title}** has started: {names}.", emoji=kit.emoji,
                     title=kit.title, names=names)
     await interaction.response.edit_message(content=content, view=None)
-    step.notes.insert(0, kit.opening_line)
+    step.notes.insert(0, kit.opening_note)  # told in the channel's language
     await publish(interaction, step, force_board=True)
 
 

@@ -15,13 +15,13 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 
 from bot.games.clans.board import TERRAINS, Border
+from bot.games.clans.events import terrain_name
 from bot.games.clans.rules import EPOCH_BONUS, EPOCH_NAMES, FAVOURABLE, UNFAVOURABLE
 from bot.i18n import _
 from rendering.clans import layout as L
 from rendering.clans.sprites import LOCK, hex_ring, paste_centred, village_badge
 from rendering.common.drawing import GOLD, INK, INK_SOFT, NAVY, PAPER, RGB, mix, worded_background
 from rendering.common.text import draw_text, drawing_scale, paste_text
-from rendering.common.words import terrain_name
 
 K = 2  # drawing scale of the background before it is reduced
 Draw = ImageDraw.ImageDraw

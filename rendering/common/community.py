@@ -16,10 +16,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.clans.board import TERRAIN_NAMES
 from bot.i18n import N_, _, _n
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, NAVY, OK_GREEN, PAPER, encode_png
 from rendering.common.text import fit_text, paste_text, text_width
-from rendering.common.words import TERRAIN_NAMES, ordinal
+from rendering.common.words import ordinal
 
 __all__ = ["ordinal", "render_async", "render_leaderboard", "render_leaderboard_image",
            "render_stats", "render_stats_image"]
@@ -182,7 +183,7 @@ def _pretty(key: str | None) -> str | None:
     """What a player built most: a district's name, or a terrain's."""
     if key is None:
         return None
-    if key in TERRAIN_NAMES:
+    if key in TERRAIN_NAMES:  # a Clans terrain
         name = _(TERRAIN_NAMES[key])
         return name[:1].upper() + name[1:]
     return key.replace("_", " ").title()

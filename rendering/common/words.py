@@ -1,17 +1,9 @@
-"""Words drawn on more than one image, in the reader's language: places (1st, 2nd...), a
-seat without a name, the Clans terrains."""
+"""Words drawn on more than one image, in the reader's language: places (1st, 2nd...) and
+a seat without a name."""
 
 from __future__ import annotations
 
-from bot.i18n import N_, _
-
-# Terrain keys (bot.games.clans.board.TERRAINS) -> their names on the images.
-TERRAIN_NAMES = {
-    "forest": N_("forest"),
-    "mountain": N_("mountain"),
-    "steppe": N_("steppe"),
-    "grassland": N_("grassland"),
-}
+from bot.i18n import _
 
 
 def ordinal(n: int) -> str:
@@ -32,6 +24,3 @@ def seat_name(seat: int) -> str:
     """What stands for a player without a name: 'Seat 2' (seats count from 0)."""
     return _("Seat {n}", n=seat + 1)
 
-
-def terrain_name(terrain: str) -> str:
-    return _(TERRAIN_NAMES[terrain]) if terrain in TERRAIN_NAMES else terrain

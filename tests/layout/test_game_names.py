@@ -29,7 +29,6 @@ KNOWN = {
     "bot/store/commitments.py": 3,
     "bot/store/backends/postgres.py": 1,
     "bot/store/records.py": 1,
-    "bot/tables/absence.py": 2,
     "bot/tables/ai_seats.py": 1,
     "bot/tables/commitment_check.py": 3,
     "bot/tables/commitments.py": 5,  # B: Doge's stack commitments
@@ -38,7 +37,7 @@ KNOWN = {
     "bot/tables/timing.py": 1,
     "bot/tables/undo_rules.py": 6,  # B: Doge steps that cannot be undone
     "cogs/common/admin.py": 3,  # the old /doge-admin name
-    "cogs/common/community.py": 5,
+    "cogs/common/community.py": 6,  # B: favourite district or terrain, recap wording
     "cogs/common/poster.py": 5,
     "cogs/common/segments.py": 2,
     "cogs/common/shared_commands.py": 2,
@@ -47,6 +46,7 @@ KNOWN = {
     "cogs/common/table_ui.py": 1,
     "cogs/common/ui.py": 2,
     "rendering/common/drawing.py": 3,
+    "rendering/common/community.py": 2,  # B: a Clans terrain as a favourite
     "rendering/common/palette.py": 1,
     "rendering/common/recap.py": 15,  # B: each game's board renderer
 }
