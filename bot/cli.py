@@ -86,9 +86,12 @@ def _refuse(message: str, code: int) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     from bot.demo import DEMO_GAMES, play_demo
+    from bot.i18n import speaking
 
     for game in DEMO_GAMES if args.game == "both" else (args.game,):
-        path = play_demo(Path(args.out), seed=args.seed, images=not args.no_images, game=game)
+        with speaking(args.language):  # the boards' words and captions
+            path = play_demo(Path(args.out), seed=args.seed, images=not args.no_images,
+                             game=game)
         print(f"{game} demo game written to {path}")
     return 0
 
@@ -145,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the games' seed: the same seed plays the same games")
     p_demo.add_argument("--game", choices=("doge", "clans", "both"), default="both")
     p_demo.add_argument("--no-images", action="store_true", help="write the records only")
+    p_demo.add_argument("--language", choices=("en", "nl"), default="en",
+                        help="the language of the board images (nl: Dutch)")
     p_demo.set_defaults(func=_demo)
     sub.add_parser("run", help="start the Discord bot (the default)").set_defaults(func=_run)
     p_migrate = sub.add_parser("migrate", help="copy the SQLite database into PostgreSQL")
