@@ -62,7 +62,7 @@ async def on_cast(interaction: discord.Interaction, game_id: int, arg: str,
 @handler("bpa")
 async def on_ballot_area(interaction: discord.Interaction, game_id: int, arg: str,
                          values: list[str]) -> None:
-    key, _, mask = arg.partition(".")
+    key, _dot, mask = arg.partition(".")
     try:
         game, seat = await _ballot_game(interaction, game_id, key)
         area = int(values[0])
@@ -76,7 +76,7 @@ async def on_ballot_area(interaction: discord.Interaction, game_id: int, arg: st
 @handler("bpm")
 async def on_ballot_markers(interaction: discord.Interaction, game_id: int, arg: str,
                             values: list[str]) -> None:
-    key, _, area_arg = arg.partition(".")
+    key, _dot, area_arg = arg.partition(".")
     try:
         game, seat = await _ballot_game(interaction, game_id, key)
         mask = 0
