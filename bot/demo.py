@@ -42,7 +42,7 @@ def play_demo(out: Path, seed: int = 2026, images: bool = True, game: str = "dog
     draw = _image_writer(out, game) if images else None
     actions = []
     if draw:
-        draw(state, 0, kit.opening_line)
+        draw(state, 0, str(kit.opening_note))
     while not engine.is_over(state):
         seat = choices.choice(engine.pending(state))
         action = kit.ai_action(state, seat, choices)

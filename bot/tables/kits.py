@@ -64,11 +64,7 @@ class GameKit(Protocol):
     @property
     def opening_note(self) -> Later:
         """The first line of a started game, said later in the channel's language (a
-        step's note)."""
-
-    @property
-    def opening_line(self) -> str:
-        """The first line of a started game, in the reader's language now."""
+        step's note); str() gives it in the reader's language now."""
 
     def ai_action(self, state: Any, seat: int, rng: random.Random,
                   level: str = DEFAULT_LEVEL) -> Action:
@@ -123,10 +119,6 @@ class DogeKit:
     ai_names: tuple[str, ...] = ("Doge Bot Morosini", "Doge Bot Dandolo",
                                  "Doge Bot Contarini", "Doge Bot Foscari")
     emoji: str = "🎭"
-
-    @property
-    def opening_line(self) -> str:
-        return str(self.opening_note)
 
     @property
     def opening_note(self) -> Later:
@@ -218,10 +210,6 @@ class ClansKit:
     # A missed turn with `move: found` founds a village if some move does (C-4).
     order_choices: dict[str, tuple[str, ...]] = field(
         default_factory=lambda: {"move": ("found",)})
-
-    @property
-    def opening_line(self) -> str:
-        return str(self.opening_note)
 
     @property
     def opening_note(self) -> Later:
