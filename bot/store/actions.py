@@ -126,7 +126,6 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
         engine = live.engine
         outcome = apply_checked(engine, live.state, action)  # nothing written yet
         events = list(outcome.events)
-        text = state_text(engine, outcome.state)
         events_text = dumps(events)
         version = live.version + 1
         over = engine.is_over(outcome.state)
@@ -134,6 +133,8 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
 
         result = dumps(game_result(engine, outcome.state, events, version)) if over else None
         snapshot = over or version % self.snapshot_every == 0
+        # The state is written only with a snapshot; loading replays the moves after it.
+        text = state_text(engine, outcome.state) if snapshot else None
         sealed = self._seal(engine.name, game_id, live.state, action, events)
 
         try:

@@ -118,7 +118,7 @@ class GamesMixin(StoreBase):
             now = self._clock()
             await conn.execute(
                 "UPDATE games SET status = ?, seed = ?, players = ?, state = ?, version = 0, "
-                "updated_at = ? WHERE id = ?",
+                "state_version = 0, updated_at = ? WHERE id = ?",
                 (ACTIVE, seed, dumps([p.to_json() for p in players]), text, now, game_id),
             )
             await conn.execute(
@@ -284,10 +284,10 @@ class GamesMixin(StoreBase):
             row = await fetch_one(
                 conn,
                 "INSERT INTO games (game, guild_id, channel_id, parent_channel_id, status, seed, "
-                "settings, players, version, state, created_by, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "settings, players, version, state, state_version, created_by, created_at, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (game, guild_id, channel_id, parent_channel_id, status, seed, settings, players,
-                 version, state, created_by, now, now),
+                 version, state, None if state is None else version, created_by, now, now),
             )
         except IntegrityViolation as exc:
             if "games.channel_id" not in str(exc):

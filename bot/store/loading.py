@@ -21,7 +21,7 @@ from bot.store.rows import (
     LoadedGame,
     dumps,
 )
-from bot.store.shared import Live, StoreBase
+from bot.store.shared import Live, StoreBase, current_state
 
 log = logging.getLogger(__name__)
 
@@ -58,51 +58,57 @@ def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
 
 class LoadingMixin(StoreBase):
     async def load_game(self, game_id: int, *, verify: bool = False) -> LoadedGame:
-        """The game with its current state. Fast: the state comes from the games row (or
-        the cache). With verify=True it is also rebuilt from snapshot + log and compared."""
+        """The game with its current state. Fast: the state comes from the cache, or from
+        the games row (its latest snapshot) and the few actions after it. With
+        verify=True it is also rebuilt from an earlier snapshot and the log, and compared."""
         async with self._db.reading() as conn:
             row = await fetch_one(
-                conn, f"SELECT {GAME_COLUMNS}, state FROM games WHERE id = ?", (game_id,)
+                conn, f"SELECT {GAME_COLUMNS}, state, state_version FROM games WHERE id = ?",
+                (game_id,)
             )
             if row is None:
                 raise UnknownGame(game_id)
             game = GameRow.from_row(row)
             seats = await self._seats(conn, game_id)
-        engine = self.engine(game.game)
-        live = self._live.get(game_id)
-        if live is not None and live.version == game.version and live.status == game.status:
-            state = live.state
-        elif row["state"] is None:
-            state = None
-        else:
-            state = engine.state_from_json(json.loads(row["state"]))
-            self._remember(game_id, Live(game.version, game.status, state, engine))
+            engine = self.engine(game.game)
+            live = self._live.get(game_id)
+            if live is not None and live.version == game.version and live.status == game.status:
+                state = live.state
+            else:
+                state = await current_state(conn, engine, row)
+                if state is not None:
+                    self._remember(game_id, Live(game.version, game.status, state, engine))
         if verify:
             await self.verify_game(game_id)
         return LoadedGame(game, seats, state, engine)
 
     async def verify_game(self, game_id: int, *, from_scratch: bool = False) -> Any:
-        """Rebuild the game from its latest snapshot plus the actions after it and check
-        that the result equals the state last written, and that each action replays with
-        the events logged for it. With from_scratch the rebuild starts from the seed and
-        every snapshot on the way is checked too. Returns the rebuilt state; raises
-        StateMismatch on any difference."""
+        """Rebuild the game from the snapshot before the one the games row holds, plus the
+        actions after it, and check that the rebuild passes through the state the row
+        holds and its snapshot, and that each action replays with the events logged. With
+        from_scratch the rebuild starts from the seed and every snapshot on the way is
+        checked too. Returns the rebuilt current state; raises StateMismatch on any
+        difference."""
         async with self._db.reading() as conn:
             row = await fetch_one(
-                conn, f"SELECT {GAME_COLUMNS}, state FROM games WHERE id = ?", (game_id,)
+                conn, f"SELECT {GAME_COLUMNS}, state, state_version FROM games WHERE id = ?",
+                (game_id,)
             )
             if row is None:
                 raise UnknownGame(game_id)
             game = GameRow.from_row(row)
             if row["state"] is None:
                 return None  # a lobby: nothing to rebuild
+            stored_at = int(row["state_version"])
+            # Quick: the snapshot the row's state was written with, and the one before.
             snapshots = await fetch_all(
                 conn,
                 "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ? "
-                "ORDER BY version" + ("" if from_scratch else " DESC LIMIT 1"),
-                (game_id, game.version),
+                + ("ORDER BY version" if from_scratch else "ORDER BY version DESC LIMIT 2"),
+                (game_id, game.version if from_scratch else stored_at),
             )
-            base = 0 if from_scratch or not snapshots else int(snapshots[0]["version"])
+            earlier = [int(s["version"]) for s in snapshots if s["version"] < stored_at]
+            base = 0 if from_scratch or not earlier else max(earlier)
             actions = await fetch_all(
                 conn,
                 f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
@@ -110,6 +116,7 @@ class LoadingMixin(StoreBase):
             )
         engine = self.engine(game.game)
         checkpoints = {int(s["version"]): json.loads(s["state"]) for s in snapshots}
+        stored = json.loads(row["state"])
 
         def mismatch(detail: str) -> StateMismatch:
             return StateMismatch(game_id, game.version, detail)
@@ -119,8 +126,14 @@ class LoadingMixin(StoreBase):
             if where is not None:
                 raise mismatch(f"rebuilt state differs from {what} at {where}")
 
+        def checks(state: Any, version: int) -> None:
+            if version in checkpoints:
+                check(state, checkpoints[version], f"snapshot {version}")
+            if version == stored_at:
+                check(state, stored, "the stored one")
+
         try:
-            if from_scratch or not snapshots:
+            if base not in checkpoints:
                 state = engine.new_game(game.players, game.settings, random.Random(game.seed))
             else:
                 state = engine.state_from_json(checkpoints[base])
@@ -133,8 +146,10 @@ class LoadingMixin(StoreBase):
                 f"log after version {base} holds seqs {_span(seqs)}, "
                 f"expected {base + 1}..{game.version}"
             )
-        if from_scratch and 0 in checkpoints:
-            check(state, checkpoints[0], "snapshot 0")
+        if not base <= stored_at <= game.version:
+            raise mismatch(f"the stored state is of version {stored_at}, "
+                           f"outside {base}..{game.version}")
+        checks(state, base)
         for entry in entries:
             try:
                 outcome = engine.apply(state, entry.action)
@@ -143,9 +158,7 @@ class LoadingMixin(StoreBase):
             if normalized(outcome.events) != entry.events:
                 raise mismatch(f"action {entry.seq} replays with other events")
             state = outcome.state
-            if from_scratch and entry.seq in checkpoints:
-                check(state, checkpoints[entry.seq], f"snapshot {entry.seq}")
-        check(state, json.loads(row["state"]), "the stored one")
+            checks(state, entry.seq)
         return state
 
     async def verify_games(

@@ -123,10 +123,10 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
             try:
                 async with session.in_transaction() as conn:
                     moved_back = await conn.execute(
-                        "UPDATE games SET version = ?, state = ?, updated_at = ? "
-                        "WHERE id = ? AND version = ? AND status = ?",
-                        (to_version, state_text(engine, state), now, game_id, row.version,
-                         ACTIVE),
+                        "UPDATE games SET version = ?, state = ?, state_version = ?, "
+                        "updated_at = ? WHERE id = ? AND version = ? AND status = ?",
+                        (to_version, state_text(engine, state), to_version, now, game_id,
+                         row.version, ACTIVE),
                     )
                     if moved_back != 1:  # another process moved the game meanwhile
                         raise StoreError(_("game {game} moved on meanwhile; try again",

@@ -23,6 +23,7 @@ from bot.community.ratings import Entrant, Rating, rate
 from bot.store.actions import ActionsMixin
 from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.rows import ActionResult, LoadedGame, dumps
+from bot.store.shared import current_state
 from bot.store.standings import StandingsMixin
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,8 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
                 await self._lock_ratings(conn)
                 pending = await fetch_all(
                     conn,
-                    "SELECT id, game, guild_id, finished_at, state FROM games AS g "
+                    "SELECT id, game, guild_id, finished_at, version, state, state_version "
+                    "FROM games AS g "
                     "WHERE status = 'finished' AND NOT EXISTS "
                     "(SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id) "
                     "ORDER BY finished_at, id LIMIT ?", (_BATCH,))
@@ -157,7 +159,8 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
             await conn.execute("DELETE FROM game_places")
             await conn.execute("DELETE FROM rated_games")
             games = await fetch_all(
-                conn, "SELECT id, game, guild_id, finished_at, state FROM games "
+                conn, "SELECT id, game, guild_id, finished_at, version, state, state_version "
+                      "FROM games "
                       "WHERE status = 'finished' ORDER BY finished_at, id")
             scopes: set[Scope] = set()
             for row in games:
@@ -190,7 +193,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
         """Record a finished game's places and whether it counts; its places when it does."""
         game_id, guild_id = row["id"], row["guild_id"]
         engine = self.engine(row["game"])
-        state = engine.state_from_json(json.loads(row["state"]))
+        state = await current_state(conn, engine, row)
         try:
             result = outcome(row["game"], engine.public_view(state, None))  # public only
         except (ValueError, KeyError, AttributeError, TypeError):

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.base import GameEngine
 from bot.store.backends.sql import Conn, Database, fetch_all, fetch_one
-from bot.store.errors import StoreError, UnknownGame, WrongStatus
+from bot.store.errors import StateMismatch, StoreError, UnknownGame, WrongStatus
 from bot.store.rows import GAME_COLUMNS, SEAT_COLUMNS, GameRow, Seat, dumps
 
 EngineLookup = Callable[[str], GameEngine]
@@ -75,12 +75,13 @@ class StoreBase:
 
     async def _read_live(self, conn: Conn, game_id: int) -> Live:
         row = await fetch_one(
-            conn, "SELECT game, status, version, state FROM games WHERE id = ?", (game_id,)
+            conn, "SELECT id, game, status, version, state, state_version FROM games "
+                  "WHERE id = ?", (game_id,)
         )
         if row is None:
             raise UnknownGame(game_id)
         engine = self.engine(row["game"])
-        state = None if row["state"] is None else engine.state_from_json(json.loads(row["state"]))
+        state = await current_state(conn, engine, row)
         live = Live(row["version"], row["status"], state, engine)
         self._remember(game_id, live)
         return live
@@ -129,6 +130,30 @@ class StoreBase:
         await conn.execute(
             "UPDATE games SET updated_at = ? WHERE id = ?", (self._clock(), game_id)
         )
+
+
+async def current_state(conn: Conn, engine: GameEngine, row: Any) -> Any:
+    """The state at a games row's version: its `state` is that of the latest snapshot
+    (at `state_version`), so the actions after it are replayed. None in a lobby."""
+    if row["state"] is None:
+        return None
+    state = engine.state_from_json(json.loads(row["state"]))
+    if row["state_version"] == row["version"]:
+        return state
+    actions = await fetch_all(
+        conn, "SELECT action FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? "
+              "ORDER BY seq", (row["id"], row["state_version"], row["version"]))
+    if len(actions) != row["version"] - row["state_version"]:
+        raise StateMismatch(row["id"], row["version"], f"the log after version "
+                            f"{row['state_version']} holds {len(actions)} actions")
+    try:
+        for action in actions:
+            state = engine.apply(state, json.loads(action["action"])).state
+    except (ValueError, KeyError, TypeError) as exc:  # IllegalAction is a ValueError
+        raise StateMismatch(row["id"], row["version"],
+                            f"an action after version {row['state_version']} is refused "
+                            f"on replay: {exc}") from exc
+    return state
 
 
 def state_text(engine: GameEngine, state: Any) -> str:

@@ -92,4 +92,4 @@ def _kill_repeatedly(tmp_path: Path, db: str) -> None:
             now = asyncio.run(_check(db, acked))
             assert now >= logged
             logged = now
-    assert logged > 200, "the writer should have been killed while busy writing"
+    assert logged > 100, "the writer should have been killed while busy writing"

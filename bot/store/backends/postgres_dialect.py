@@ -3,12 +3,15 @@
 The store's queries and its numbered migrations are written once, in SQLite's dialect.
 For PostgreSQL:
 - queries: `?` placeholders become `$1, $2, ...`, `ifnull(` becomes `coalesce(`, and
-  Python booleans are sent as 0/1 as SQLite stores them (`query`, `params`);
+  Python booleans are sent as 0/1 as SQLite stores them (`query`, `params`); an insert
+  into a view that has a writer function (`VIEW_WRITERS`) becomes a call of that function,
+  which spares PostgreSQL the view and its trigger on the hottest write;
 - migrations: each statement is translated (`migration_statements`): 64-bit INTEGER
   becomes BIGINT, an INTEGER PRIMARY KEY an identity column, REAL DOUBLE PRECISION, TEXT
   compares byte by byte as in SQLite (COLLATE "C"), WITHOUT ROWID is dropped. Triggers
   have no common syntax: each SQLite trigger of a migration names its PostgreSQL
-  counterpart in `TRIGGERS`, and a trigger without one stops the migration.
+  counterpart in `TRIGGERS`, and a trigger without one stops the migration; dropping one
+  names what to drop in `DROPPED_TRIGGERS`.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ _DDL_WORDS = {
     "ifnull(": "coalesce(",
 }
 _TRIGGER_NAME = re.compile(r"^\s*CREATE\s+TRIGGER\s+(\w+)", re.IGNORECASE)
+_DROP_TRIGGER = re.compile(r"^\s*DROP\s+TRIGGER\s+(\w+)\s*;?\s*$", re.IGNORECASE)
+_LEADING_COMMENTS = re.compile(r"^(?:\s*--[^\n]*\n)+")
+_VIEW_INSERT = re.compile(r"^INSERT INTO (\w+) \(([\w, ]+)\) VALUES \(([?, ]+)\)$")
 
 # Undo (bot/store/moderation.py) lifts the delete guard for its own transaction only.
 UNDO_SETTING = "store.undo"
@@ -48,9 +54,7 @@ BEGIN
 END
 $$"""
 
-# The same steps as migration 0003's SQLite trigger. The version check is the UPDATE's
-# own condition: a concurrent writer's UPDATE waits for the first to commit and then
-# finds the version moved, so two writers can never both pass it.
+# Migration 0003's trigger, as it was until migration 0008 replaced it.
 _ACTION_WRITES_FUNCTION = """
 CREATE FUNCTION action_writes_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -80,6 +84,61 @@ BEGIN
 END
 $$"""
 
+# The same steps as migration 0008's SQLite trigger. The version check is the UPDATE's
+# own condition: a concurrent writer's UPDATE waits for the first to commit and then
+# finds the version moved, so two writers can never both pass it. The state is written
+# only with a snapshot; an ordinary move leaves the games row's state as it is.
+_ACTION_WRITE_FUNCTION = """
+CREATE FUNCTION action_write(
+    p_game_id BIGINT, p_version BIGINT, p_actor_id BIGINT, p_created_at DOUBLE PRECISION,
+    p_action TEXT, p_events TEXT, p_idem_key TEXT, p_state TEXT, p_snapshot INTEGER,
+    p_finished INTEGER, p_result TEXT) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    IF p_snapshot <> 0 OR p_finished <> 0 THEN
+        UPDATE games SET version = p_version, updated_at = p_created_at, state = p_state,
+                         state_version = p_version
+        WHERE id = p_game_id AND version = p_version - 1 AND status = 'active';
+    ELSE
+        UPDATE games SET version = p_version, updated_at = p_created_at
+        WHERE id = p_game_id AND version = p_version - 1 AND status = 'active';
+    END IF;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'action_writes: game moved on'
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    IF p_finished <> 0 THEN
+        UPDATE games SET status = 'finished', finished_at = p_created_at, result = p_result
+        WHERE id = p_game_id;
+    END IF;
+    INSERT INTO actions (game_id, seq, actor_id, created_at, action, events, version,
+                         idem_key)
+    VALUES (p_game_id, p_version, p_actor_id, p_created_at, p_action, p_events, p_version,
+            p_idem_key);
+    IF p_snapshot <> 0 OR p_finished <> 0 THEN
+        INSERT INTO snapshots (game_id, version, state, created_at)
+        VALUES (p_game_id, p_version, p_state, p_created_at);
+    END IF;
+    IF p_finished <> 0 THEN
+        DELETE FROM deadlines WHERE game_id = p_game_id;
+    END IF;
+END
+$$"""
+
+# An insert into the view (anyone's, not the store's) goes the same way.
+_ACTION_WRITES_VIEW_FUNCTION = """
+CREATE FUNCTION action_writes_write() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM action_write(NEW.game_id, NEW.version, NEW.actor_id, NEW.created_at, NEW.action,
+                         NEW.events, NEW.idem_key, NEW.state, NEW.snapshot, NEW.finished,
+                         NEW.result);
+    RETURN NEW;
+END
+$$"""
+
+# The store's inserts into these views are calls of these functions; the function's
+# parameters are the view's columns with "p_" in front.
+VIEW_WRITERS = {"action_writes": "action_write"}
+
 TRIGGERS: dict[str, list[str]] = {
     "actions_append_only_update": [
         _APPEND_ONLY_FUNCTION,
@@ -95,12 +154,31 @@ TRIGGERS: dict[str, list[str]] = {
         "CREATE TRIGGER action_writes_insert INSTEAD OF INSERT ON action_writes "
         "FOR EACH ROW EXECUTE FUNCTION action_writes_insert()",
     ],
+    "action_writes_write": [
+        _ACTION_WRITE_FUNCTION,
+        _ACTION_WRITES_VIEW_FUNCTION,
+        "CREATE TRIGGER action_writes_write INSTEAD OF INSERT ON action_writes "
+        "FOR EACH ROW EXECUTE FUNCTION action_writes_write()",
+    ],
+}
+
+DROPPED_TRIGGERS: dict[str, list[str]] = {
+    "action_writes_insert": [
+        "DROP TRIGGER action_writes_insert ON action_writes",
+        "DROP FUNCTION action_writes_insert()",
+    ],
 }
 
 
 @lru_cache(maxsize=1024)
 def query(sql: str) -> str:
     """A store query in PostgreSQL's form."""
+    view_insert = _VIEW_INSERT.match(sql)
+    if view_insert and view_insert.group(1) in VIEW_WRITERS:
+        columns = [c.strip() for c in view_insert.group(2).split(",")]
+        if view_insert.group(3).count("?") == len(columns):
+            arguments = ", ".join(f"p_{c} => ${n}" for n, c in enumerate(columns, start=1))
+            return f"SELECT {VIEW_WRITERS[view_insert.group(1)]}({arguments})"
     count = 0
 
     def replace(match: re.Match[str]) -> str:
@@ -123,13 +201,15 @@ def params(values: Sequence[Any]) -> list[Any]:
 
 def migration_statements(statement: str) -> list[str]:
     """The PostgreSQL statements for one statement of a migration."""
-    trigger = _TRIGGER_NAME.match(statement)
-    if trigger:
-        name = trigger.group(1)
-        if name not in TRIGGERS:
-            raise StoreError(f"trigger {name} has no PostgreSQL form in "
-                             "bot/store/backends/postgres_dialect.py")
-        return TRIGGERS[name]
+    statement = _LEADING_COMMENTS.sub("", statement)
+    for pattern, forms, what in ((_DROP_TRIGGER, DROPPED_TRIGGERS, "dropping trigger"),
+                                 (_TRIGGER_NAME, TRIGGERS, "trigger")):
+        found = pattern.match(statement)
+        if found:
+            if found.group(1) not in forms:
+                raise StoreError(f"{what} {found.group(1)} has no PostgreSQL form in "
+                                 "bot/store/backends/postgres_dialect.py")
+            return forms[found.group(1)]
 
     def replace(match: re.Match[str]) -> str:
         token = match.group(0)
