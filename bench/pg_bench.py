@@ -1,6 +1,8 @@
 """The store on PostgreSQL, with several processes: what one stored action costs against a
 bare one-row commit, that deadlines falling due under two processes' clocks fire once
-each, and how many actions per second two processes store against one.
+each, and how many actions per second two processes store against one. The last is
+measured for bare one-row commits too, in the same way: what two processes can gain on
+this machine at all when they share its cores with the database server.
 
 Runs against TEST_POSTGRES_URL (default postgres on 127.0.0.1:5432) in a database of its
 own; without a reachable server it returns a note instead of figures.
@@ -149,6 +151,15 @@ def _rate(url: str, processes: int) -> float:
     return sum(counts) / SPEEDUP_SECONDS
 
 
+def _bare_rate(url: str, processes: int) -> float:
+    """The baseline: the same number of writers, each committing one-row inserts."""
+    asyncio.run(_on_database(url, "CREATE TABLE IF NOT EXISTS bare "
+                                  "(id BIGSERIAL PRIMARY KEY, v TEXT NOT NULL)"))
+    counts = _together([_spawn("bare", url, str(SPEEDUP_GAMES // processes))
+                        for _ in range(processes)])
+    return sum(counts) / SPEEDUP_SECONDS
+
+
 # -- the worker processes ---------------------------------------------------------------
 
 
@@ -188,6 +199,32 @@ async def _play_worker(url: str, game_ids: list[int]) -> int:
     return sum(counts)
 
 
+async def _bare_worker(url: str, writers: int) -> int:
+    """One-row commits from `writers` coroutines over as many connections as the store's
+    submit lanes, for the set time."""
+    from bot.store.backends.postgres import SUBMIT_LANES
+
+    lanes = [await asyncpg.connect(url) for _ in range(SUBMIT_LANES)]
+    locks = [asyncio.Lock() for _ in lanes]
+    try:
+        await _ready()
+        end = time.perf_counter() + SPEEDUP_SECONDS
+
+        async def write(n: int) -> int:
+            made = 0
+            while time.perf_counter() < end:
+                async with locks[n % len(lanes)]:
+                    await lanes[n % len(lanes)].execute("INSERT INTO bare (v) VALUES ($1)",
+                                                        f"writer {n} row {made}")
+                made += 1
+            return made
+
+        return sum(await asyncio.gather(*(write(n) for n in range(writers))))
+    finally:
+        for lane in lanes:
+            await lane.close()
+
+
 async def _play_one(store: Store, game_id: int, end: float) -> int:
     rng = random.Random(game_id)
     game = await store.load_game(game_id)
@@ -215,6 +252,14 @@ async def _on_server(sql: str) -> None:
         await admin.close()
 
 
+async def _on_database(url: str, sql: str) -> None:
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
 async def _create(name: str) -> str:
     await _on_server(f'CREATE DATABASE "{name}"')
     return ADMIN_URL.rsplit("/", 1)[0] + "/" + name
@@ -226,7 +271,7 @@ async def _drop(name: str) -> None:
 
 def run() -> dict[str, Any]:
     figures: dict[str, Any] = {}
-    for part in ("ratio", "deadlines", "one", "two"):
+    for part in ("ratio", "deadlines", "one", "two", "bare_one", "bare_two"):
         name = f"bench_{part}_{secrets.token_hex(4)}"
         try:
             url = asyncio.run(_create(name))
@@ -237,6 +282,9 @@ def run() -> dict[str, Any]:
                 figures.update(asyncio.run(_action_ratio(url)))
             elif part == "deadlines":
                 figures.update(_deadlines_twice(url))
+            elif part.startswith("bare_"):
+                figures[f"pg_bare_commits_per_s_{part[5:]}_process"] = round(
+                    _bare_rate(url, 1 if part == "bare_one" else 2), 1)
             else:
                 figures[f"pg_actions_per_s_{part}_process"] = round(
                     _rate(url, 1 if part == "one" else 2), 1)
@@ -244,12 +292,17 @@ def run() -> dict[str, Any]:
             asyncio.run(_drop(name))
     figures["pg_two_process_speedup"] = round(
         figures["pg_actions_per_s_two_process"] / figures["pg_actions_per_s_one_process"], 2)
+    figures["pg_bare_two_process_speedup"] = round(
+        figures["pg_bare_commits_per_s_two_process"]
+        / figures["pg_bare_commits_per_s_one_process"], 2)
     return figures
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "clock":
         print(json.dumps(asyncio.run(_clock_worker(sys.argv[2]))))
+    elif len(sys.argv) > 1 and sys.argv[1] == "bare":
+        print(json.dumps(asyncio.run(_bare_worker(sys.argv[2], int(sys.argv[3])))))
     elif len(sys.argv) > 1 and sys.argv[1] == "play":
         ids = [int(i) for i in sys.argv[3].split(",")]
         print(json.dumps(asyncio.run(_play_worker(sys.argv[2], ids))))
