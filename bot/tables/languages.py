@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from bot.i18n import LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE, _, speaking
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE, _, later, speaking
 from bot.store import Store
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.steps import TableError
@@ -60,7 +60,7 @@ async def set_language(mod_ops: Moderation, languages: ServerLanguages, mod: Mod
                        language: str | None) -> ModResult:
     """With a language: change it (moderators only); without: say which it is."""
     if mod.guild_id is None:
-        raise TableError(_("The language is set per server: use this in a server."))
+        raise TableError(later("The language is set per server: use this in a server."))
     now = await languages.of(mod.guild_id)
     if language is None:
         return ModResult(_("🌐 This server's games speak {language}.",
@@ -68,8 +68,8 @@ async def set_language(mod_ops: Moderation, languages: ServerLanguages, mod: Mod
     await mod_ops.require_moderator(mod)
     code = language_choice(language)
     if code is None:
-        raise TableError(_("Choose one of: {languages}.",
-                           languages=", ".join(LANGUAGE_NAMES.values())))
+        raise TableError(later("Choose one of: {languages}.",
+                                languages=", ".join(LANGUAGE_NAMES.values())))
     await languages.set(mod.guild_id, code)
     await mod_ops.store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
                                   action="language", detail={"language": code})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.i18n import _, _n
+from bot.i18n import _, _n, later
 from bot.store import ACTIVE, Store, StoreError
 from bot.store.moderation import PUBLIC_EXPORT_FORMAT
 from bot.tables.steps import Moderator, ModResult, Step, TableError
@@ -24,9 +24,9 @@ class RecordsMixin:
         await self.require_moderator(mod)
         game = await self._latest(channel_id)
         if game is None:
-            raise TableError(_("There is no game in this channel."))
+            raise TableError(later("There is no game in this channel."))
         if game.row.seed is None:
-            raise TableError(_("This game never started: there is nothing to export."))
+            raise TableError(later("This game never started: there is nothing to export."))
         name = f"{game.row.game}-game-{game.id}"
         if game.row.status == ACTIVE:
             data, partial = await self.store.export_public(game.id), True
@@ -47,22 +47,22 @@ class RecordsMixin:
         the people's seats in order; seats left over are played by the computer."""
         await self.require_moderator(mod)
         if await self.store.open_game_in_channel(channel_id) is not None:
-            raise TableError(_("This channel already has a game open: end it first, or "
-                               "import into another channel."))
+            raise TableError(later("This channel already has a game open: end it first, or "
+                                    "import into another channel."))
         try:
             record = json.loads(data)
         except (UnicodeDecodeError, ValueError):
-            raise TableError(_("That file is not a game record (it is not JSON).")) from None
+            raise TableError(later("That file is not a game record (it is not JSON).")) from None
         if isinstance(record, dict) and record.get("format") == PUBLIC_EXPORT_FORMAT:
-            raise TableError(_("That is the public export of a running game: it holds no "
-                               "secrets, so the game cannot be restored from it."))
+            raise TableError(later("That is the public export of a running game: it holds no "
+                                    "secrets, so the game cannot be restored from it."))
         try:
             loaded = await self.store.import_for_people(
                 record, people=list(user_ids or []), guild_id=guild_id,
                 channel_id=channel_id, parent_channel_id=parent_channel_id,
                 created_by=mod.user_id)
         except StoreError as exc:
-            raise TableError(_("Cannot import: {why}.", why=str(exc).rstrip("."))) from exc
+            raise TableError(later("Cannot import: {why}.", why=str(exc).rstrip("."))) from exc
         await self._audit(mod, "import", loaded,
                           {"actions": loaded.version, "users": user_ids or []})
         await self.service.clock.sync(loaded)

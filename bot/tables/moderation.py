@@ -50,11 +50,11 @@ class Moderation(RecordsMixin):
     async def set_role(self, mod: Moderator, role_id: int | None) -> ModResult:
         # Holding the role is not enough to hand it on: only people who run the server.
         if not (mod.manage_guild or mod.manage_channels):
-            raise TableError(_("🛡️ Only members who can manage the server or this channel "
-                               "may set the moderator role."))
+            raise TableError(later("🛡️ Only members who can manage the server or this channel "
+                                    "may set the moderator role."))
         if mod.guild_id is None:
-            raise TableError(_("The moderator role is set in a server, not in direct "
-                               "messages."))
+            raise TableError(later("The moderator role is set in a server, not in direct "
+                                    "messages."))
         await self.store.set_guild_settings(mod.guild_id, moderator_role_id=role_id)
         await self._audit(mod, "role", None, {"role_id": role_id})
         if role_id is None:
@@ -73,8 +73,8 @@ class Moderation(RecordsMixin):
         async with self.service.lock(game.id):
             game = await self.service.load(game.id)
             if game.row.settings.get("paused"):
-                raise TableError(_("The game is already paused; `{resume}` restarts the "
-                                   "clocks.", resume=cmd("table-admin resume")))
+                raise TableError(later("The game is already paused; `{resume}` restarts the "
+                                        "clocks.", resume=cmd("table-admin resume")))
             await self.store.update_settings(game.id, {"paused": True})
             await self.store.pause_deadlines(game.id, now=self.service.clock.clock())
         await self._audit(mod, "pause", game)
@@ -89,7 +89,7 @@ class Moderation(RecordsMixin):
         async with self.service.lock(game.id):
             game = await self.service.load(game.id)
             if not game.row.settings.get("paused"):
-                raise TableError(_("The game is not paused."))
+                raise TableError(later("The game is not paused."))
             await self.store.update_settings(game.id, {"paused": False})
             await self.store.resume_deadlines(game.id, now=self.service.clock.clock())
             await self.service.clock.sync(await self.service.load(game.id))
@@ -101,13 +101,13 @@ class Moderation(RecordsMixin):
     async def extend(self, mod: Moderator, channel_id: int, hours: float) -> ModResult:
         await self.require_moderator(mod)
         if not 0 < hours <= MAX_EXTEND_HOURS:
-            raise TableError(_("Extend by more than 0 and at most {most} hours.",
-                               most=MAX_EXTEND_HOURS))
+            raise TableError(later("Extend by more than 0 and at most {most} hours.",
+                                    most=MAX_EXTEND_HOURS))
         game = await self._running(channel_id)
         async with self.service.lock(game.id):
             moved = await self.store.shift_deadlines(game.id, hours * 3600)
         if not moved:
-            raise TableError(_("No clock is running in this game: nobody has a deadline."))
+            raise TableError(later("No clock is running in this game: nobody has a deadline."))
         await self._audit(mod, "extend", game, {"hours": hours})
         self.service.clock.poke()
         return ModResult(_n("🛡️ {moderator} gave the awaited players {hours} more hour.",
@@ -126,7 +126,7 @@ class Moderation(RecordsMixin):
         waiting = {s.seat: kit.decision_key(game.state, s.seat)
                    for s in self.service.awaited_seats(game)}
         if not waiting:
-            raise TableError(_("The game waits for nobody right now."))
+            raise TableError(later("The game waits for nobody right now."))
         steps: list[Step] = []
         for seat_no, decision in waiting.items():
             now = await self.service.load(game.id)
@@ -137,7 +137,7 @@ class Moderation(RecordsMixin):
             if step is not None:
                 steps.append(step)
         if not steps:
-            raise TableError(_("Everyone answered meanwhile: nobody was skipped."))
+            raise TableError(later("Everyone answered meanwhile: nobody was skipped."))
         notes = [str(line) for s in steps for line in s.notes]
         await self._audit(mod, "skip", game, {"seats": list(waiting)})
         said = _("🛡️ {moderator} skipped the awaited players.", moderator=mod.mention)
@@ -151,19 +151,19 @@ class Moderation(RecordsMixin):
         await self.require_moderator(mod)
         game = await self._open(channel_id)
         if old_user == new_user:
-            raise TableError(_("Name two different members: who leaves and who takes "
-                               "over."))
+            raise TableError(later("Name two different members: who leaves and who takes "
+                                    "over."))
         async with self.service.lock(game.id):
             game = await self.service.load(game.id)
             if self.service.seat_of(game, new_user) is not None:
-                raise TableError(_("{member} already sits at this table.",
-                                   member=f"<@{new_user}>"))
+                raise TableError(later("{member} already sits at this table.",
+                                        member=f"<@{new_user}>"))
             seat = self.service.seat_of(game, old_user) or next(
                 (s for s in game.seats if s.user_id is None and s.replaced_from == old_user),
                 None)  # a seat the computer took over when its player was removed
             if seat is None:
-                raise TableError(_("{member} does not play in this game.",
-                                   member=f"<@{old_user}>"))
+                raise TableError(later("{member} does not play in this game.",
+                                        member=f"<@{old_user}>"))
             await self.store.replace_seat_user(game.id, seat.seat, user_id=new_user)
             await self.store.update_seat(game.id, seat.seat, misses=0)
             game = await self.service.load(game.id)
@@ -187,8 +187,8 @@ class Moderation(RecordsMixin):
             game = await self.service.load(game.id)
             seat = self.service.seat_of(game, user)
             if seat is None:
-                raise TableError(_("{member} does not play in this game.",
-                                   member=f"<@{user}>"))
+                raise TableError(later("{member} does not play in this game.",
+                                        member=f"<@{user}>"))
             if game.row.status == LOBBY:
                 await self.store.remove_lobby_seat(game.id, seat.seat)
             else:
@@ -223,8 +223,8 @@ class Moderation(RecordsMixin):
                     game.id, {"seat": None, "type": "end_game"},
                     expected_version=game.version, actor_id=mod.user_id)
             except (IllegalAction, StoreError) as exc:
-                raise TableError(_("This game cannot be ended: {why}.",
-                                   why=str(exc).rstrip("."))) from exc
+                raise TableError(later("This game cannot be ended: {why}.",
+                                        why=str(exc).rstrip("."))) from exc
             step = Step(await self.service.load(game.id), list(result.events))
             step.lines = await self.service.narration(step.game, step.events)
             await self.service.clock.sync(step.game)
@@ -240,8 +240,8 @@ class Moderation(RecordsMixin):
         latest = await self._latest(channel_id)
         if latest is not None and latest.row.status not in (LOBBY, ACTIVE) \
                 and latest.row.seed is not None:
-            raise TableError(_("Cannot undo: the last step ended the game, and a finished "
-                               "game is not taken back."))
+            raise TableError(later("Cannot undo: the last step ended the game, and a finished "
+                                    "game is not taken back."))
         game = await self._running(channel_id)
         async with self.service.lock(game.id):
             game = await self.service.load(game.id)
@@ -251,7 +251,7 @@ class Moderation(RecordsMixin):
                     game.id, to_version=target, expected_version=game.version,
                     moderator_id=mod.user_id, guild_id=mod.guild_id)
             except StoreError as exc:
-                raise TableError(_("Cannot undo: {why}.", why=str(exc).rstrip("."))) from exc
+                raise TableError(later("Cannot undo: {why}.", why=str(exc).rstrip("."))) from exc
             step = Step(await self.service.load(game.id))
             await self.service.clock.sync(step.game)
         moved = await self._computer_moves(step.game)  # a seat taken over since then
@@ -272,17 +272,17 @@ class Moderation(RecordsMixin):
         over the computer players' moves to the last move made for a person (by them, by
         a moderator or at their deadline)."""
         if game.version == 0:
-            raise TableError(_("Cannot undo: nothing has been played yet."))
+            raise TableError(later("Cannot undo: nothing has been played yet."))
         entries = {e.seq: e for e in await self.store.list_actions(
             game.id, after_version=max(0, game.version - UNDO_WINDOW))}
         target, removed = game.version, []
         while target > 0:
             entry = entries.get(target)
             if entry is None:
-                raise TableError(_("Cannot undo: the last step is too long to take back."))
+                raise TableError(later("Cannot undo: the last step is too long to take back."))
             why = undo_refusal(game.row.game, entry)
             if why:
-                raise TableError(_("Cannot undo the last step: {why}.", why=_(why)))
+                raise TableError(later("Cannot undo the last step: {why}.", why=_(why)))
             removed.append(entry)
             target -= 1
             seat = entry.action.get("seat")
@@ -314,7 +314,7 @@ class Moderation(RecordsMixin):
     async def _running(self, channel_id: int) -> LoadedGame:
         game = await self._open(channel_id)
         if game.row.status != ACTIVE:
-            raise TableError(_("The game has not started yet."))
+            raise TableError(later("The game has not started yet."))
         return game
 
     async def _latest(self, channel_id: int) -> LoadedGame | None:

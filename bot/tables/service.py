@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.games.base import Event, IllegalAction
-from bot.i18n import _, cmd
+from bot.i18n import _, cmd, later
 from bot.store import (
     ACTIVE,
     LOBBY,
@@ -85,15 +85,15 @@ class TableService(AbsenceMixin, AiSeatsMixin):
     async def require_game(self, channel_id: int) -> LoadedGame:
         game = await self.game_in_channel(channel_id)
         if game is None:
-            raise TableError(_("There is no game in this channel. Start one with `{new}`.",
-                               new=cmd("doge new")))
+            raise TableError(later("There is no game in this channel. Start one with `{new}`.",
+                                    new=cmd("doge new")))
         return game
 
     async def load(self, game_id: int) -> LoadedGame:
         try:
             game = await self.store.load_game(game_id)
         except UnknownGame as exc:
-            raise TableError(_("That game no longer exists.")) from exc
+            raise TableError(later("That game no longer exists.")) from exc
         return game
 
     @staticmethod
@@ -111,25 +111,25 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                          options: dict[str, Any] | None = None) -> LoadedGame:
         kit = get_kit(game)
         if not kit.min_players <= seats <= kit.max_players:
-            raise TableError(_("{title} is played by {least} to {most} players.",
-                               title=kit.title, least=kit.min_players, most=kit.max_players))
+            raise TableError(later("{title} is played by {least} to {most} players.",
+                                    title=kit.title, least=kit.min_players, most=kit.max_players))
         if timing not in TIMINGS:
-            raise TableError(_("Timing is either `{live}` or `{async_}`.",
-                               live=option_word("live"), async_=option_word("async")))
+            raise TableError(later("Timing is either `{live}` or `{async_}`.",
+                                    live=option_word("live"), async_=option_word("async")))
         settings = {**kit.settings_for(options or {}), "seats": seats, "timing": timing}
         try:
             row = await self.store.create_lobby(game, guild_id=guild_id, channel_id=channel_id,
                                                 created_by=user_id, settings=settings)
         except ChannelBusy as exc:
-            raise TableError(_("A game is already running in this channel: finish it, or "
-                               "start a new one in another channel or thread.")) from exc
+            raise TableError(later("A game is already running in this channel: finish it, or "
+                                    "start a new one in another channel or thread.")) from exc
         await self.join(row.id, user_id, user_name)
         return await self.load(row.id)
 
     async def _lobby(self, game_id: int) -> LoadedGame:
         game = await self.load(game_id)
         if game.row.status != LOBBY:
-            raise TableError(_("This game has already started.") if game.row.status == ACTIVE
+            raise TableError(later("This game has already started.") if game.row.status == ACTIVE
                              else _("This game is over."))
         return game
 
@@ -137,9 +137,9 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             if self.seat_of(game, user_id):
-                raise TableError(_("You are already seated at this table."))
+                raise TableError(later("You are already seated at this table."))
             if len(game.seats) >= game.row.settings.get("seats", 4):
-                raise TableError(_("The table is full."))
+                raise TableError(later("The table is full."))
             kit = self.kit(game)
             await self.store.join_lobby(game_id, user_id=user_id, name=name[:32],
                                         colour=self._free_colour(kit, game))
@@ -154,7 +154,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         async with self.lock(game_id):
             await self._lobby(game_id)
             if not await self.store.leave_lobby(game_id, user_id):
-                raise TableError(_("You are not seated at this table."))
+                raise TableError(later("You are not seated at this table."))
             return await self.load(game_id)
 
     async def pick_colour(self, game_id: int, user_id: int, colour: str) -> LoadedGame:
@@ -162,28 +162,28 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             game = await self._lobby(game_id)
             seat = self.seat_of(game, user_id)
             if seat is None:
-                raise TableError(_("Join the table first, then pick a colour."))
+                raise TableError(later("Join the table first, then pick a colour."))
             kit = self.kit(game)
             if colour not in kit.colours:
-                raise TableError(_("Pick one of: {colours}.", colours=", ".join(
+                raise TableError(later("Pick one of: {colours}.", colours=", ".join(
                     colour_word(c) for c in kit.colours)))
             if any(s.colour == colour and s.seat != seat.seat for s in game.seats):
-                raise TableError(_("{colour} is taken; pick a free colour.",
-                                   colour=colour_word(colour).capitalize()))
+                raise TableError(later("{colour} is taken; pick a free colour.",
+                                        colour=colour_word(colour).capitalize()))
             await self.store.set_lobby_colour(game_id, seat.seat, colour)
             return await self.load(game_id)
 
     async def add_bot(self, game_id: int, user_id: int,
                       level: str = DEFAULT_LEVEL) -> LoadedGame:
         if level not in AI_LEVELS:
-            raise TableError(_("A computer player's level is one of: {levels}.",
-                               levels=", ".join(option_word(v) for v in AI_LEVELS)))
+            raise TableError(later("A computer player's level is one of: {levels}.",
+                                    levels=", ".join(option_word(v) for v in AI_LEVELS)))
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             if self.seat_of(game, user_id) is None and game.row.created_by != user_id:
-                raise TableError(_("Only players at this table may add computer players."))
+                raise TableError(later("Only players at this table may add computer players."))
             if len(game.seats) >= game.row.settings.get("seats", 4):
-                raise TableError(_("The table is full."))
+                raise TableError(later("The table is full."))
             kit = self.kit(game)
             used = {s.name for s in game.seats}
             name = next(n for n in kit.ai_names if n not in used)
@@ -197,16 +197,16 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             game = await self._lobby(game_id)
             kit = self.kit(game)
             if self.seat_of(game, user_id) is None:
-                raise TableError(_("Only players at this table may start it."))
+                raise TableError(later("Only players at this table may start it."))
             if len(game.seats) < kit.min_players:
-                raise TableError(_("{title} needs at least {least} players: {seated} "
-                                   "seated. Add computer players with `{addbot}`.",
-                                   title=kit.title, least=kit.min_players,
-                                   seated=len(game.seats), addbot=cmd(f"{kit.name} addbot")))
+                raise TableError(later("{title} needs at least {least} players: {seated} "
+                                        "seated. Add computer players with `{addbot}`.",
+                                        title=kit.title, least=kit.min_players,
+                                        seated=len(game.seats), addbot=cmd(f"{kit.name} addbot")))
             try:
                 await self.store.start_game(game_id, seed=seed)
             except (StoreError, IllegalAction) as exc:
-                raise TableError(_("Cannot start: {why}", why=exc)) from exc
+                raise TableError(later("Cannot start: {why}", why=exc)) from exc
             log.info("game %s started with %d seats", game_id, len(game.seats))
             step = Step(await self.load(game_id))
             await self._run_ai(step)
@@ -224,18 +224,18 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         async with self.lock(game_id):
             game = await self.load(game_id)
             if game.row.status == LOBBY:
-                raise TableError(_("The game has not started yet."))
+                raise TableError(later("The game has not started yet."))
             if game.row.status != ACTIVE:
-                raise TableError(_("This game is over."))
+                raise TableError(later("This game is over."))
             seat = self.seat_of(game, user_id)
             if seat is None:
-                raise TableError(_("You are not playing in this game."))
+                raise TableError(later("You are not playing in this game."))
             kit = self.kit(game)
             engine = game.engine
             current = short_hash(kit.decision_key(game.state, seat.seat))
             if version is not None and version != game.version and decision != current:
-                raise TableError(_("That button is from an earlier step; use the newest "
-                                   "message."))
+                raise TableError(later("That button is from an earlier step; use the newest "
+                                        "message."))
             if not engine.legal_actions(game.state, seat.seat):
                 raise TableError(self.not_your_turn(game))
             submitted = {**action, "seat": seat.seat}
@@ -244,9 +244,9 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                     game_id, submitted, expected_version=game.version, actor_id=user_id,
                     idempotency_key=key)
             except IllegalAction as exc:
-                raise TableError(_("Not allowed: {why}.", why=exc)) from exc
+                raise TableError(later("Not allowed: {why}.", why=exc)) from exc
             except StaleVersion as exc:
-                raise TableError(_("The game moved on meanwhile; try again.")) from exc
+                raise TableError(later("The game moved on meanwhile; try again.")) from exc
             except StoreError as exc:
                 raise TableError(str(exc)) from exc
             step = Step(await self.load(game_id), list(result.events), duplicate=result.duplicate)

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bot.i18n import speaking
 from bot.tables.languages import ServerLanguages, language_choice, set_language
-from tests.admin.helpers import GUILD, MOD, PLAYER, db_rows, make_table, refused
+from bot.tables.steps import TableError
+from tests.admin.helpers import CHANNEL, GUILD, MOD, PLAYER, db_rows, make_table, refused
 
 
 def test_language_names_and_codes_are_understood() -> None:
@@ -61,5 +65,20 @@ async def test_refusals_change_nothing(tmp_path: Path) -> None:
                       contains="English, Nederlands")
         assert db_rows(table.path) == before
         assert await languages.of(GUILD) == "en"
+    finally:
+        await table.close()
+
+
+async def test_a_refusal_speaks_the_language_of_whoever_reads_it(tmp_path: Path) -> None:
+    """A moderator operation runs in the server's language (what the channel is told is
+    made while it runs), but its refusal is private: it is worded where it is shown, in
+    the language of the moderator reading it."""
+    table = await make_table(tmp_path)
+    try:
+        with speaking("nl"), pytest.raises(TableError) as caught:
+            await table.mod.resume(MOD, CHANNEL)  # the game is not paused
+        assert str(caught.value) == "The game is not paused."
+        with speaking("nl"):
+            assert str(caught.value) == "Het spel is niet gepauzeerd."
     finally:
         await table.close()
