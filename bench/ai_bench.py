@@ -19,7 +19,9 @@ import json
 import math
 import random
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +43,31 @@ def winners(game: str, state: Any) -> list[int]:
     return [s for s, r in enumerate(CLANS.ranking(state)) if r == 1]
 
 
-def play_game(game: str, number: int) -> tuple[float, list[float]]:
+@contextmanager
+def strong_budget(game: str, simulations: int | None) -> Iterator[None]:
+    """The strong level searches `simulations` a decision in this process meanwhile
+    (None: its live budget)."""
+    from bot.games.clans import strong as clans_strong
+    from bot.games.doge import strong as doge_strong
+
+    module = doge_strong if game == "doge" else clans_strong
+    budget = module.SIMULATIONS
+    module.SIMULATIONS = simulations or budget
+    try:
+        yield
+    finally:
+        module.SIMULATIONS = budget
+
+
+def play_game(game: str, number: int,
+              simulations: int | None = None) -> tuple[float, list[float]]:
     """One game, the strong seat at `number % 4`: its share of the win and the CPU
-    seconds of each of its decisions."""
+    seconds of each of its decisions (at the live budget unless `simulations` is given)."""
+    with strong_budget(game, simulations):
+        return _play_game(game, number)
+
+
+def _play_game(game: str, number: int) -> tuple[float, list[float]]:
     engine, kit = ENGINES[game], get_kit(game)
     state = engine.new_game([PlayerSpec(f"P{i}") for i in range(4)], SETTINGS[game],
                             random.Random(f"{game}:{number}"))
@@ -78,16 +102,12 @@ def view_violations(game: str, count: int, seed: int = 0) -> tuple[int, int]:
     """Over `count` positions: hand the strong level the true state, then a state sampled
     from the seat's view (`determinize`, so every secret differs); count differing
     choices. Returns (violations, positions checked)."""
-    from bot.games.clans import strong as clans_strong
-    from bot.games.doge import strong as doge_strong
     from tests.ai.helpers import positions
 
-    module = doge_strong if game == "doge" else clans_strong
     engine, kit = ENGINES[game], get_kit(game)
-    budget, module.SIMULATIONS = module.SIMULATIONS, CHECK_SIMULATIONS
     violations = checked = 0
     rng = random.Random(seed)
-    try:
+    with strong_budget(game, CHECK_SIMULATIONS):
         for state in positions(game, count, seed=seed, smart=0.5 if game == "doge" else 0.15):
             if engine.is_over(state):
                 continue
@@ -97,12 +117,13 @@ def view_violations(game: str, count: int, seed: int = 0) -> tuple[int, int]:
             second = kit.ai_action(other, seat, random.Random(seed + checked), "strong")
             violations += first != second
             checked += 1
-    finally:
-        module.SIMULATIONS = budget
     return violations, checked
 
 
-def run(games: int = 200, positions: int = 600, processes: int | None = None) -> dict:
+def run(games: int = 200, positions: int = 600, processes: int | None = None,
+        simulations: int | None = None) -> dict:
+    """`simulations` lowers the strong seat's budget in the games, for a quick check that
+    the benchmark runs; its figures are then not the live level's."""
     processes = processes or max(2, default_processes())
     out: dict[str, Any] = {}
     thinking: list[float] = []
@@ -110,7 +131,8 @@ def run(games: int = 200, positions: int = 600, processes: int | None = None) ->
     with ProcessPoolExecutor(processes) as pool:
         checks = [pool.submit(view_violations, g, positions, 5) for g in ENGINES]
         for game in ENGINES:
-            results = list(pool.map(play_game, [game] * games, range(games)))
+            results = list(pool.map(play_game, [game] * games, range(games),
+                                    [simulations] * games))
             shares = [share for share, _ in results]
             for _, times in results:
                 thinking.extend(times)

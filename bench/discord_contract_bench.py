@@ -38,18 +38,19 @@ async def _whole_game(tmpdir: str) -> tuple[int, int]:
         return len(emu.contract_violations), emu.contract_checks
 
 
-async def _soak(tmpdir: str) -> tuple[int, int, int, int]:
+async def _soak(tmpdir: str, games: int, days: float) -> tuple[int, int, int, int]:
     async with DiscordEmulator() as emu:
-        soak = Soak(emu, Path(tmpdir) / "soak.db", SoakConfig(games=8, days=12))
+        soak = Soak(emu, Path(tmpdir) / "soak.db", SoakConfig(games=games, days=days))
         report = await soak.run()
         others = report.late_deadlines + report.duplicate_reminders + report.stuck_games
         lost = report.lost_steps + report.doubled_steps
         return len(emu.contract_violations), emu.contract_checks, lost, others
 
 
-def run(tmpdir: str) -> dict[str, int]:
+def run(tmpdir: str, soak_games: int = 8, soak_days: float = 12) -> dict[str, int]:
     game_violations, game_checks = asyncio.run(_whole_game(tmpdir))
-    soak_violations, soak_checks, lost, others = asyncio.run(_soak(tmpdir))
+    soak_violations, soak_checks, lost, others = asyncio.run(
+        _soak(tmpdir, soak_games, soak_days))
     return {
         "discord_contract_violations": game_violations + soak_violations,
         "contract_checked_requests": game_checks + soak_checks,

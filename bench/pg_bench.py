@@ -147,7 +147,8 @@ async def _new_games(url: str, count: int) -> list[int]:
 def _rate(url: str, processes: int) -> float:
     ids = asyncio.run(_new_games(url, SPEEDUP_GAMES))
     shares = [ids[p::processes] for p in range(processes)]
-    counts = _together([_spawn("play", url, ",".join(map(str, share))) for share in shares])
+    counts = _together([_spawn("play", url, ",".join(map(str, share)), str(SPEEDUP_SECONDS))
+                        for share in shares])
     return sum(counts) / SPEEDUP_SECONDS
 
 
@@ -155,12 +156,14 @@ def _bare_rate(url: str, processes: int) -> float:
     """The baseline: the same number of writers, each committing one-row inserts."""
     asyncio.run(_on_database(url, "CREATE TABLE IF NOT EXISTS bare "
                                   "(id BIGSERIAL PRIMARY KEY, v TEXT NOT NULL)"))
-    counts = _together([_spawn("bare", url, str(SPEEDUP_GAMES // processes))
-                        for _ in range(processes)])
+    counts = _together([_spawn("bare", url, str(SPEEDUP_GAMES // processes),
+                               str(SPEEDUP_SECONDS)) for _ in range(processes)])
     return sum(counts) / SPEEDUP_SECONDS
 
 
 # -- the worker processes ---------------------------------------------------------------
+# They import this module afresh, so sizes the parent uses (SPEEDUP_SECONDS, which a test
+# may have shrunk) reach them on their command line, never through the module constants.
 
 
 async def _clock_worker(url: str) -> list[int]:
@@ -187,28 +190,28 @@ async def _clock_worker(url: str) -> list[int]:
     return ids
 
 
-async def _play_worker(url: str, game_ids: list[int]) -> int:
-    """Random legal moves into its games, one coroutine per game, for the set time."""
+async def _play_worker(url: str, game_ids: list[int], seconds: float) -> int:
+    """Random legal moves into its games, one coroutine per game, for `seconds`."""
     store = await Store.open(url)
     try:
         await _ready()
-        end = time.perf_counter() + SPEEDUP_SECONDS
+        end = time.perf_counter() + seconds
         counts = await asyncio.gather(*(_play_one(store, g, end) for g in game_ids))
     finally:
         await store.close()
     return sum(counts)
 
 
-async def _bare_worker(url: str, writers: int) -> int:
+async def _bare_worker(url: str, writers: int, seconds: float) -> int:
     """One-row commits from `writers` coroutines over as many connections as the store's
-    submit lanes, for the set time."""
+    submit lanes, for `seconds`."""
     from bot.store.backends.postgres import SUBMIT_LANES
 
     lanes = [await asyncpg.connect(url) for _ in range(SUBMIT_LANES)]
     locks = [asyncio.Lock() for _ in lanes]
     try:
         await _ready()
-        end = time.perf_counter() + SPEEDUP_SECONDS
+        end = time.perf_counter() + seconds
 
         async def write(n: int) -> int:
             made = 0
@@ -302,9 +305,10 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "clock":
         print(json.dumps(asyncio.run(_clock_worker(sys.argv[2]))))
     elif len(sys.argv) > 1 and sys.argv[1] == "bare":
-        print(json.dumps(asyncio.run(_bare_worker(sys.argv[2], int(sys.argv[3])))))
+        print(json.dumps(asyncio.run(_bare_worker(sys.argv[2], int(sys.argv[3]),
+                                                  float(sys.argv[4])))))
     elif len(sys.argv) > 1 and sys.argv[1] == "play":
         ids = [int(i) for i in sys.argv[3].split(",")]
-        print(json.dumps(asyncio.run(_play_worker(sys.argv[2], ids))))
+        print(json.dumps(asyncio.run(_play_worker(sys.argv[2], ids, float(sys.argv[4])))))
     else:
         print(json.dumps(run(), indent=2))
