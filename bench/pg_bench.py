@@ -28,6 +28,7 @@ import asyncpg
 
 from bot.games.base import PlayerSpec
 from bot.store import Store
+from bot.store.backends.postgres import SUBMIT_LANES
 from bot.tables.service import TableService
 
 ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -205,8 +206,6 @@ async def _play_worker(url: str, game_ids: list[int], seconds: float) -> int:
 async def _bare_worker(url: str, writers: int, seconds: float) -> int:
     """One-row commits from `writers` coroutines over as many connections as the store's
     submit lanes, for `seconds`."""
-    from bot.store.backends.postgres import SUBMIT_LANES
-
     lanes = [await asyncpg.connect(url) for _ in range(SUBMIT_LANES)]
     locks = [asyncio.Lock() for _ in lanes]
     try:
@@ -247,20 +246,16 @@ async def _ready() -> None:
 # -- the benchmark ----------------------------------------------------------------------
 
 
-async def _on_server(sql: str) -> None:
-    admin = await asyncpg.connect(ADMIN_URL, timeout=3)
-    try:
-        await admin.execute(sql)
-    finally:
-        await admin.close()
-
-
 async def _on_database(url: str, sql: str) -> None:
-    conn = await asyncpg.connect(url)
+    conn = await asyncpg.connect(url, timeout=3)
     try:
         await conn.execute(sql)
     finally:
         await conn.close()
+
+
+async def _on_server(sql: str) -> None:
+    await _on_database(ADMIN_URL, sql)
 
 
 async def _create(name: str) -> str:

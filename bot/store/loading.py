@@ -21,7 +21,7 @@ from bot.store.rows import (
     LoadedGame,
     dumps,
 )
-from bot.store.shared import Live, StoreBase, current_state
+from bot.store.shared import Live, StoreBase, current_state, logged_actions
 
 log = logging.getLogger(__name__)
 
@@ -205,14 +205,9 @@ class LoadingMixin(StoreBase):
         )
         if snap is None:
             raise StateMismatch(game_id, version, "no snapshot at or before this version")
-        rows = await fetch_all(
-            conn,
-            "SELECT action FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
-            (game_id, snap["version"], version),
-        )
         state = engine.state_from_json(json.loads(snap["state"]))
-        for r in rows:
-            state = engine.apply(state, json.loads(r["action"])).state
+        for action in await logged_actions(conn, game_id, snap["version"], version):
+            state = engine.apply(state, action).state
         return state
 
 

@@ -132,6 +132,14 @@ class StoreBase:
         )
 
 
+async def logged_actions(conn: Conn, game_id: int, after: int, upto: int) -> list[Any]:
+    """The actions that took a game from version `after` to `upto`, in order."""
+    rows = await fetch_all(
+        conn, "SELECT action FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? "
+              "ORDER BY seq", (game_id, after, upto))
+    return [json.loads(r["action"]) for r in rows]
+
+
 async def current_state(conn: Conn, engine: GameEngine, row: Any) -> Any:
     """The state at a games row's version: its `state` is that of the latest snapshot
     (at `state_version`), so the actions after it are replayed. None in a lobby."""
@@ -140,15 +148,13 @@ async def current_state(conn: Conn, engine: GameEngine, row: Any) -> Any:
     state = engine.state_from_json(json.loads(row["state"]))
     if row["state_version"] == row["version"]:
         return state
-    actions = await fetch_all(
-        conn, "SELECT action FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? "
-              "ORDER BY seq", (row["id"], row["state_version"], row["version"]))
+    actions = await logged_actions(conn, row["id"], row["state_version"], row["version"])
     if len(actions) != row["version"] - row["state_version"]:
         raise StateMismatch(row["id"], row["version"], f"the log after version "
                             f"{row['state_version']} holds {len(actions)} actions")
     try:
         for action in actions:
-            state = engine.apply(state, json.loads(action["action"])).state
+            state = engine.apply(state, action).state
     except (ValueError, KeyError, TypeError) as exc:  # IllegalAction is a ValueError
         raise StateMismatch(row["id"], row["version"],
                             f"an action after version {row['state_version']} is refused "
