@@ -17,7 +17,7 @@ the JSON their engine writes. See `Store` (`store.py`) for the API, put together
   `backup.py`, `transfer.py` (SQLite into PostgreSQL).
 """
 
-from bot.store.bookkeeping import UNSET
+from bot.store.bookkeeping import UNSET, DeadlineSlot
 from bot.store.errors import (
     BadAction,
     BadRecord,
@@ -65,6 +65,7 @@ __all__ = [
     "CannotStart",
     "ChannelBusy",
     "Deadline",
+    "DeadlineSlot",
     "GameRow",
     "GuildSettings",
     "KeyReused",

@@ -3,9 +3,10 @@ bot's messages, and the moderators' audit log."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any, Final, NamedTuple
 
-from bot.store.backends.sql import fetch_all, fetch_one
+from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.errors import StoreError
 from bot.store.rows import (
     DEADLINE_COLUMNS,
@@ -28,8 +29,33 @@ MAX_STAGE = 30  # stages are bits of an INTEGER column
 
 _GUILD_SQL = "SELECT * FROM guild_settings WHERE guild_id = ?"
 _DEADLINE_SLOT = "(game_id, ifnull(seat, -1), kind)"
+# Creates the (game, seat, kind) deadline or moves it, starting its reminders afresh.
+_SET_DEADLINE = (
+    "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) "
+    f"VALUES (?, ?, ?, ?, ?) ON CONFLICT {_DEADLINE_SLOT} DO UPDATE SET "
+    "due_at = excluded.due_at, stages_sent = 0, paused_remaining = NULL, "
+    "claimed_by = NULL, claimed_until = NULL"
+)
 # When a row next needs someone: its due time, or the end of another process's claim.
 _WAKE_AT = "CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END"
+
+
+class DeadlineSlot(NamedTuple):
+    """A deadline to create or move: the seat it waits for (None: the table), its kind
+    and when it falls due."""
+
+    seat: int | None
+    kind: str
+    due_at: float
+
+
+async def _pause(conn: Conn, game_id: int, now: float) -> int:
+    return await conn.execute(
+        "UPDATE deadlines SET due_at = NULL, paused_remaining = "
+        "CASE WHEN due_at > ? THEN due_at - ? ELSE 0.0 END "
+        "WHERE game_id = ? AND due_at IS NOT NULL",
+        (float(now), float(now), game_id),
+    )
 
 
 class ServiceMixin(StoreBase):
@@ -85,18 +111,36 @@ class ServiceMixin(StoreBase):
         afresh and unpauses it."""
         async with self._db.transaction() as conn:
             await self._status(conn, game_id)
-            row = await fetch_one(
-                conn,
-                "INSERT INTO deadlines (game_id, seat, kind, due_at, created_at) "
-                f"VALUES (?, ?, ?, ?, ?) ON CONFLICT {_DEADLINE_SLOT} DO UPDATE SET "
-                "due_at = excluded.due_at, stages_sent = 0, paused_remaining = NULL, "
-                "claimed_by = NULL, claimed_until = NULL "
-                f"RETURNING {DEADLINE_COLUMNS}",
-                (game_id, seat, kind, float(due_at), self._clock()),
-            )
+            row = await fetch_one(conn, f"{_SET_DEADLINE} RETURNING {DEADLINE_COLUMNS}",
+                                  (game_id, seat, kind, float(due_at), self._clock()))
             await self._db.notify_deadlines(conn)
         assert row is not None
         return Deadline.from_row(row)
+
+    async def change_deadlines(
+        self, game_id: int, *, drop: Sequence[int] = (), add: Sequence[DeadlineSlot] = (),
+        pause_at: float | None = None,
+    ) -> None:
+        """A step's deadline changes as one transaction: the rows `drop` names go, the
+        `add` slots are created or moved (as set_deadline does), and with `pause_at` the
+        game's clocks stop at that moment (a paused table). Nothing to change, no
+        transaction."""
+        if not drop and not add and pause_at is None:
+            return
+        async with self._db.transaction() as conn:
+            await self._status(conn, game_id)
+            if drop:
+                await conn.execute(
+                    f"DELETE FROM deadlines WHERE game_id = ? "
+                    f"AND id IN ({', '.join('?' * len(drop))})", (game_id, *drop))
+            if add:
+                now = self._clock()
+                await conn.executemany(_SET_DEADLINE, [
+                    (game_id, slot.seat, slot.kind, float(slot.due_at), now) for slot in add])
+            if pause_at is not None:
+                await _pause(conn, game_id, pause_at)
+            if add:
+                await self._db.notify_deadlines(conn)
 
     async def get_deadlines(self, game_id: int) -> list[Deadline]:
         async with self._db.reading() as conn:
@@ -193,12 +237,7 @@ class ServiceMixin(StoreBase):
         """Stop a game's clocks, keeping the time each deadline had left."""
         now = self._clock() if now is None else now
         async with self._db.transaction() as conn:
-            return await conn.execute(
-                "UPDATE deadlines SET due_at = NULL, paused_remaining = "
-                "CASE WHEN due_at > ? THEN due_at - ? ELSE 0.0 END "
-                "WHERE game_id = ? AND due_at IS NOT NULL",
-                (float(now), float(now), game_id),
-            )
+            return await _pause(conn, game_id, now)
 
     async def resume_deadlines(self, game_id: int, *, now: float | None = None) -> int:
         now = self._clock() if now is None else now

@@ -62,9 +62,10 @@ class LoadingMixin(StoreBase):
         the games row (its latest snapshot) and the few actions after it. With
         verify=True it is also rebuilt from an earlier snapshot and the log, and compared."""
         async with self._db.reading() as conn:
+            # The state's text only when the cache cannot serve it: it is the row's bulk.
             row = await fetch_one(
-                conn, f"SELECT {GAME_COLUMNS}, state, state_version FROM games WHERE id = ?",
-                (game_id,)
+                conn, f"SELECT {GAME_COLUMNS}, state IS NULL AS stateless FROM games "
+                      "WHERE id = ?", (game_id,)
             )
             if row is None:
                 raise UnknownGame(game_id)
@@ -72,12 +73,17 @@ class LoadingMixin(StoreBase):
             seats = await self._seats(conn, game_id)
             engine = self.engine(game.game)
             live = self._live.get(game_id)
-            if live is not None and live.version == game.version and live.status == game.status:
+            if row["stateless"]:
+                state = None
+            elif live is not None and live.version == game.version \
+                    and live.status == game.status:
                 state = live.state
             else:
-                state = await current_state(conn, engine, row)
-                if state is not None:
-                    self._remember(game_id, Live(game.version, game.status, state, engine))
+                stored = await fetch_one(
+                    conn, "SELECT id, version, state, state_version FROM games WHERE id = ?",
+                    (game_id,))
+                state = await current_state(conn, engine, stored)
+                self._remember(game_id, Live(game.version, game.status, state, engine))
         if verify:
             await self.verify_game(game_id)
         return LoadedGame(game, seats, state, engine)

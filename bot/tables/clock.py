@@ -23,7 +23,7 @@ from typing import Protocol
 
 from bot.games.wording import note
 from bot.i18n import Later, later
-from bot.store import ACTIVE, Deadline, LoadedGame, Seat
+from bot.store import ACTIVE, Deadline, DeadlineSlot, LoadedGame, Seat
 from bot.tables.kits import get_kit
 from bot.tables.timing import DAY, after_quiet_hours, reminder_times, timing_of
 
@@ -78,31 +78,26 @@ class TableClock:
         for seat in self.service.awaited_seats(game):
             if not seat.played_by_ai:
                 wanted[seat.seat] = kit.decision_key(game.state, seat.seat)
-        for d in existing:
-            _, decision = split_kind(d.kind)
-            if wanted.get(d.seat) != decision:
-                await self.store.delete_deadline(d.id)
+        drop = [d.id for d in existing if wanted.get(d.seat) != split_kind(d.kind)[1]]
         have = {(d.seat, d.kind) for d in existing}
-        paused = bool(game.row.settings.get("paused"))
-        created = False
+        add: list[DeadlineSlot] = []
         for seat_no, decision in wanted.items():
             if (seat_no, f"due:{decision}") in have:
                 continue
             kind = kit.clock_kind(game.state)
             duration = timing.duration(kind)
-            seat = game.seats[seat_no]
             start = max(now, self.service.away_until(game, seat_no))
             due = start + duration
-            await self.store.set_deadline(game.id, f"due:{decision}", due, seat=seat_no)
-            for stage, at in enumerate(reminder_times(due, duration, timing.reminders)):
-                if at != float("inf"):
-                    await self.store.set_deadline(game.id, f"remind{stage}:{decision}", at,
-                                                  seat=seat_no)
-            created = True
-            log.debug("game %s: seat %s (%s) due at %.0f", game.id, seat.seat, kind, due)
-        if created and paused:
-            await self.store.pause_deadlines(game.id, now=now)
-        if created:
+            add.append(DeadlineSlot(seat_no, f"due:{decision}", due))
+            add += [DeadlineSlot(seat_no, f"remind{stage}:{decision}", at)
+                    for stage, at in enumerate(reminder_times(due, duration, timing.reminders))
+                    if at != float("inf")]
+            log.debug("game %s: seat %s (%s) due at %.0f", game.id, seat_no, kind, due)
+        # One transaction for the whole step: a click costs one commit, not one per row.
+        paused = bool(add) and bool(game.row.settings.get("paused"))
+        await self.store.change_deadlines(game.id, drop=drop, add=add,
+                                          pause_at=now if paused else None)
+        if add:
             self.poke()
 
     async def due_of(self, game_id: int, seat: int) -> float | None:

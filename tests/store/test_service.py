@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import LoadedGame, Store, StoreError, UnknownGame
+from bot.store import DeadlineSlot, LoadedGame, Store, StoreError, UnknownGame
 from tests.store.conftest import players
 
 
@@ -85,6 +85,39 @@ async def test_deleting_deadlines(store: Store) -> None:
     assert await store.clear_deadlines(game.id, seat=None) == 1
     assert await store.clear_deadlines(game.id, kind="turn") == 1
     assert await store.get_deadlines(game.id) == []
+
+
+async def test_a_steps_deadline_changes_land_together(store: Store) -> None:
+    game = await a_game(store)
+    other = await a_game(store, channel=11)
+    old = await store.set_deadline(game.id, "due:a", 50.0, seat=0)
+    kept = await store.set_deadline(game.id, "due:b", 60.0, seat=1)
+    theirs = await store.set_deadline(other.id, "due:a", 70.0, seat=0)
+    assert await store.mark_reminder_sent(kept.id, 0) is True
+    await store.change_deadlines(
+        game.id, drop=[old.id, theirs.id],  # another game's row is not this game's to drop
+        add=[DeadlineSlot(0, "due:c", 80.0), DeadlineSlot(0, "remind0:c", 75.0),
+             DeadlineSlot(1, "due:b", 90.0), DeadlineSlot(None, "phase", 85.0)])
+    rows = {(d.seat, d.kind): d for d in await store.get_deadlines(game.id)}
+    assert {k: d.due_at for k, d in rows.items()} == {
+        (0, "due:c"): 80.0, (0, "remind0:c"): 75.0, (1, "due:b"): 90.0, (None, "phase"): 85.0}
+    assert rows[1, "due:b"].stages_sent == frozenset()  # moved: reminders start afresh
+    assert [d.id for d in await store.get_deadlines(other.id)] == [theirs.id]
+    await store.change_deadlines(game.id, add=[DeadlineSlot(1, "due:d", 200.0)],
+                                 pause_at=100.0)
+    paused = await store.get_deadlines(game.id)
+    assert all(d.paused for d in paused)
+    assert (await store.resume_deadlines(game.id, now=1000.0)) == 5
+    assert {d.kind: d.due_at for d in await store.get_deadlines(game.id)}["due:d"] == 1100.0
+
+
+async def test_deadline_changes_for_a_missing_game_change_nothing(store: Store) -> None:
+    game = await a_game(store)
+    row = await store.set_deadline(game.id, "due:a", 50.0, seat=0)
+    await store.change_deadlines(game.id)  # nothing to change
+    with pytest.raises(UnknownGame):
+        await store.change_deadlines(404, drop=[row.id], add=[DeadlineSlot(0, "due:x", 1.0)])
+    assert [d.id for d in await store.get_deadlines(game.id)] == [row.id]
 
 
 async def test_message_ids(store: Store) -> None:

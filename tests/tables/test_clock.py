@@ -214,3 +214,32 @@ async def test_the_scheduler_sleeps_until_the_next_row(tmp_path) -> None:
     await service.clock.tick()
     assert rec.digests and rec.digests[0][0] == 101 and "<#500>" in rec.digests[0][1][0]
     assert (await service.store.get_user_prefs(101)).digest_next == START + 60 + DAY
+
+
+async def test_a_steps_deadlines_change_in_one_transaction(tmp_path) -> None:
+    """A click's bookkeeping is one commit however many rows it moves: the answered
+    seat's rows go, the next decision's rows for every seat arrive together."""
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time)
+    opened: list[str] = []
+    database = service.store._db
+    plain = database.transaction
+
+    def counted():
+        opened.append("transaction")
+        return plain()
+
+    database.transaction = counted  # type: ignore[method-assign]
+    rows_before = len(await service.store.get_deadlines(gid))
+    await service.clock.sync(await service.load(gid))
+    assert opened == []  # nothing changed, nothing written
+    await ballot(service, gid, 101, "castello")
+    assert len(opened) == 1
+    assert {d.seat for d in await service.store.get_deadlines(gid)} == {1, 2}
+    await ballot(service, gid, 102, "castello")
+    opened.clear()
+    await ballot(service, gid, 103, "castello")  # the round is revealed: a new decision
+    rows = await service.store.get_deadlines(gid)
+    assert len(opened) == 1 and len(rows) >= rows_before
+    assert {d.seat for d in rows} == set((await service.load(gid)).engine.pending(
+        (await service.load(gid)).state))
