@@ -2,7 +2,9 @@
 bare one-row commit, that deadlines falling due under two processes' clocks fire once
 each, and how many actions per second two processes store against one. The last is
 measured for bare one-row commits too, in the same way: what two processes can gain on
-this machine at all when they share its cores with the database server.
+this machine at all when they share its cores with the database server; and for clicks
+through the table service, which adds to each action what a bot does around it (the
+table lock, the checks, the deadlines of the next decision, the narration).
 
 Runs against TEST_POSTGRES_URL (default postgres on 127.0.0.1:5432) in a database of its
 own; without a reachable server it returns a note instead of figures.
@@ -41,6 +43,10 @@ DEADLINES = 5000
 SPEEDUP_GAMES = 16
 SPEEDUP_SECONDS = 4.0
 HANDLED = re.compile(r"deadline (\d+) \(")
+
+
+def _users(game: int) -> list[int]:
+    return [1000 + 10 * game + seat for seat in range(len(PLAYERS))]
 
 
 def _pick(engine: Any, state: Any, rng: random.Random) -> dict[str, Any]:
@@ -140,15 +146,19 @@ async def _new_games(url: str, count: int) -> list[int]:
     store = await Store.open(url)
     try:
         return [(await store.create_game("doge", guild_id=1, channel_id=9000 + n,
-                                         players=PLAYERS, seed=n)).id for n in range(count)]
+                                         players=PLAYERS, user_ids=_users(n), seed=n,
+                                         settings={"timing": "async"})).id
+                for n in range(count)]
     finally:
         await store.close()
 
 
-def _rate(url: str, processes: int) -> float:
+def _rate(url: str, processes: int, worker: str = "play") -> float:
+    """Actions per second `processes` workers make in the same games, split between them:
+    into the store ("play"), or as clicks through the table service ("table")."""
     ids = asyncio.run(_new_games(url, SPEEDUP_GAMES))
     shares = [ids[p::processes] for p in range(processes)]
-    counts = _together([_spawn("play", url, ",".join(map(str, share)), str(SPEEDUP_SECONDS))
+    counts = _together([_spawn(worker, url, ",".join(map(str, share)), str(SPEEDUP_SECONDS))
                         for share in shares])
     return sum(counts) / SPEEDUP_SECONDS
 
@@ -191,13 +201,19 @@ async def _clock_worker(url: str) -> list[int]:
     return ids
 
 
-async def _play_worker(url: str, game_ids: list[int], seconds: float) -> int:
-    """Random legal moves into its games, one coroutine per game, for `seconds`."""
+async def _play_worker(url: str, game_ids: list[int], seconds: float,
+                       clicks: bool = False) -> int:
+    """Random legal moves into its games, one coroutine per game, for `seconds`: into the
+    store, or with `clicks` as the seats' players' clicks through the table service (its
+    lock, checks, deadlines and narration)."""
     store = await Store.open(url)
     try:
+        service = TableService(store) if clicks else None
         await _ready()
         end = time.perf_counter() + seconds
-        counts = await asyncio.gather(*(_play_one(store, g, end) for g in game_ids))
+        counts = await asyncio.gather(*(
+            _play_one(store, g, end) if service is None else _click_one(service, g, end)
+            for g in game_ids))
     finally:
         await store.close()
     return sum(counts)
@@ -225,6 +241,18 @@ async def _bare_worker(url: str, writers: int, seconds: float) -> int:
     finally:
         for lane in lanes:
             await lane.close()
+
+
+async def _click_one(service: TableService, game_id: int, end: float) -> int:
+    rng = random.Random(game_id)
+    made = 0
+    game = await service.load(game_id)
+    while time.perf_counter() < end and not game.engine.is_over(game.state):
+        action = dict(_pick(game.engine, game.state, rng))
+        seat = action.pop("seat")  # the table seats the clicker itself
+        game = (await service.act(game_id, game.seats[seat].user_id, action)).game
+        made += 1
+    return made
 
 
 async def _play_one(store: Store, game_id: int, end: float) -> int:
@@ -269,7 +297,8 @@ async def _drop(name: str) -> None:
 
 def run() -> dict[str, Any]:
     figures: dict[str, Any] = {}
-    for part in ("ratio", "deadlines", "one", "two", "bare_one", "bare_two"):
+    for part in ("ratio", "deadlines", "one", "two", "bare_one", "bare_two", "table_one",
+                 "table_two"):
         name = f"bench_{part}_{secrets.token_hex(4)}"
         try:
             url = asyncio.run(_create(name))
@@ -280,6 +309,9 @@ def run() -> dict[str, Any]:
                 figures.update(asyncio.run(_action_ratio(url)))
             elif part == "deadlines":
                 figures.update(_deadlines_twice(url))
+            elif part.startswith("table_"):
+                figures[f"pg_table_actions_per_s_{part[6:]}_process"] = round(
+                    _rate(url, 1 if part == "table_one" else 2, "table"), 1)
             elif part.startswith("bare_"):
                 figures[f"pg_bare_commits_per_s_{part[5:]}_process"] = round(
                     _bare_rate(url, 1 if part == "bare_one" else 2), 1)
@@ -290,6 +322,9 @@ def run() -> dict[str, Any]:
             asyncio.run(_drop(name))
     figures["pg_two_process_speedup"] = round(
         figures["pg_actions_per_s_two_process"] / figures["pg_actions_per_s_one_process"], 2)
+    figures["pg_table_two_process_speedup"] = round(
+        figures["pg_table_actions_per_s_two_process"]
+        / figures["pg_table_actions_per_s_one_process"], 2)
     figures["pg_bare_two_process_speedup"] = round(
         figures["pg_bare_commits_per_s_two_process"]
         / figures["pg_bare_commits_per_s_one_process"], 2)
@@ -302,8 +337,9 @@ if __name__ == "__main__":
     elif len(sys.argv) > 1 and sys.argv[1] == "bare":
         print(json.dumps(asyncio.run(_bare_worker(sys.argv[2], int(sys.argv[3]),
                                                   float(sys.argv[4])))))
-    elif len(sys.argv) > 1 and sys.argv[1] == "play":
+    elif len(sys.argv) > 1 and sys.argv[1] in ("play", "table"):
         ids = [int(i) for i in sys.argv[3].split(",")]
-        print(json.dumps(asyncio.run(_play_worker(sys.argv[2], ids, float(sys.argv[4])))))
+        print(json.dumps(asyncio.run(_play_worker(sys.argv[2], ids, float(sys.argv[4]),
+                                                  clicks=sys.argv[1] == "table"))))
     else:
         print(json.dumps(run(), indent=2))
