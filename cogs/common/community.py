@@ -155,9 +155,8 @@ async def stats(interaction: discord.Interaction, game: str,
 def rating_line(name: str, title: str, standing: Any, total: int) -> str:
     if standing is None:
         return _("📊 **{name}** at {title}: not rated yet.", name=name, title=title)
-    # The English says "1 rated games" as it always has (tests hold it); Dutch has both.
     return _n("📊 **{name}** at {title}: score {score} (μ − 3σ), {rank} of {total}, "
-              "{n} rated games.",
+              "{n} rated game.",
               "📊 **{name}** at {title}: score {score} (μ − 3σ), {rank} of {total}, "
               "{n} rated games.", standing.games, name=name, title=title,
               score=f"{standing.score:.1f}", rank=ordinal(standing.rank), total=total)

@@ -51,7 +51,7 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
                                        {"player": users[0]})).wait()
         assert [a.filename for a in stats.attachments] == ["clans-stats.png"]
         # Ada: two finished games, one of them with a computer (not rated by default).
-        assert "2 games" in stats.content and "1 rated games" in stats.content
+        assert "2 games" in stats.content and "1 rated game." in stats.content
         assert "favourite terrain" in stats.content and "not rated" in stats.content
 
         # The message that announced the end carries the record: history links to it.
