@@ -11,7 +11,14 @@ from bot.i18n import Later, _, _n, cmd, later, later_n
 from bot.store import ACTIVE, LoadedGame, Store, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.clock import TableClock
-from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit, option_word, seat_level
+from bot.tables.kits import (
+    AI_LEVELS,
+    DEFAULT_LEVEL,
+    SEARCH_LEVEL,
+    get_kit,
+    option_word,
+    seat_level,
+)
 from bot.tables.steps import Step
 from bot.tables.timing import DAY, MAX_AWAY_S, MISSES_FOR_AUTOPILOT, Timing, timing_of
 
@@ -34,20 +41,27 @@ class AbsenceMixin:
         """Act for `seat_no` now: its standing order, else the autopilot if the table
         chose it or the seat is on it, else the engine's safe default (D-3.7 in
         placement). Two missed deadlines in a row put the seat on autopilot."""
+        searched = await self._search_first(game_id, seat_no, decision)
         async with self.lock(game_id):
             game: LoadedGame = await self.load(game_id)
             if game.row.status != ACTIVE or seat_no not in game.engine.pending(game.state):
                 return None
             kit = get_kit(game.row.game)
-            if decision is not None and kit.decision_key(game.state, seat_no) != decision:
+            current = kit.decision_key(game.state, seat_no)
+            if decision is not None and current != decision:
                 return None  # that decision was made meanwhile: the deadline is void
             seat = game.seats[seat_no]
             action = kit.order_action(game.state, seat_no, seat.orders)
             how = "order"
-            if action is None and (seat.played_by_ai or timing_of(game.row.settings).autopilot):
-                seed = f"{game.row.seed}:{game.version}:{seat_no}"
-                level = seat_level(game.row.settings, seat)
-                action = await self.ai.choose(kit, game.state, seat_no, seed, level)
+            if action is None and _autopilot_plays(game, seat_no):
+                if searched is not None and searched[0] == current and \
+                        searched[1] in game.engine.legal_actions(game.state, seat_no):
+                    action = searched[1]
+                else:  # no search wanted, or it answered an older question: no waiting now
+                    level = seat_level(game.row.settings, seat)
+                    action = await self.ai.choose(
+                        kit, game.state, seat_no, f"{game.row.seed}:{game.version}:{seat_no}",
+                        DEFAULT_LEVEL if level == SEARCH_LEVEL else level)
                 how = "autopilot"
             if action is None:
                 action, how = game.engine.default_action(game.state, seat_no), "default"
@@ -75,6 +89,26 @@ class AbsenceMixin:
             await self.clock.sync(step.game)
         await self.publish(step)
         return step
+
+    async def _search_first(self, game_id: int, seat_no: int,
+                            decision: str | None) -> tuple[str, Any] | None:
+        """When the autopilot that will answer for `seat_no` searches: its move, worked
+        out before the table is locked (a search takes a while and may wait for a worker;
+        the others at the table keep clicking meanwhile), with the decision it answers.
+        None when no search is wanted. `time_out` checks it again under the lock."""
+        game: LoadedGame = await self.load(game_id)
+        if game.row.status != ACTIVE or seat_no not in game.engine.pending(game.state):
+            return None
+        kit = get_kit(game.row.game)
+        current = kit.decision_key(game.state, seat_no)
+        seat = game.seats[seat_no]
+        if (decision is not None and current != decision) \
+                or kit.order_action(game.state, seat_no, seat.orders) is not None \
+                or not _autopilot_plays(game, seat_no) \
+                or seat_level(game.row.settings, seat) != SEARCH_LEVEL:
+            return None
+        seed = f"{game.row.seed}:{game.version}:{seat_no}"
+        return current, await self.ai.choose(kit, game.state, seat_no, seed, SEARCH_LEVEL)
 
     async def player_acted(self, game: LoadedGame, seat_no: int) -> None:
         """Acting yourself ends a run of missed deadlines."""
@@ -192,3 +226,9 @@ def timed_out(name: str, by: str, how: str) -> Later:
                      "them.", name=name)
     return later("⏰ {name} was skipped by a moderator: the default was applied for them.",
                  name=name)
+
+
+def _autopilot_plays(game: LoadedGame, seat_no: int) -> bool:
+    """Whether the computer answers for a seat at its time-out: a computer seat, a seat on
+    autopilot, or any seat at a table that chose the autopilot at deadlines."""
+    return game.seats[seat_no].played_by_ai or timing_of(game.row.settings).autopilot
