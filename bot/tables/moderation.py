@@ -74,7 +74,7 @@ class Moderation(RecordsMixin):
             game = await self.service.load(game.id)
             if game.row.settings.get("paused"):
                 raise TableError(later("The game is already paused; `{resume}` restarts the "
-                                        "clocks.", resume=cmd("table-admin resume")))
+                                        "clocks.", resume=later_cmd("table-admin resume")))
             await self.store.update_settings(game.id, {"paused": True})
             await self.store.pause_deadlines(game.id, now=self.service.clock.clock())
         await self._audit(mod, "pause", game)

@@ -13,7 +13,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.games.base import Event, IllegalAction
-from bot.i18n import _, cmd, later
+from bot.games.wording import later_cmd
+from bot.i18n import _, later
 from bot.store import (
     ACTIVE,
     LOBBY,
@@ -86,7 +87,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         game = await self.game_in_channel(channel_id)
         if game is None:
             raise TableError(later("There is no game in this channel. Start one with `{new}`.",
-                                    new=cmd("doge new")))
+                                    new=later_cmd("doge new")))
         return game
 
     async def load(self, game_id: int) -> LoadedGame:
@@ -202,7 +203,8 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                 raise TableError(later("{title} needs at least {least} players: {seated} "
                                         "seated. Add computer players with `{addbot}`.",
                                         title=kit.title, least=kit.min_players,
-                                        seated=len(game.seats), addbot=cmd(f"{kit.name} addbot")))
+                                        seated=len(game.seats),
+                                        addbot=later_cmd(f"{kit.name} addbot")))
             try:
                 await self.store.start_game(game_id, seed=seed)
             except (StoreError, IllegalAction) as exc:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import speaking
+from bot.i18n import cmd, speaking
 from bot.tables.languages import ServerLanguages, language_choice, set_language
 from bot.tables.steps import TableError
 from tests.admin.helpers import CHANNEL, GUILD, MOD, PLAYER, db_rows, make_table, refused
@@ -80,5 +80,14 @@ async def test_a_refusal_speaks_the_language_of_whoever_reads_it(tmp_path: Path)
         assert str(caught.value) == "The game is not paused."
         with speaking("nl"):
             assert str(caught.value) == "Het spel is niet gepauzeerd."
+        # A command named in a refusal is named in the reader's language too.
+        await table.mod.pause(MOD, CHANNEL)
+        with speaking("nl"), pytest.raises(TableError) as caught:
+            await table.mod.pause(MOD, CHANNEL)
+        english = cmd("table-admin resume")
+        with speaking("nl"):
+            dutch = cmd("table-admin resume")
+            assert dutch in str(caught.value)
+        assert english != dutch and english in str(caught.value)
     finally:
         await table.close()
