@@ -15,6 +15,20 @@ def and_list(items: Iterable[str]) -> str:
     return _("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th... (1e, 2e, 3e in Dutch): places, orders of play."""
+    if 10 <= n % 100 <= 20:
+        return _("{n}th", n=n)
+    last = n % 10
+    if last == 1:
+        return _("{n}st", n=n)
+    if last == 2:
+        return _("{n}nd", n=n)
+    if last == 3:
+        return _("{n}rd", n=n)
+    return _("{n}th", n=n)
+
+
 class _LaterCommand(Later):
     __slots__ = ()
 

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.community.recap import scenes
 from bot.community.stats import FAVOURITE_OF, history, player_stats
+from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n, cmd, speaking
 from bot.store import FINISHED, LoadedGame, StoreError
 from bot.tables.kits import get_kit
@@ -27,7 +28,7 @@ from bot.tables.service import TableService
 from cogs.common.game_ui import GameGroupsCog
 from cogs.common.table_components import tables
 from cogs.common.ui import channel_language, refuse, tell
-from rendering.common.community import ordinal, render_async, render_leaderboard, render_stats
+from rendering.common.community import render_async, render_leaderboard, render_stats
 from rendering.common.recap import render_recap_async
 
 log = logging.getLogger(__name__)

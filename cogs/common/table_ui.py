@@ -8,14 +8,13 @@ import discord
 from bot.games.question import Question
 from bot.i18n import N_, _, cmd
 from bot.store import LoadedGame
-from bot.tables.kits import seat_level, short_hash
+from bot.tables.kits import option_word, seat_level, short_hash
 from bot.tables.service import TableService
 from cogs.common.ui import GameButton, GameSelect, view_of
 
 COLOUR_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "black": "⚫"}
 COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"),
                 "yellow": N_("Yellow"), "black": N_("Black")}
-LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "strong": N_("strong")}
 PACES = {"live": N_("live play"), "async": N_("async play")}  # by the table's timing
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -41,17 +40,13 @@ def colour_name(colour: str) -> str:
     return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour.capitalize()
 
 
-def level_name(level: str) -> str:
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
-
-
 def computer_levels(game: LoadedGame) -> str:
     """Who the computer plays and at which level: 'Doge Bot Dandolo (strong), Ann
     (autopilot, normal)'; empty when it plays no seat."""
     shown = []
     for s in game.seats:
         if s.played_by_ai:
-            level = level_name(seat_level(game.row.settings, s))
+            level = option_word(seat_level(game.row.settings, s))
             shown.append(_("{name} ({level})", name=s.name, level=level) if s.is_bot else
                          _("{name} (autopilot, {level})", name=s.name, level=level))
     return ", ".join(shown)
@@ -71,7 +66,7 @@ def lobby_text(game: LoadedGame) -> str:
     for s in game.seats:
         if s.is_bot:
             lines.append(_("{mark} {name} (computer, {level})", mark=mark(s.colour), name=s.name,
-                           level=level_name(seat_level(game.row.settings, s))))
+                           level=option_word(seat_level(game.row.settings, s))))
         else:
             lines.append(f"{mark(s.colour)} {s.name}")
     lines += ["▫️ " + _("(free seat)")] * (size - len(game.seats))

@@ -9,13 +9,14 @@ from PIL import Image, ImageDraw
 from bot.games.clans.board import COLOURS
 from bot.games.clans.rules import EPOCH_CHIPS, EPOCH_NAMES
 from bot.games.clans.views import ClansPublicView
+from bot.games.wording import ordinal
 from bot.i18n import _, _n
 from rendering.clans import layout as L
 from rendering.clans.background import CARD, EPOCH_COLS, epoch_row_y
 from rendering.clans.sprites import chip, paste_centred
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, cached, disc_sprite, player_colour
 from rendering.common.text import fit_text, paste_text, text_width, wrap_text
-from rendering.common.words import ordinal, seat_name
+from rendering.common.words import seat_name
 
 
 def player_name(view: ClansPublicView, seat: int) -> str:

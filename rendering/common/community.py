@@ -17,10 +17,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.clans.board import TERRAIN_NAMES
+from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, NAVY, OK_GREEN, PAPER, encode_png
 from rendering.common.text import fit_text, paste_text, text_width
-from rendering.common.words import ordinal
 
 __all__ = ["ordinal", "render_async", "render_leaderboard", "render_leaderboard_image",
            "render_stats", "render_stats_image"]

@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.doge.constants import AREA_NAMES, AREAS, DISTRICTS
 from bot.games.doge.view import PlayerPublic, PublicView
+from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n, current_language
 from rendering.common.drawing import (
     CREAM,
@@ -27,7 +28,7 @@ from rendering.common.drawing import (
     ring_sprite,
 )
 from rendering.common.text import fit_text, paste_text, text_width, wrap_text
-from rendering.common.words import ordinal, seat_name
+from rendering.common.words import seat_name
 from rendering.doge import layout as L
 from rendering.doge.background import background
 from rendering.doge.result import draw_result, places, ranking

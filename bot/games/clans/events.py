@@ -16,10 +16,9 @@ from __future__ import annotations
 from bot.games.base import Event, PlayerSpec
 from bot.games.clans.board import COLOUR_NAMES, TERRAIN_NAMES, TERRAINS
 from bot.games.clans.rules import EPOCH_BONUS, EPOCH_NAMES, FAVOURABLE, UNFAVOURABLE
-from bot.games.wording import and_list
+from bot.games.wording import and_list, ordinal
 from bot.i18n import N_, _, _n
 
-ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"))
 GAME_OVER = {"twelfth_village": N_("Game over after the 12th village."),
              "moderator": N_("Game over: a moderator ended it.")}
 NO_MOVE_LEFT = N_("Game over: no move is left.")
@@ -36,11 +35,6 @@ def colour_list(colours: list[str]) -> str:
 
 def terrain_name(terrain: str) -> str:
     return _(TERRAIN_NAMES[terrain]) if terrain in TERRAIN_NAMES else terrain
-
-
-def ordinal(n: int) -> str:
-    """1 -> "1st" ("1e" in Dutch), for places (up to 4) and village orders (up to 6)."""
-    return _(ORDINALS[n - 1])
 
 
 def _name(players: list[PlayerSpec], seat: int) -> str:

@@ -4,9 +4,9 @@ neighbour (C-3.1); the order of several villages founded at once (C-4.7)."""
 from __future__ import annotations
 
 from bot.games.base import Action
-from bot.games.clans.events import ordinal
 from bot.games.clans.views import ClansPlayerView
 from bot.games.question import Option, Question
+from bot.games.wording import ordinal
 from bot.i18n import _
 
 
