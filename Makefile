@@ -7,6 +7,8 @@ PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 SEED ?= 2026
+# pytest worker processes for `make test` (0: all tests in one process).
+TEST_WORKERS ?= 2
 NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
 .PHONY: run test lint bench bench-ai demo clean
@@ -45,7 +47,7 @@ run: $(RUN_STAMP)
 
 test: $(DEV_STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS)
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check .
