@@ -17,7 +17,7 @@ the JSON their engine writes. See `Store` (`store.py`) for the API, put together
   `backup.py`, `transfer.py` (SQLite into PostgreSQL).
 """
 
-from bot.store.bookkeeping import UNSET, DeadlineSlot
+from bot.store.bookkeeping import UNSET, WAKE_HORIZON_S, DeadlineSlot
 from bot.store.errors import (
     BadAction,
     BadRecord,
@@ -56,6 +56,7 @@ __all__ = [
     "FINISHED",
     "LOBBY",
     "UNSET",
+    "WAKE_HORIZON_S",
     "ActionEntry",
     "ActionResult",
     "AuditEntry",

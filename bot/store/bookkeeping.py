@@ -36,6 +36,11 @@ _SET_DEADLINE = (
     "due_at = excluded.due_at, stages_sent = 0, paused_remaining = NULL, "
     "claimed_by = NULL, claimed_until = NULL"
 )
+# Every process's table clock re-reads the deadlines at least this often
+# (bot/tables/clock.py), so only a row due sooner has to wake the other processes' clocks
+# at once: NOTIFY, whose commits PostgreSQL serializes across the whole server, is kept
+# for those.
+WAKE_HORIZON_S = 300.0
 # When a row next needs someone: its due time, or the end of another process's claim.
 _WAKE_AT = "CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END"
 
@@ -113,7 +118,8 @@ class ServiceMixin(StoreBase):
             await self._status(conn, game_id)
             row = await fetch_one(conn, f"{_SET_DEADLINE} RETURNING {DEADLINE_COLUMNS}",
                                   (game_id, seat, kind, float(due_at), self._clock()))
-            await self._db.notify_deadlines(conn)
+            if self._soon(due_at):
+                await self._db.notify_deadlines(conn)
         assert row is not None
         return Deadline.from_row(row)
 
@@ -139,8 +145,12 @@ class ServiceMixin(StoreBase):
                     (game_id, slot.seat, slot.kind, float(slot.due_at), now) for slot in add])
             if pause_at is not None:
                 await _pause(conn, game_id, pause_at)
-            if add:
+            elif any(self._soon(slot.due_at) for slot in add):
                 await self._db.notify_deadlines(conn)
+
+    def _soon(self, due_at: float) -> bool:
+        """Whether a row falls due before every other clock looks again by itself."""
+        return due_at < self._clock() + WAKE_HORIZON_S
 
     async def get_deadlines(self, game_id: int) -> list[Deadline]:
         async with self._db.reading() as conn:

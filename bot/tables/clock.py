@@ -23,14 +23,16 @@ from typing import Protocol
 
 from bot.games.wording import note
 from bot.i18n import Later, later
-from bot.store import ACTIVE, Deadline, DeadlineSlot, LoadedGame, Seat
+from bot.store import ACTIVE, WAKE_HORIZON_S, Deadline, DeadlineSlot, LoadedGame, Seat
 from bot.tables.kits import get_kit
 from bot.tables.timing import DAY, after_quiet_hours, reminder_times, timing_of
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
-MAX_SLEEP_S = 300.0  # wake now and then even with nothing due, in case of clock jumps
+# Wake now and then even with nothing due: in case of clock jumps, and for the rows other
+# processes set without waking this clock (due later than this, bot/store/bookkeeping.py).
+MAX_SLEEP_S = WAKE_HORIZON_S
 CLAIM_LEASE_S = 120.0  # longer than handling a batch of rows ever takes
 CLAIM_BATCH = 100
 
