@@ -50,7 +50,7 @@ SMALL_CONSTANTS: dict[str, dict[str, Any]] = {
     "bench.channel_bench": {"YEARS": 1},
     "bench.recap_bench": {"SEEDS": range(1, 2)},
     PG_BENCH: {"SAMPLES": 20, "WARMUP": 2, "DEADLINES": 50, "SPEEDUP_GAMES": 2,
-               "SPEEDUP_SECONDS": 0.5},
+               "SPEEDUP_SECONDS": 0.5, "SPEEDUP_ROUNDS": 1},
 }
 
 
