@@ -7,10 +7,6 @@ from typing import Any
 
 from bot.community.outcome import favourite
 
-# What a player is known for, by game: the district of their palaces (Doge), the terrain
-# of the villages they founded (Clans).
-FAVOURITE_OF = {"doge": "district", "clans": "terrain"}
-
 
 @dataclass(frozen=True)
 class HistoryLine:

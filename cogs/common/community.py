@@ -19,7 +19,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.community.recap import scenes
-from bot.community.stats import FAVOURITE_OF, history, player_stats
+from bot.community.stats import history, player_stats
+from bot.games.community import community_of
 from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n, cmd, speaking
 from bot.store import FINISHED, LoadedGame, StoreError
@@ -143,7 +144,8 @@ async def stats(interaction: discord.Interaction, game: str,
     summary = player_stats(standing, games)
     _rows, total = await tables(interaction).store.leaderboard(interaction.guild_id, game, limit=0)
     with speaking(await channel_language(interaction)):  # the answer is public
-        png = await render_async(render_stats, game, name, summary, FAVOURITE_OF[game], total)
+        png = await render_async(render_stats, game, name, summary,
+                                community_of(game).known_for, total)
         lines = [rating_line(name, title, standing, total),
                  record_line(game, summary), _("Last games:")]
         lines += [_line(interaction.guild_id, game, h) for h in summary.last]
@@ -163,6 +165,13 @@ def rating_line(name: str, title: str, standing: Any, total: int) -> str:
               score=f"{standing.score:.1f}", rank=ordinal(standing.rank), total=total)
 
 
+# A player's line by what the game counts them known for (bot/games/<game>/community.py).
+FAVOURITE_LINES = {
+    "district": N_("{games}, {wins}, average place {average}, favourite district {favourite}."),
+    "terrain": N_("{games}, {wins}, average place {average}, favourite terrain {favourite}."),
+}
+
+
 def record_line(game: str, summary: Any) -> str:
     """Games, wins, average place and what the player built most."""
     values = {"games": games_text(summary.played), "wins": wins_text(summary.wins),
@@ -170,11 +179,7 @@ def record_line(game: str, summary: Any) -> str:
     if summary.favourite is None:
         return _("{games}, {wins}, average place {average}.", **values)
     shown = _(summary.favourite.replace("_", " ")).title()  # a terrain is translated
-    if game == "doge":
-        return _("{games}, {wins}, average place {average}, favourite district {favourite}.",
-                 favourite=shown, **values)
-    return _("{games}, {wins}, average place {average}, favourite terrain {favourite}.",
-             favourite=shown, **values)
+    return _(FAVOURITE_LINES[community_of(game).known_for], favourite=shown, **values)
 
 
 def _line(guild_id: int, game: str, h: Any) -> str:

@@ -18,9 +18,8 @@ PACKAGES = ("bot", "cogs", "rendering")
 # Registrations (R) and places that still branch by game (B) besides mentions in comments.
 KNOWN = {
     "bot/cli.py": 3,
-    "bot/community/outcome.py": 10,  # B: places and favourites by game
-    "bot/community/recap.py": 15,  # B: which events make a recap frame
-    "bot/community/stats.py": 4,  # B: the favourite's name by game
+    "bot/community/outcome.py": 2,
+    "bot/community/recap.py": 4,
     "bot/demo.py": 11,
     "bot/discord_app.py": 24,  # R: extensions, posters, renderers
     "bot/games/base.py": 2,
@@ -37,7 +36,7 @@ KNOWN = {
     "bot/tables/timing.py": 1,
     "bot/tables/undo_rules.py": 6,  # B: Doge steps that cannot be undone
     "cogs/common/admin.py": 3,  # the old /doge-admin name
-    "cogs/common/community.py": 6,  # B: favourite district or terrain, recap wording
+    "cogs/common/community.py": 5,  # B: the recap's description
     "cogs/common/poster.py": 5,
     "cogs/common/segments.py": 2,
     "cogs/common/shared_commands.py": 2,

@@ -1,0 +1,42 @@
+"""What the community features (ratings, stats, recaps) need to know of a game, from its
+public view and its events only: each game says it in its own `community.py`, and the
+shared code asks `community_of(game)`."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.registry import GAMES
+
+
+@dataclass(frozen=True)
+class Finish:
+    """A finished game's outcome: each seat's place (1 is best, equal numbers are shared
+    places), whether a moderator ended it, and per seat what they built, counted by the
+    kind of place they are known for (a district, a terrain)."""
+
+    places: tuple[int, ...]
+    by_moderator: bool
+    tallies: tuple[dict[str, int], ...]
+
+
+Moment = tuple[Any, dict[str, Any]]  # a public view (or None) and the event it follows
+
+
+@dataclass(frozen=True)
+class Community:
+    finish: Callable[[Any], Finish]  # the public view of a finished game; ValueError if not
+    known_for: str  # what a player's tallies count: "district", "terrain"
+    scene_events: tuple[str, ...]  # events the recap follows (setting a scene or making one)
+    scene_made_by: str  # the event after which the board makes a scene
+    captions: Callable[[list[Moment]], list[tuple[Any, str]]]  # scenes: view and caption
+
+
+def community_of(game: str) -> Community:
+    """The game's description in its `community.py`; ValueError for an unknown game."""
+    if game not in GAMES:
+        raise ValueError(f"no community features for the game {game!r}")
+    return importlib.import_module(f"bot.games.{game}.community").COMMUNITY

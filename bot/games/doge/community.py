@@ -1,0 +1,47 @@
+"""Doge for the ratings, stats and recaps (bot/games/community.py): places from the
+final ranking (D-9.2, shared on a tie), palaces counted by district, a recap scene after
+each election."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from bot.games.community import Community, Finish, Moment
+from bot.games.doge.constants import area_name
+from bot.i18n import _
+
+
+def finish(view: Any) -> Finish:
+    result = view.result
+    if not result or not result.get("ranking"):
+        raise ValueError("the Doge game is not over")
+    seats = len(view.players)
+    places = [0] * seats
+    for row in result["ranking"]:  # D-9.2: places already shared on a tie
+        places[row["seat"]] = int(row["place"])
+    tallies: list[Counter[str]] = [Counter() for _ in range(seats)]
+    for district, owners in view.palaces.items():
+        for owner in owners:
+            if owner is not None and 0 <= owner < seats:
+                tallies[owner][district] += 1
+    return Finish(tuple(places), result.get("reason") == "moderator",
+                  tuple(dict(t) for t in tallies))
+
+
+def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
+    total = sum(1 for _view, e in moments if e["type"] == "election_done")
+    year, out = 1, []
+    for view, e in moments:
+        if e["type"] == "elections_begin":
+            year = e["year"]
+        elif e["type"] == "election_done" and view is not None:
+            out.append((view, _("Year {year} — election {n} of {total}: {area}",
+                                 year=year, n=len(out) + 1, total=total,
+                                 area=area_name(e["area"]))))
+    return out
+
+
+COMMUNITY = Community(finish=finish, known_for="district",
+                      scene_events=("elections_begin", "election", "election_done"),
+                      scene_made_by="election_done", captions=captions)
