@@ -114,6 +114,10 @@ async def render_clans_board_async(view: ClansPublicView, caption: str = "") -> 
     return await asyncio.to_thread(render_clans_board, view, caption)
 
 
+# What the shared recap (rendering/common/recap.py) draws each scene with.
+RECAP_DRAWING = (render_clans_image, clans_palette)
+
+
 def write_png(path: str | Path, view: ClansPublicView, caption: str = "") -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -13,12 +13,14 @@ work, and every Discord client plays it inline. `bench/recap_bench.py` checks th
 from __future__ import annotations
 
 import asyncio
+import importlib
 import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image
 
+from bot.games.registry import GAMES
 from rendering.common.palette import glyph_colours, quantize
 
 FRAME_MS = 1600  # long enough to read the caption
@@ -26,15 +28,12 @@ LAST_FRAME_MS = 6000  # the final board stays a while before the loop starts aga
 
 
 def _renderer(game: str) -> tuple[Callable[[Any, str], Image.Image], list[Any]]:
-    if game == "doge":
-        from rendering.doge.board import doge_palette, render_doge_image
-
-        return render_doge_image, doge_palette()
-    if game == "clans":
-        from rendering.clans.board import clans_palette, render_clans_image
-
-        return render_clans_image, clans_palette()
-    raise ValueError(f"no recap for the game {game!r}")
+    """The game's board drawing and its palette (`RECAP_DRAWING` in
+    rendering/<game>/board.py)."""
+    if game not in GAMES:
+        raise ValueError(f"no recap for the game {game!r}")
+    draw, palette = importlib.import_module(f"rendering.{game}.board").RECAP_DRAWING
+    return draw, palette()
 
 
 def _names(view: Any) -> list[str]:

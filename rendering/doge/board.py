@@ -102,6 +102,10 @@ async def render_doge_board_async(view: PublicView, caption: str = "") -> bytes:
     return await asyncio.to_thread(render_doge_board, view, caption)
 
 
+# What the shared recap (rendering/common/recap.py) draws each scene with.
+RECAP_DRAWING = (render_doge_image, doge_palette)
+
+
 def write_png(path: str | Path, view: PublicView, caption: str = "") -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

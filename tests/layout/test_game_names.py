@@ -47,7 +47,7 @@ KNOWN = {
     "rendering/common/drawing.py": 3,
     "rendering/common/community.py": 2,  # B: a Clans terrain as a favourite
     "rendering/common/palette.py": 1,
-    "rendering/common/recap.py": 15,  # B: each game's board renderer
+    "rendering/common/recap.py": 3,
 }
 
 
