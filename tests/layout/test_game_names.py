@@ -34,7 +34,6 @@ KNOWN = {
     "bot/tables/kits.py": 26,  # R: each game's kit
     "bot/tables/service.py": 2,
     "bot/tables/timing.py": 1,
-    "bot/tables/undo_rules.py": 6,  # B: Doge steps that cannot be undone
     "cogs/common/admin.py": 3,  # the old /doge-admin name
     "cogs/common/community.py": 5,  # B: the recap's description
     "cogs/common/poster.py": 5,
