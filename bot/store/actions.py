@@ -188,7 +188,7 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
         self, game_id: int, *, after_version: int = 0, limit: int | None = None
     ) -> list[ActionEntry]:
         """The action log in order, from `after_version` + 1 on (history, replays)."""
-        async with self._db.reading() as conn:
+        async with self._db.reading_each() as conn:  # the log is read by one statement
             await self._status(conn, game_id)
             sql = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq"
             params: tuple[int, ...] = (game_id, after_version)

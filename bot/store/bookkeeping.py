@@ -153,7 +153,7 @@ class ServiceMixin(StoreBase):
         return due_at < self._clock() + WAKE_HORIZON_S
 
     async def get_deadlines(self, game_id: int) -> list[Deadline]:
-        async with self._db.reading() as conn:
+        async with self._db.reading_each() as conn:
             rows = await fetch_all(
                 conn,
                 f"SELECT {DEADLINE_COLUMNS} FROM deadlines WHERE game_id = ? ORDER BY id",

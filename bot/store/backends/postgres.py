@@ -182,6 +182,12 @@ class PgDatabase:
             yield PgConn(raw)
 
     @asynccontextmanager
+    async def reading_each(self) -> AsyncIterator[PgConn]:
+        """Each statement its own transaction (autocommit): a statement sees one snapshot."""
+        async with self.pool.acquire() as raw:
+            yield PgConn(raw)
+
+    @asynccontextmanager
     async def exclusive(self, game_id: int) -> AsyncIterator[PgSession]:
         """The game's lane: in this process one submit per game at a time (the others
         wait here rather than retrying against the database)."""

@@ -15,7 +15,7 @@ import asyncio
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from os import PathLike
@@ -284,6 +284,10 @@ class Database:
         """The lock without a transaction: reads see only committed data."""
         async with self.lock:
             yield self.view
+
+    def reading_each(self) -> AbstractAsyncContextManager[SqliteConn]:
+        """As `reading`: without a transaction already."""
+        return self.reading()
 
     @asynccontextmanager
     async def delete_guard_lifted(self, conn: SqliteConn) -> AsyncIterator[None]:
