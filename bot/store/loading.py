@@ -16,14 +16,26 @@ from bot.store.rows import (
     ACTION_COLUMNS,
     GAME_COLUMNS,
     OPEN_STATUSES,
+    SEAT_COLUMNS,
     ActionEntry,
     GameRow,
     LoadedGame,
+    Seat,
     dumps,
 )
 from bot.store.shared import Live, StoreBase, current_state, logged_actions
 
 log = logging.getLogger(__name__)
+
+_SEAT_NAMES = [c.strip() for c in SEAT_COLUMNS.split(",")]
+# A game's row without its state's text (the row's bulk) and its seats, as one statement:
+# one row per seat (one with empty seat columns for a table nobody sits at yet).
+_ROW_AND_SEATS = (
+    "SELECT " + ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+    + ", g.state IS NULL AS stateless, "
+    + ", ".join(f"s.{c} AS s_{c}" for c in _SEAT_NAMES)
+    + " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+)
 
 
 def normalized(value: Any) -> Any:
@@ -61,31 +73,49 @@ class LoadingMixin(StoreBase):
         """The game with its current state. Fast: the state comes from the cache, or from
         the games row (its latest snapshot) and the few actions after it. With
         verify=True it is also rebuilt from an earlier snapshot and the log, and compared."""
+        loaded = await self._load_cached(game_id)
+        if loaded is None:
+            loaded = await self._load_stored(game_id)
+        if verify:
+            await self.verify_game(game_id)
+        return loaded
+
+    async def _load_cached(self, game_id: int) -> LoadedGame | None:
+        """The game row and its seats in one statement, the state from the cache; None
+        when the cache cannot serve it (the common case costs one round trip)."""
+        async with self._db.reading_each() as conn:
+            rows = await fetch_all(conn, _ROW_AND_SEATS, (game_id,))
+        if not rows:
+            raise UnknownGame(game_id)
+        game = GameRow.from_row(rows[0])
+        live = self._live.get(game_id)
+        if rows[0]["stateless"]:
+            state = None
+        elif live is not None and live.version == game.version \
+                and live.status == game.status:
+            state = live.state
+        else:
+            return None
+        seats = [Seat.from_row({c: r[f"s_{c}"] for c in _SEAT_NAMES})
+                 for r in rows if r["s_seat"] is not None]
+        return LoadedGame(game, seats, state, self.engine(game.game))
+
+    async def _load_stored(self, game_id: int) -> LoadedGame:
+        """The game from its row's snapshot and the actions after it, in one snapshot of
+        the database; the cache learns it."""
         async with self._db.reading() as conn:
-            # The state's text only when the cache cannot serve it: it is the row's bulk.
             row = await fetch_one(
-                conn, f"SELECT {GAME_COLUMNS}, state IS NULL AS stateless FROM games "
-                      "WHERE id = ?", (game_id,)
+                conn, f"SELECT {GAME_COLUMNS}, state, state_version FROM games WHERE id = ?",
+                (game_id,)
             )
             if row is None:
                 raise UnknownGame(game_id)
             game = GameRow.from_row(row)
             seats = await self._seats(conn, game_id)
             engine = self.engine(game.game)
-            live = self._live.get(game_id)
-            if row["stateless"]:
-                state = None
-            elif live is not None and live.version == game.version \
-                    and live.status == game.status:
-                state = live.state
-            else:
-                stored = await fetch_one(
-                    conn, "SELECT id, version, state, state_version FROM games WHERE id = ?",
-                    (game_id,))
-                state = await current_state(conn, engine, stored)
+            state = await current_state(conn, engine, row)
+            if state is not None:
                 self._remember(game_id, Live(game.version, game.status, state, engine))
-        if verify:
-            await self.verify_game(game_id)
         return LoadedGame(game, seats, state, engine)
 
     async def verify_game(self, game_id: int, *, from_scratch: bool = False) -> Any:

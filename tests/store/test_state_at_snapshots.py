@@ -159,3 +159,34 @@ def test_dropping_a_trigger_needs_its_postgresql_form() -> None:
     ]
     with pytest.raises(Exception, match="dropping trigger nope has no PostgreSQL form"):
         dialect.migration_statements("DROP TRIGGER nope;")
+
+
+async def test_a_cached_game_loads_with_one_statement_and_a_cold_one_from_the_row(
+        store: Store, backend: Backend) -> None:
+    """The writer's process reads the row and the seats together, outside a transaction,
+    and takes the state from its cache; another process rebuilds it from the row's
+    snapshot in one snapshot of the database. Both see the same game."""
+    game = await store.create_game("counting", guild_id=1, channel_id=7,
+                                   players=players(3), user_ids=[11, 12, 13], seed=1)
+    await _play(store, game.id, 7)
+    opened: list[str] = []
+
+    def counted(name: str, plain: Any) -> Any:
+        def open_unit() -> Any:
+            opened.append(name)
+            return plain()
+        return open_unit
+
+    for name in ("reading", "reading_each", "transaction"):
+        setattr(store._db, name, counted(name, getattr(store._db, name)))
+    warm = await store.load_game(game.id)
+    assert opened == ["reading_each"]
+    other = await Store.open(backend.target, engines=engines, snapshot_every=5)
+    try:
+        cold = await other.load_game(game.id)
+    finally:
+        await other.close()
+    assert (cold.version, cold.state, cold.row) == (warm.version, warm.state, warm.row)
+    assert [(s.seat, s.user_id, s.name) for s in cold.seats] == \
+        [(s.seat, s.user_id, s.name) for s in warm.seats] == [(0, 11, "P0"), (1, 12, "P1"),
+                                                              (2, 13, "P2")]

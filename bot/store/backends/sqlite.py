@@ -15,7 +15,7 @@ import asyncio
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from os import PathLike
@@ -285,9 +285,11 @@ class Database:
         async with self.lock:
             yield self.view
 
-    def reading_each(self) -> AbstractAsyncContextManager[SqliteConn]:
-        """As `reading`: without a transaction already."""
-        return self.reading()
+    @asynccontextmanager
+    async def reading_each(self) -> AsyncIterator[SqliteConn]:
+        """As `reading`, which has no transaction either."""
+        async with self.lock:
+            yield self.view
 
     @asynccontextmanager
     async def delete_guard_lifted(self, conn: SqliteConn) -> AsyncIterator[None]:
