@@ -33,6 +33,8 @@ class Community:
     scene_events: tuple[str, ...]  # events the recap follows (setting a scene or making one)
     scene_made_by: str  # the event after which the board makes a scene
     captions: Callable[[list[Moment]], list[tuple[Any, str]]]  # scenes: view and caption
+    # The recap's text for screen readers (title, game id, scenes): what each frame shows.
+    recap_description: Callable[[str, int, int], str]
 
 
 def community_of(game: str) -> Community:

@@ -61,13 +61,7 @@ async def recap_attachment(service: TableService, game: LoadedGame | int) -> dis
 
 def recap_description(game: str, game_id: int, scenes: int) -> str:
     """The recap's text for screen readers: what each frame shows."""
-    values = {"title": get_kit(game).title, "game": game_id}
-    if game == "doge":
-        return _n("{title} game {game}: the board after each election, {n} in all",
-                  "{title} game {game}: the board after each election, {n} in all",
-                  scenes, **values)
-    return _n("{title} game {game}: the board after each village, {n} in all",
-              "{title} game {game}: the board after each village, {n} in all", scenes, **values)
+    return community_of(game).recap_description(get_kit(game).title, game_id, scenes)
 
 
 def link(guild_id: int | None, message: tuple[int, int] | None) -> str | None:

@@ -11,7 +11,9 @@ from PIL import Image, ImageChops
 
 from bench.recap_bench import play
 from bot.community.recap import Scene, scenes
+from bot.games.community import community_of
 from bot.games.registry import get_engine
+from bot.i18n import speaking
 from bot.store import Store
 from bot.tables.service import TableService
 from cogs.common.community import MAX_UPLOAD, recap_attachment
@@ -92,3 +94,14 @@ async def test_recap_attachment_for_finished_games_only(tmp_path: Path) -> None:
         frames = Image.open(file.fp).n_frames
         assert frames == len((await service.load(done)).state.villages)
         assert f"{frames} in all" in (file.description or "")
+
+
+def test_the_recaps_text_for_screen_readers_says_what_each_frame_shows() -> None:
+    doge, clans = community_of("doge"), community_of("clans")
+    assert doge.recap_description("Doge", 7, 3) == \
+        "Doge game 7: the board after each election, 3 in all"
+    assert clans.recap_description("Clans", 8, 12) == \
+        "Clans game 8: the board after each village, 12 in all"
+    with speaking("nl"):
+        assert doge.recap_description("Doge", 7, 3) == \
+            "Doge-partij 7: het bord na elke stemming, 3 in totaal"

@@ -35,7 +35,7 @@ KNOWN = {
     "bot/tables/service.py": 2,
     "bot/tables/timing.py": 1,
     "cogs/common/admin.py": 3,  # the old /doge-admin name
-    "cogs/common/community.py": 5,  # B: the recap's description
+    "cogs/common/community.py": 4,
     "cogs/common/poster.py": 5,
     "cogs/common/segments.py": 2,
     "cogs/common/shared_commands.py": 2,

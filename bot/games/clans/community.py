@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from bot.games.community import Community, Finish, Moment
-from bot.i18n import _
+from bot.i18n import _, _n
 
 
 def finish(view: Any) -> Finish:
@@ -35,5 +35,12 @@ def _terrain(terrain: str) -> str:
     return _(terrain)
 
 
+def recap_description(title: str, game_id: int, scenes: int) -> str:
+    return _n("{title} game {game}: the board after each village, {n} in all",
+              "{title} game {game}: the board after each village, {n} in all",
+              scenes, title=title, game=game_id)
+
+
 COMMUNITY = Community(finish=finish, known_for="terrain", scene_events=("village",),
-                      scene_made_by="village", captions=captions)
+                      scene_made_by="village", captions=captions,
+                      recap_description=recap_description)

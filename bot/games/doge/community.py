@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.games.community import Community, Finish, Moment
 from bot.games.doge.constants import area_name
-from bot.i18n import _
+from bot.i18n import _, _n
 
 
 def finish(view: Any) -> Finish:
@@ -42,6 +42,13 @@ def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
     return out
 
 
+def recap_description(title: str, game_id: int, scenes: int) -> str:
+    return _n("{title} game {game}: the board after each election, {n} in all",
+              "{title} game {game}: the board after each election, {n} in all",
+              scenes, title=title, game=game_id)
+
+
 COMMUNITY = Community(finish=finish, known_for="district",
                       scene_events=("elections_begin", "election", "election_done"),
-                      scene_made_by="election_done", captions=captions)
+                      scene_made_by="election_done", captions=captions,
+                      recap_description=recap_description)
