@@ -44,12 +44,10 @@ class AbsenceMixin:
         searched = await self._search_first(game_id, seat_no, decision)
         async with self.lock(game_id):
             game: LoadedGame = await self.load(game_id)
-            if game.row.status != ACTIVE or seat_no not in game.engine.pending(game.state):
-                return None
-            kit = get_kit(game.row.game)
-            current = kit.decision_key(game.state, seat_no)
-            if decision is not None and current != decision:
+            current = _open_decision(game, seat_no, decision)
+            if current is None:
                 return None  # that decision was made meanwhile: the deadline is void
+            kit = get_kit(game.row.game)
             seat = game.seats[seat_no]
             action = kit.order_action(game.state, seat_no, seat.orders)
             how = "order"
@@ -97,13 +95,12 @@ class AbsenceMixin:
         the others at the table keep clicking meanwhile), with the decision it answers.
         None when no search is wanted. `time_out` checks it again under the lock."""
         game: LoadedGame = await self.load(game_id)
-        if game.row.status != ACTIVE or seat_no not in game.engine.pending(game.state):
+        current = _open_decision(game, seat_no, decision)
+        if current is None:
             return None
         kit = get_kit(game.row.game)
-        current = kit.decision_key(game.state, seat_no)
         seat = game.seats[seat_no]
-        if (decision is not None and current != decision) \
-                or kit.order_action(game.state, seat_no, seat.orders) is not None \
+        if kit.order_action(game.state, seat_no, seat.orders) is not None \
                 or not _autopilot_plays(game, seat_no) \
                 or seat_level(game.row.settings, seat) != SEARCH_LEVEL:
             return None
@@ -226,6 +223,15 @@ def timed_out(name: str, by: str, how: str) -> Later:
                      "them.", name=name)
     return later("⏰ {name} was skipped by a moderator: the default was applied for them.",
                  name=name)
+
+
+def _open_decision(game: LoadedGame, seat_no: int, decision: str | None) -> str | None:
+    """The key of the decision `seat_no` faces, if it still faces one (and, when
+    `decision` names one, that one); else None."""
+    if game.row.status != ACTIVE or seat_no not in game.engine.pending(game.state):
+        return None
+    current = get_kit(game.row.game).decision_key(game.state, seat_no)
+    return current if decision is None or current == decision else None
 
 
 def _autopilot_plays(game: LoadedGame, seat_no: int) -> bool:
