@@ -27,6 +27,8 @@ from bot.store.shared import Live, StoreBase, current_state, logged_actions
 
 log = logging.getLogger(__name__)
 
+# A game's row with the state of its latest snapshot (at state_version).
+_ROW_WITH_STATE = f"SELECT {GAME_COLUMNS}, state, state_version FROM games WHERE id = ?"
 _SEAT_NAMES = [c.strip() for c in SEAT_COLUMNS.split(",")]
 # A game's row without its state's text (the row's bulk) and its seats, as one statement:
 # one row per seat (one with empty seat columns for a table nobody sits at yet).
@@ -104,10 +106,7 @@ class LoadingMixin(StoreBase):
         """The game from its row's snapshot and the actions after it, in one snapshot of
         the database; the cache learns it."""
         async with self._db.reading() as conn:
-            row = await fetch_one(
-                conn, f"SELECT {GAME_COLUMNS}, state, state_version FROM games WHERE id = ?",
-                (game_id,)
-            )
+            row = await fetch_one(conn, _ROW_WITH_STATE, (game_id,))
             if row is None:
                 raise UnknownGame(game_id)
             game = GameRow.from_row(row)
@@ -126,10 +125,7 @@ class LoadingMixin(StoreBase):
         checked too. Returns the rebuilt current state; raises StateMismatch on any
         difference."""
         async with self._db.reading() as conn:
-            row = await fetch_one(
-                conn, f"SELECT {GAME_COLUMNS}, state, state_version FROM games WHERE id = ?",
-                (game_id,)
-            )
+            row = await fetch_one(conn, _ROW_WITH_STATE, (game_id,))
             if row is None:
                 raise UnknownGame(game_id)
             game = GameRow.from_row(row)
