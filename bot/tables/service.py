@@ -131,7 +131,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         game = await self.load(game_id)
         if game.row.status != LOBBY:
             raise TableError(later("This game has already started.") if game.row.status == ACTIVE
-                             else _("This game is over."))
+                             else later("This game is over."))
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> LoadedGame:
