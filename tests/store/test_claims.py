@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.store import Store
@@ -126,6 +127,35 @@ async def test_a_game_lock_is_held_by_one_store_at_a_time(postgres: Backend) -> 
             order.append("a")
         await asyncio.wait_for(waiting, 5)
         assert order == ["b2", "a", "b"]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_game_lock_is_one_round_trip_in_and_one_out(
+        postgres: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Taking the lock is one statement and letting go is one (the lock connection's
+    release is the unlock); a body that fails lets go as well."""
+    a, b = await two_stores(postgres)
+    sent: list[str] = []
+    plain = asyncpg.Connection.execute
+
+    async def counted(self: asyncpg.Connection, query: str, *args: object,
+                      **kwargs: object) -> str:
+        sent.append(query)
+        return await plain(self, query, *args, **kwargs)
+
+    try:
+        async with a.game_lock(3):
+            pass  # the lock pool is opened outside the count
+        monkeypatch.setattr(asyncpg.Connection, "execute", counted)
+        async with a.game_lock(3):
+            assert len(sent) == 1
+        assert len(sent) == 2
+        with pytest.raises(RuntimeError):
+            async with a.game_lock(3):
+                raise RuntimeError("the body failed")
+        await asyncio.wait_for(_hold(b, 3, [], "b"), 5)  # nothing held on
     finally:
         await a.close()
         await b.close()

@@ -63,6 +63,13 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     transaction is still rolled back by asyncpg itself."""
 
 
+async def _unlock_games(conn: asyncpg.Connection) -> None:
+    """A lock connection going back to its pool lets go of its game: the release is the
+    unlock, one round trip (asyncpg's default reset would add a second). If it fails,
+    asyncpg closes the connection, and the server lets go of the lock with it."""
+    await conn.execute("SELECT pg_advisory_unlock_all()")
+
+
 def _rows_changed(status: str) -> int:
     """asyncpg's command tag ("UPDATE 3", "INSERT 0 1") as a row count."""
     last = status.rsplit(" ", 1)[-1]
@@ -198,15 +205,12 @@ class PgDatabase:
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
         if self._lock_pool is None:
-            self._lock_pool = await asyncpg.create_pool(self.url, min_size=1,
-                                                        max_size=LOCK_POOL_SIZE)
-        key = (LOCK_NAMESPACE, game_id % 2**31)
-        async with self._lock_pool.acquire() as raw:
-            await raw.execute("SELECT pg_advisory_lock($1, $2)", *key)
-            try:
-                yield
-            finally:
-                await raw.execute("SELECT pg_advisory_unlock($1, $2)", *key)
+            self._lock_pool = await asyncpg.create_pool(
+                self.url, min_size=1, max_size=LOCK_POOL_SIZE, reset=_unlock_games)
+        async with self._lock_pool.acquire() as raw:  # its release unlocks
+            await raw.execute("SELECT pg_advisory_lock($1, $2)", LOCK_NAMESPACE,
+                              game_id % 2**31)
+            yield
 
     @asynccontextmanager
     async def delete_guard_lifted(self, conn: PgConn) -> AsyncIterator[None]:
