@@ -79,7 +79,7 @@ class AbsenceMixin:
                     "🤖 {name} missed {n} deadlines in a row: the autopilot plays for them "
                     "until they use `{back}`.", misses, name=seat.name,
                     back=later_cmd(f"{game.row.game} back"))))
-            step = Step(await self.load(game_id), list(result.events))
+            step = Step(await self.load(game_id), list(result.events), since=game.version)
             log.info("game %s v%s: seat %s timed out (%s)", game_id, result.version, seat_no,
                      how)
             await self._run_ai(step)

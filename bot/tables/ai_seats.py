@@ -116,7 +116,7 @@ class AiSeatsMixin:
                 game_id, action, expected_version=game.version)
             log.info("game %s v%s: computer seat %s %s", game_id, result.version, seat,
                      action.get("type"))
-            step = Step(await self.load(game_id), list(result.events))
+            step = Step(await self.load(game_id), list(result.events), since=game.version)
             await self._run_ai(step)
             await self.clock.sync(step.game)
         await self._publish_quietly(step)

@@ -101,7 +101,11 @@ class CommitmentBook:
         self.size = size
         self._games: OrderedDict[int, _Held] = OrderedDict()
 
-    async def refresh(self, game: LoadedGame) -> None:
+    async def refresh(self, game: LoadedGame, since: int | None = None,
+                      events: list[Event] | None = None) -> None:
+        """Up to `game`'s version. `events`, when given, are every event of the versions
+        after `since` (a step's own moves): if the book stands at `since`, they are what
+        it would read from the log."""
         if game.row.game != "doge":
             return
         held = self._games.get(game.id)
@@ -109,14 +113,19 @@ class CommitmentBook:
             held = _Held()
         if game.version != held.version:
             revealed = not held.version
-            for entry in await self.store.list_actions(game.id, after_version=held.version):
-                for event in entry.events:
+            if since == held.version and events is not None:
+                news = [(game.version, events)]
+            else:
+                news = [(entry.version, entry.events) for entry in
+                        await self.store.list_actions(game.id, after_version=held.version)]
+            for version, told in news:
+                for event in told:
                     if event.get("type") == "year_begins":
                         held.year = event["year"]
                     elif event.get("type") in TOLD:
                         held.years.setdefault(_key(event), []).append(held.year)
                         revealed = revealed or event["type"] == "round_revealed"
-                held.version = max(held.version, entry.version)
+                held.version = max(held.version, version)
             if revealed:
                 held.rows = {(c.year, c.area, c.seat): c
                              for c in await self.store.commitments(game.id)}

@@ -251,7 +251,8 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                 raise TableError(later("The game moved on meanwhile; try again.")) from exc
             except StoreError as exc:
                 raise TableError(str(exc)) from exc
-            step = Step(await self.load(game_id), list(result.events), duplicate=result.duplicate)
+            step = Step(await self.load(game_id), list(result.events),
+                        duplicate=result.duplicate, since=game.version)
             if not result.duplicate:
                 log.info("game %s v%s: seat %s %s", game_id, result.version, seat.seat,
                          action.get("type"))
@@ -291,7 +292,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     async def _tell(self, step: Step) -> None:
         """The step's lines, with the stack commitments its reveals make public."""
-        await self.commitments.refresh(step.game)
+        await self.commitments.refresh(step.game, step.since, step.events)
         step.events = self.commitments.annotate(step.game, step.events)
         step.lines = self.narrate(step.game, step.events)
 

@@ -31,6 +31,10 @@ class Step:
     # the channel hears it in its own language: str() each where they are joined.
     notes: list[str | Later] = field(default_factory=list)
     duplicate: bool = False
+    # The game's version before the step's first move, when `events` hold every event
+    # since (its moves were made under the table's lock): narration then knows the new
+    # events without reading them back from the log.
+    since: int | None = None
 
     @property
     def board_changed(self) -> bool:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables.commitments import SHOWN_HEX
+from bot.tables.commitments import SHOWN_HEX, CommitmentBook
 from bot.tables.service import TableError
 from tests.commitments.play import PERSON, open_table, play_on
 
@@ -136,3 +136,27 @@ async def test_an_election_repeated_in_a_later_year_is_told_with_its_own_year(
         assert not any(rows[5 - year].salt in line for line in lines)
     [opened, _] = service.narrate(game, [election])
     assert rows[3].salt in opened
+
+
+async def test_a_click_knows_its_own_events_without_reading_the_log(tmp_path: Path) -> None:
+    """After the first step a click's narration learns the new events from the step
+    itself (its moves were made under the table's lock): no read of the log, and the
+    book holds what a book reading the whole log would."""
+    played = await open_table(tmp_path / "games.db", seed=2, year_limit=2)
+    service = played.service
+    reads: list[int] = []
+    plain = played.store.list_actions
+
+    async def counted(game_id: int, **kwargs: object) -> object:
+        reads.append(game_id)
+        return await plain(game_id, **kwargs)
+
+    played.store.list_actions = counted  # type: ignore[method-assign]
+    await play_on(played, random.Random(2))
+    game = await service.load(played.game_id)
+    assert game.row.status == "finished" and game.state.year == 2
+    assert reads == []
+    fresh = CommitmentBook(played.store)
+    await fresh.refresh(game)
+    assert fresh._games[game.id] == service.commitments._games[game.id]
+    assert reads == [game.id]
