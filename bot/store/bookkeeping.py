@@ -130,15 +130,20 @@ class ServiceMixin(StoreBase):
         """A step's deadline changes as one transaction: the rows `drop` names go, the
         `add` slots are created or moved (as set_deadline does), and with `pause_at` the
         game's clocks stop at that moment (a paused table). Nothing to change, no
-        transaction."""
+        transaction. Dropping alone (a seat answered, others are still awaited) is one
+        statement: it takes only the game's own rows, so it need not look at the game."""
         if not drop and not add and pause_at is None:
+            return
+        dropping = (f"DELETE FROM deadlines WHERE game_id = ? "
+                    f"AND id IN ({', '.join('?' * len(drop))})", (game_id, *drop))
+        if not add and pause_at is None:
+            async with self._db.exclusive(game_id) as session:
+                await session.write_one(*dropping)
             return
         async with self._db.transaction() as conn:
             await self._status(conn, game_id)
             if drop:
-                await conn.execute(
-                    f"DELETE FROM deadlines WHERE game_id = ? "
-                    f"AND id IN ({', '.join('?' * len(drop))})", (game_id, *drop))
+                await conn.execute(*dropping)
             if add:
                 now = self._clock()
                 await conn.executemany(_SET_DEADLINE, [

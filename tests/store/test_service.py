@@ -117,7 +117,25 @@ async def test_deadline_changes_for_a_missing_game_change_nothing(store: Store) 
     await store.change_deadlines(game.id)  # nothing to change
     with pytest.raises(UnknownGame):
         await store.change_deadlines(404, drop=[row.id], add=[DeadlineSlot(0, "due:x", 1.0)])
+    await store.change_deadlines(404, drop=[row.id])  # only game 404's own rows could go
     assert [d.id for d in await store.get_deadlines(game.id)] == [row.id]
+
+
+async def test_dropping_alone_is_one_statement(store: Store) -> None:
+    game = await a_game(store)
+    gone = await store.set_deadline(game.id, "due:a", 50.0, seat=0)
+    kept = await store.set_deadline(game.id, "due:b", 60.0, seat=1)
+    opened: list[str] = []
+    plain = store._db.transaction
+
+    def counted() -> object:
+        opened.append("transaction")
+        return plain()
+
+    store._db.transaction = counted  # type: ignore[method-assign]
+    await store.change_deadlines(game.id, drop=[gone.id])
+    assert opened == []
+    assert [d.id for d in await store.get_deadlines(game.id)] == [kept.id]
 
 
 async def test_message_ids(store: Store) -> None:
