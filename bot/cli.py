@@ -41,7 +41,7 @@ def _replay(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     """One line per problem found in the record's stack commitments, or one saying all
     check; exit 0 only when all do."""
-    from bot.tables.commitment_check import verify_record
+    from bot.games.sealing import verify_record
 
     try:
         record = _read_json(Path(args.record))

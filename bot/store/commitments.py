@@ -1,59 +1,20 @@
-"""Commitments to Doge's face-down stacks: what is hashed, and the rows that keep them.
-
-When a placement round is revealed (D-3.3) each new stack gets a commitment: the SHA-256
-of one exact byte string (`preimage`) made of the stack's place, its values and a random
-salt. The hash is shown at once; the salt when the area's election reveals the values
-(D-4.2), so anyone can recompute it. Nothing here makes salts: the table layer installs
-a `Sealer` (bot/tables/commitments.py), and the store writes what it returns in the same
-transaction as the action that revealed the round (bot/store/actions.py).
+"""Sealed stacks of hidden values (bot/games/sealing.py: a game's face-down ballots),
+kept with their salts; each game's sealing says what is hashed. Nothing here makes
+salts: the table layer installs a `Sealer` (bot/tables/commitments.py), and the store
+writes what it returns in the same transaction as the action that revealed them
+(bot/store/actions.py).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Action, Event
+from bot.games.sealing import Commitment
 from bot.store.backends.sql import Conn, fetch_all
 from bot.store.shared import StoreBase
-
-SCHEME = "doge-stack-v1"
-SALT_BYTES = 16  # 128 bits: the few possible stacks cannot be tried against the hash
-
-
-def preimage(game_id: int, year: int, area: str, seat: int, markers: Sequence[int],
-             salt: str) -> bytes:
-    """The bytes hashed, as UTF-8: doge-stack-v1|<game>|<year>|<area>|<seat>|<values>|<salt>,
-    values highest first and comma-separated, the salt in lowercase hex."""
-    values = ",".join(str(m) for m in sorted(markers, reverse=True))
-    return f"{SCHEME}|{game_id}|{year}|{area}|{seat}|{values}|{salt}".encode()
-
-
-def digest(game_id: int, year: int, area: str, seat: int, markers: Sequence[int],
-           salt: str) -> str:
-    return hashlib.sha256(preimage(game_id, year, area, seat, markers, salt)).hexdigest()
-
-
-@dataclass(frozen=True)
-class Commitment:
-    """One face-down stack's commitment. `version` is the game version of the action
-    that revealed its round (0 until stored)."""
-
-    year: int
-    area: str
-    seat: int
-    markers: tuple[int, ...]
-    salt: str
-    sha256: str
-    version: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {"year": self.year, "area": self.area, "seat": self.seat,
-                "markers": list(self.markers), "salt": self.salt, "sha256": self.sha256}
-
 
 # (game name, game id, the state before the action, the action, its events) -> the
 # commitments of the stacks it revealed, if any.

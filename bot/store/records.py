@@ -10,10 +10,11 @@ from typing import Any
 
 from bot.games.base import IllegalAction, PlayerSpec
 from bot.games.record import RECORD_FORMAT, RECORD_VERSION, make_record
+from bot.games.sealing import sealing_of
 from bot.i18n import _
 from bot.store.actions import apply_checked, clean_action, game_result
 from bot.store.backends.sql import fetch_all
-from bot.store.commitments import SCHEME, read_commitments
+from bot.store.commitments import read_commitments
 from bot.store.errors import BadAction, BadRecord, StoreError, WrongStatus
 from bot.store.games import GamesMixin
 from bot.store.rows import ACTIVE, FINISHED, LOBBY, LoadedGame, dumps
@@ -35,9 +36,10 @@ class RecordsMixin(GamesMixin):
         meta = {"status": row.status, "version": row.version, "store_game_id": row.id}
         if row.finished_at is not None:
             meta["finished_at"] = row.finished_at
-        # Doge's face-down stacks, with their salts (docs/record-format.md).
-        commitments = {"scheme": SCHEME, "game_id": row.id,
-                       "stacks": [c.to_json() for c in sealed]} if sealed else None
+        # The sealed stacks, with their salts (docs/record-format.md).
+        sealing = sealing_of(row.game)
+        commitments = {"scheme": sealing.scheme, "game_id": row.id,
+                       "stacks": [c.to_json() for c in sealed]} if sealed and sealing else None
         return make_record(
             row.game, row.seed, row.players, row.settings,
             [json.loads(a["action"]) for a in actions], meta=meta, commitments=commitments,

@@ -55,7 +55,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     def __init__(self, store: Store, clock: Clock = time.time) -> None:
         self.store = store
-        store.sealer = commitments.seal  # commitments to Doge's face-down stacks
+        store.sealer = commitments.seal  # commitments to sealed stacks (Doge's ballots)
         self.commitments = commitments.CommitmentBook(store)
         self._locks: dict[int, asyncio.Lock] = {}
         self.ai = AiPool()  # where computer seats that search think
@@ -305,7 +305,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     def narrate(self, game: LoadedGame, events: list[Event]) -> list[str]:
         """A line per event, and one per stack commitment that its reveals make public."""
-        return [commitments.describe(e, game.row.players)
+        return [commitments.describe(game.row.game, e, game.row.players)
                 or game.engine.describe(e, game.row.players)
                 for e in self.commitments.annotate(game, events)]
 

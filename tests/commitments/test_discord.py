@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 from bot.games.doge.constants import area_name
+from bot.games.doge.sealing import SHOWN_HEX
 from bot.store.commitments import Commitment
-from bot.tables.commitments import SHOWN_HEX
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, start_and_play_to_the_end

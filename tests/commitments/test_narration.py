@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables.commitments import SHOWN_HEX, CommitmentBook
+from bot.games.doge.sealing import SHOWN_HEX
+from bot.tables.commitments import CommitmentBook
 from bot.tables.service import TableError
 from tests.commitments.play import PERSON, open_table, play_on
 

@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.games.base import PlayerSpec
+from bot.games.doge.sealing import digest, preimage
 from bot.store import Store
 from bot.store.backends.sql import IntegrityViolation
-from bot.store.commitments import digest, preimage
 from bot.tables.commitments import seal
 from tests.store.backends import Backend
 

@@ -13,7 +13,7 @@ import pytest
 
 from bot.cli import main
 from bot.games.record import replay
-from bot.tables.commitment_check import verify_record
+from bot.games.sealing import verify_record
 from tests.commitments.play import OPENED, open_table, play_on
 
 
@@ -61,7 +61,7 @@ def test_a_changed_value_is_caught(record: dict[str, Any]) -> None:
 def test_a_value_changed_with_a_new_hash_is_still_caught_by_the_replay(
         record: dict[str, Any]) -> None:
     """Someone recomputing the hash for a changed value: the game dealt another."""
-    from bot.store.commitments import digest
+    from bot.games.doge.sealing import digest
 
     tampered = copy.deepcopy(record)
     entry = stack(tampered)

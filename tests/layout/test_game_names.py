@@ -25,12 +25,8 @@ KNOWN = {
     "bot/games/base.py": 2,
     "bot/games/record.py": 1,
     "bot/games/registry.py": 8,  # R: engines by name
-    "bot/store/commitments.py": 3,
     "bot/store/backends/postgres.py": 1,
-    "bot/store/records.py": 1,
     "bot/tables/ai_seats.py": 1,
-    "bot/tables/commitment_check.py": 3,
-    "bot/tables/commitments.py": 5,  # B: Doge's stack commitments
     "bot/tables/kits.py": 26,  # R: each game's kit
     "bot/tables/service.py": 2,
     "bot/tables/timing.py": 1,
