@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from bot.games.base import Action, Event, PlayerSpec
@@ -60,6 +61,7 @@ class Sealing:
     verify: Callable[[Any, dict[str, Any], dict[str, Any]], tuple[int, list[str]]]
 
 
+@cache  # asked for every event narrated; looking for a module that is not there is slow
 def sealing_of(game: str) -> Sealing | None:
     """The game's `sealing.py`, or None when it seals nothing (or is unknown)."""
     if game not in GAMES:

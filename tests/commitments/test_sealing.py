@@ -21,5 +21,9 @@ def test_doge_seals_and_clans_does_not() -> None:
 def test_a_broken_sealing_module_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     broken = types.ModuleType("bot.games.clans.sealing")
     monkeypatch.setitem(sys.modules, "bot.games.clans.sealing", broken)
-    with pytest.raises(AttributeError):  # it exists but holds no SEALING
-        sealing_of("clans")
+    sealing_of.cache_clear()  # the answer is kept per process; this test changes it
+    try:
+        with pytest.raises(AttributeError):  # it exists but holds no SEALING
+            sealing_of("clans")
+    finally:
+        sealing_of.cache_clear()
