@@ -244,7 +244,7 @@ async def test_tampered_snapshot_and_log_gaps_are_reported(store: Store, backend
         "UPDATE snapshots SET state = replace(state, '\"total\":5', '\"total\":4')")
     with pytest.raises(StateMismatch, match="game 1 at version 7 does not rebuild"):
         await store.verify_game(game.id)
-    with pytest.raises(StateMismatch, match=r"differs from snapshot 5 at \$\.total \(5 vs 4\)"):
+    with pytest.raises(StateMismatch, match=r"differs from snapshot 5 at \$\.total$"):
         await store.verify_game(game.id, from_scratch=True)
     await backend.execute(
         "UPDATE snapshots SET state = replace(state, '\"total\":4', '\"total\":5')")

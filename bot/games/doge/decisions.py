@@ -81,8 +81,14 @@ def close_phase(st: DogeState, el: Election, ph: Phase) -> list[Event]:
             events += _place(st, el, ph, seat, ph.chosen[seat], together)
         ph.chosen = {}
     if ph.kind == "build":
-        # D-8.5: everyone of the step builds together, district by district.
+        # D-8.5: everyone of the step builds together, district by district. Tied
+        # builders' answers were kept hidden (D-11.2, D-10.2): they are told now.
+        together = len(ph.seats) > 1
         for district in DISTRICTS:
+            if together:
+                events += [{"type": "build_chosen", "seat": s, "district": district,
+                            "count": w[district], "together": True}
+                           for s, w in sorted(el.wants.items()) if district in w]
             wants = {s: w[district] for s, w in el.wants.items() if w.get(district)}
             if wants:
                 events += build_in_rounds(st, district, wants)
@@ -201,12 +207,7 @@ def carry_out(st: DogeState, action: Action) -> list[Event]:
         if ph.awaiting[seat] == 0 or st.houses_on_board(seat) == 0:
             del ph.awaiting[seat]
         return events
-    district = ph.awaiting[seat][0][0]
-    el.wants.setdefault(seat, {})[district] = action["count"]
-    ph.awaiting[seat].pop(0)
-    _skip_unbuildable(st, el, seat, ph)
-    return [{"type": "build_chosen", "seat": seat, "district": district,
-             "count": action["count"]}]
+    return _choose_build(st, el, ph, seat, action["count"])
 
 
 def _is_legal(action: Action, legal: list[Action]) -> bool:
@@ -280,6 +281,22 @@ def _choose_placement(el: Election, ph: Phase, seat: int, count: int) -> list[Ev
     ph.chosen[seat] = count
     if ph.awaiting:
         return [{"type": "placement_answered", "seat": seat, "area": el.area}]
+    return []
+
+
+def _choose_build(st: DogeState, el: Election, ph: Phase, seat: int,
+                  count: int) -> list[Event]:
+    """Keep the palaces asked for until the step resolves (D-8.5). A lone builder's
+    answer is told at once; tied builders answer at the same time (D-11.2), so the
+    others learn that this seat has answered, not what (`close_phase` tells it)."""
+    district = ph.awaiting[seat][0][0]
+    el.wants.setdefault(seat, {})[district] = count
+    ph.awaiting[seat].pop(0)
+    _skip_unbuildable(st, el, seat, ph)
+    if len(ph.seats) == 1:
+        return [{"type": "build_chosen", "seat": seat, "district": district, "count": count}]
+    if ph.awaiting:
+        return [{"type": "build_answered", "seat": seat, "district": district}]
     return []
 
 

@@ -217,6 +217,16 @@ class DogeEngine:
     def describe(self, event: Event, players: list[PlayerSpec]) -> str:
         return describe_event(event, [p.name for p in players])
 
+    def same_events(self, logged: list[Event], replayed: list[Event]) -> bool:
+        """Whether a replayed action tells what its logged events told (the store's
+        rebuild check). Until tied builders' answers were kept hidden (D-11.2), each was
+        logged as `build_chosen` when given; the palaces built are in `palace_built`
+        either way, so a log of the older form still rebuilds."""
+        def told(events: list[Event]) -> list[Event]:
+            return [e for e in events if e.get("type") not in ("build_chosen", "build_answered")]
+
+        return told(logged) == told(replayed)
+
     def determinize(self, view: PlayerView, rng: random.Random) -> DogeState:
         """A full state with `view`'s secrets as they are and everything hidden from its
         seat sampled (see `determinize.py`)."""

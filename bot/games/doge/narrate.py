@@ -215,6 +215,11 @@ _HANDLERS: dict[str, Callable[[Event, Who], str]] = {
                                             name=who(ev["seat"])),
     "chance_lost": _chance_lost,
     "passed": lambda ev, who: _("{name} makes no more moves.", name=who(ev["seat"])),
+    # D-11.2: who of the tied builders answered, never how many (D-10.2).
+    "build_answered": lambda ev, who: _("{name} has answered about {district}; the palaces "
+                                        "are built when every tied player has answered.",
+                                        name=who(ev["seat"]),
+                                        district=area_name(ev["district"])),
     "build_chosen": _build_chosen,
     "palace_built": lambda ev, who: _("{name} builds a palace in {district} for {cost} "
                                       "houses.", name=who(ev["seat"]),

@@ -11,9 +11,12 @@ REVEALING_EVENTS = {
     "election": N_("it revealed an election's markers (D-4.2)"),
     "election_done": N_("it turned a face-down voting card (D-4.1)"),
     "houses_placed": N_("it revealed tied players' placements (D-11.2)"),
+    "build_chosen": N_("it revealed tied players' builds (D-11.2)"),
 }
-# Event types that reveal only when they carry this field (not every election turns a card).
-REVEALING_ONLY_WITH = {"election_done": "next_year_card", "houses_placed": "together"}
+# Event types that reveal only when they carry this field (not every election turns a card;
+# a lone builder's or placer's answer was never hidden).
+REVEALING_ONLY_WITH = {"election_done": "next_year_card", "houses_placed": "together",
+                       "build_chosen": "together"}
 # Actions that are themselves secret: undoing one would tell everyone it was made.
 SECRET_ACTIONS = {
     "ballot": N_("it is a secret ballot, which its owner may still change (D-3.3)"),

@@ -152,8 +152,13 @@ def public_view(st: DogeState, awaiting: list[int]) -> PublicView:
     election = None
     if el is not None:
         current = el.current
-        answered = () if current is None else tuple(
-            s for s in current.seats if s not in current.awaiting and s in current.chosen)
+        answered: tuple[int, ...] = ()
+        if current is not None:
+            # Tied builders who answered every district count too (D-11.2); how many
+            # palaces they asked for stays in `el.wants`, their secret until it resolves.
+            given = el.wants if current.kind == "build" else current.chosen
+            answered = tuple(s for s in current.seats
+                             if s not in current.awaiting and s in given)
         election = ElectionPublic(
             el.area, dict(el.votes), tuple(el.winners), tuple(el.runners_up),
             current.kind if current else None, answered,
