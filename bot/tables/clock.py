@@ -177,11 +177,12 @@ class TableClock:
     async def _remind(self, game: LoadedGame, deadline: Deadline, decision: str) -> None:
         seat = game.seats[deadline.seat]
         due_at = await self.due_of(game.id, seat.seat)
-        if due_at is None:
+        now = self.clock()
+        # Caught up after downtime: "the deadline is <in the past>" helps nobody.
+        if due_at is None or due_at <= now:
             await self._done(deadline)
             return
         prefs = await self.store.get_user_prefs(seat.user_id) if seat.user_id else None
-        now = self.clock()
         if prefs is not None:
             wake = after_quiet_hours(now, prefs.tz, prefs.quiet)
             if wake > now:  # quiet hours: move the reminder to their end, if still useful

@@ -4,13 +4,27 @@ Pure functions of times in seconds since the epoch, so tests need no clock."""
 
 from __future__ import annotations
 
+import logging
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.i18n import _
+
+log = logging.getLogger(__name__)
+
 HOUR = 3600.0
 DAY = 24 * HOUR
+MAX_REMINDERS = 4  # stages per decision: each one pings every awaited player
+# Hours before the deadline; "%g" writes every number in this range without an exponent,
+# so a stored stage reads back as it was written.
+MIN_REMINDER_H = 0.01
+MAX_REMINDER_H = 30 * 24.0
+# ASCII digits only: str.isdigit() and float() also take "①", "²" or "١".
+_HOURS_STAGE = re.compile(r"([0-9]+(?:\.[0-9]+)?|\.[0-9]+)h")
+_WARNED: set[str] = set()  # bad stored stages already logged
 
 
 @dataclass(frozen=True)
@@ -38,9 +52,81 @@ def timing_of(settings: dict[str, Any]) -> Timing:
     return Timing(
         placement_s=float(settings.get("placement_s", base.placement_s)),
         decision_s=float(settings.get("decision_s", base.decision_s)),
-        reminders=tuple(settings.get("reminders", base.reminders)),
+        reminders=_stored_reminders(settings.get("reminders", base.reminders)),
         autopilot=bool(settings.get("autopilot", base.autopilot)),
     )
+
+
+def parse_reminders(text: str) -> list[str]:
+    """`/… settings reminders:` -> the stages to store: `half` and hours before the
+    deadline (`1h`, `0.5h`), each once, at most MAX_REMINDERS. ValueError with a one-line
+    reason, in the current language, for anything else."""
+    stages: list[str] = []
+    for word in text.split():
+        stage = canonical_stage(word)
+        if stage is None:
+            shown = word if len(word) <= 20 else word[:20] + "…"
+            if _stage_hours(word.lower()) is not None:
+                raise ValueError(_("`{stage}` is out of range: a reminder comes between "
+                                   "{least} h and {most} h before the deadline.",
+                                   stage=shown, least=f"{MIN_REMINDER_H:g}",
+                                   most=f"{MAX_REMINDER_H:g}"))
+            raise ValueError(_("`{stage}` is not a reminder: use `half` or hours before the "
+                               "deadline, e.g. `half 1h` or `0.5h`.", stage=shown))
+        if stage not in stages:
+            stages.append(stage)
+    if len(stages) > MAX_REMINDERS:
+        raise ValueError(_("At most {most} reminders per decision, e.g. `half 1h`.",
+                           most=MAX_REMINDERS))
+    return stages
+
+
+def canonical_stage(word: object) -> str | None:
+    """'half' or '<hours>h' as stored ('1.0H' -> '1h'); None if `word` is no stage."""
+    if not isinstance(word, str) or not word.isascii():
+        return None
+    word = word.lower()
+    if word == "half":
+        return word
+    hours = _stage_hours(word)
+    if hours is None or not MIN_REMINDER_H <= hours <= MAX_REMINDER_H:
+        return None
+    return f"{hours:g}h"
+
+
+def _stage_hours(stage: object) -> float | None:
+    """The hours of an '<n>h' stage (not checked against the limits), else None."""
+    if not isinstance(stage, str):
+        return None
+    found = _HOURS_STAGE.fullmatch(stage)
+    return float(found.group(1)) if found else None
+
+
+def _stored_reminders(value: Any) -> tuple[str, ...]:
+    """The stages a table's stored setting asks for. An old database may hold stages the
+    command refuses today: they are skipped (and logged once), so no stored setting can
+    stop a table's clock or the bot's start."""
+    words = value.split() if isinstance(value, str) else \
+        value if isinstance(value, list | tuple) else [value]
+    stages: list[str] = []
+    for word in words:
+        stage = canonical_stage(word)
+        if stage is None:
+            _warn_once(f"stage {word!r}"[:200],
+                       "ignoring the stored reminder stage %r", word)
+        elif stage not in stages:
+            stages.append(stage)
+    if len(stages) > MAX_REMINDERS:
+        _warn_once(f"more than {MAX_REMINDERS}", "using the first %s of %s stored reminder "
+                   "stages", MAX_REMINDERS, len(stages))
+    return tuple(stages[:MAX_REMINDERS])
+
+
+def _warn_once(key: str, message: str, *args: Any) -> None:
+    # timing_of runs at every step of every game: one line per kind of damage is enough.
+    if key not in _WARNED:
+        _WARNED.add(key)
+        log.warning(message, *args)
 
 
 def reminder_times(due_at: float, duration: float, reminders: tuple[str, ...]) -> list[float]:
@@ -49,10 +135,11 @@ def reminder_times(due_at: float, duration: float, reminders: tuple[str, ...]) -
     start = due_at - duration
     times = []
     for stage in reminders:
+        hours = _stage_hours(stage)
         if stage == "half":
             at = start + duration / 2
-        elif stage.endswith("h"):
-            at = due_at - float(stage[:-1]) * HOUR
+        elif hours is not None:
+            at = due_at - hours * HOUR
         else:
             at = float("inf")
         times.append(at if start < at < due_at else float("inf"))
