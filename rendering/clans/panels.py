@@ -16,7 +16,7 @@ from rendering.clans.background import CARD, EPOCH_COLS, epoch_row_y
 from rendering.clans.sprites import chip, paste_centred
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, cached, disc_sprite, player_colour
 from rendering.common.text import fit_text, paste_text, text_width, wrap_text
-from rendering.common.words import seat_name
+from rendering.common.words import plain, seat_name
 
 
 def player_name(view: ClansPublicView, seat: int) -> str:
@@ -56,8 +56,9 @@ def header(img: Image.Image, view: ClansPublicView) -> None:
 
 
 def caption(img: Image.Image, text: str) -> None:
+    """The story's last line, without the Markdown Discord would hide."""
     x0, y0, x1, y1 = L.CAPTION
-    lines = wrap_text(text, x1 - x0 - 28, 19, bold=True, max_lines=2)
+    lines = wrap_text(plain(text), x1 - x0 - 28, 19, bold=True, max_lines=2)
     step = 24
     top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):

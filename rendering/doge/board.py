@@ -178,11 +178,11 @@ def _houses(img: Image.Image, view: PublicView, area: str) -> None:
                    anchor="lm")
 
 
-def _stack_items(view: PublicView, area: str) -> tuple[tuple[StackPublic, ...], bool]:
-    stacks = view.stacks.get(area, ())
-    if stacks:
-        return stacks, False
-    return view.revealed.get(area, ()), True  # held this year: values shown, faded
+def drawn_stacks(view: PublicView, area: str) -> tuple[StackPublic, ...]:
+    """The stacks drawn on an area: those still to vote, and those of the election in
+    progress (face up). A held election's stacks left the area with its last decision
+    (D-4.7, D-11.3): its values stay public in the narration, not on the map."""
+    return tuple(st for st in view.stacks.get(area, ()) if _colour(view, st.seat) is not None)
 
 
 def _flow(widths: list[int], left: int, right: int, gap: int) -> list[tuple[int, int]] | None:
@@ -200,8 +200,7 @@ def _flow(widths: list[int], left: int, right: int, gap: int) -> list[tuple[int,
 
 
 def _stacks(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, area: str) -> None:
-    stacks, held = _stack_items(view, area)
-    stacks = tuple(st for st in stacks if _colour(view, st.seat) is not None)
+    stacks = drawn_stacks(view, area)
     if not stacks:
         return
     x0, y0, x1, y1 = L.AREA_BOX[area]
@@ -225,16 +224,15 @@ def _stacks(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, area:
     for st, text, w, (x, line) in zip(stacks, texts, widths, places, strict=True):
         col = _colour(view, st.seat)
         y = top + line * 33
-        fill, ink = (col.fill, col.ink) if not held else (col.tint, INK_SOFT)
-        paste(img, disc_sprite(d, fill, col.dark if not held else INK_SOFT, 2), (x, y))
-        paste_text(img, (x + d / 2, y + d / 2), col.letter, size, ink, bold=True, anchor="mm")
+        paste(img, disc_sprite(d, col.fill, col.dark, 2), (x, y))
+        paste_text(img, (x + d / 2, y + d / 2), col.letter, size, col.ink, bold=True,
+                   anchor="mm")
         if st.values is not None:
             # Face-up markers: a paper chip behind the values.
             draw.rounded_rectangle((x + d + 1, y, x + w, y + d), radius=5,
-                                   fill=PAPER if not held else (236, 232, 222),
-                                   outline=col.dark if not held else INK_SOFT)
+                                   fill=PAPER, outline=col.dark)
         paste_text(img, (x + d + 3 + (2 if st.values else 0), y + d / 2), text, size,
-                   INK if not held else INK_SOFT, bold=True, anchor="lm")
+                   INK, bold=True, anchor="lm")
 
 
 def _text_w(text: str, size: int) -> int:

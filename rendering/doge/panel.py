@@ -28,11 +28,14 @@ from rendering.common.drawing import (
     ring_sprite,
 )
 from rendering.common.text import fit_text, paste_text, text_width, wrap_text
-from rendering.common.words import seat_name
+from rendering.common.words import plain, seat_name
 from rendering.doge import layout as L
 from rendering.doge.background import background
 from rendering.doge.result import draw_result, places, ranking
 from rendering.doge.symbols import paste_symbol
+
+NAME_MIN = 120  # the narrowest room a name on a player card gets beside its tags
+BOT_TAG = (220, 214, 200)
 
 QUESTION = {  # what the table is asked now (ElectionPublic.question)
     "advisor": N_("taking the advisor?"),
@@ -73,7 +76,10 @@ def _phase_text(view: PublicView) -> str:
         return _("{year} · Placement · round {round} of {rounds}", year=year,
                  round=view.round, rounds=view.rounds_per_year)
     n = len(view.order_current) or 7
-    now = min(view.elections_done + 1, n)
+    # Between two elections (a recap's frame, the board right after one) it is the vote
+    # just held; while one runs, that one.
+    done = view.elections_done
+    now = min(done + 1, n) if view.election is not None else min(max(done, 1), n)
     return _("{year} · Elections · vote {now} of {n}", year=year, now=now, n=n)
 
 
@@ -94,9 +100,10 @@ def _header(img: Image.Image, view: PublicView) -> None:
 
 
 def _caption(img: Image.Image, caption: str) -> None:
-    """The last step in words: two lines at most, wrapped at spaces."""
+    """The last step in words (the story's last line, without the Markdown Discord
+    would hide): two lines at most, wrapped at spaces."""
     x0, y0, x1, y1 = L.CAPTION
-    lines = wrap_text(caption, x1 - x0 - 32, 24, bold=True, max_lines=2)
+    lines = wrap_text(plain(caption), x1 - x0 - 32, 24, bold=True, max_lines=2)
     step = 32
     top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
@@ -212,30 +219,54 @@ def _paint_card(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic, wa
     draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=PAPER,
                            outline=GOLD if waiting else INK_SOFT, width=4 if waiting else 2)
     draw.rounded_rectangle((x0, y0, x0 + 10, y1), radius=5, fill=col.fill)
-    # Row 1: letter disc, name, state.
-    letter_disc(img, draw, (x0 + 36, y0 + 26), 38, col, size=L.TEXT)
-    tag = _("your move") if waiting else (_("bot") if p.is_bot else "")
-    tag_w = (round(text_width(tag, L.TEXT, bold=True)) + 24) if tag else 0
-    name_w = x1 - x0 - 72 - (tag_w + 14 if tag else 10)
-    paste_text(img, (x0 + 62, y0 + 26), *_name(p, name_w, 26), fill=INK, bold=True,
-               anchor="lm")
-    if tag:
-        fill = GOLD if waiting else (220, 214, 200)
-        draw.rounded_rectangle((x1 - 10 - tag_w, y0 + 11, x1 - 10, y0 + 41), radius=15,
-                               fill=fill)
-        paste_text(img, (x1 - 10 - tag_w / 2, y0 + 26), tag, L.TEXT, INK, bold=True,
-                   anchor="mm")
-    # Row 2: what is in supply.
-    y = y0 + 68
+    # Row 1: letter disc, name, tags.
+    letter_disc(img, draw, (x0 + 36, y0 + 28), 38, col, size=L.TEXT)
+    room = _tags(img, draw, card_tags(p, waiting), (x1 - 10, y0), x1 - x0 - 72)
+    paste_text(img, (x0 + 62, y0 + 28), *_name(p, x1 - x0 - 72 - room, 26), fill=INK,
+               bold=True, anchor="lm")
+    # Row 2: what is in supply, low enough to clear two tags one above the other.
+    y = y0 + 76
     _supply(img, (x0 + 18, y), house_sprite(24, 26, col.fill, col.dark), p.houses_supply)
     _supply(img, (x0 + 104, y), palace_sprite(26, 26, col.fill, col.dark), p.palaces_supply)
     _supply(img, (x0 + 190, y), ring_sprite(26, col.fill, 6), p.rings_supply)
     _supply(img, (x0 + 272, y), marker_pile_sprite(28, col.fill, col.dark), p.markers_left)
     # Row 3: the area cards, greyed and struck through once used this year (D-3.3),
     # each district's with the player's palaces there.
-    _cards(img, draw, p, (x0 + 16, y0 + 96))
+    _cards(img, draw, p, (x0 + 16, y0 + 102))
     # Row 4: goals (D-9.1).
-    _goals(img, draw, p, (x0 + 16, y0 + 152), col)
+    _goals(img, draw, p, (x0 + 16, y0 + 158), col)
+
+
+def card_tags(p: PlayerPublic, waiting: bool) -> list[tuple[str, tuple[int, int, int]]]:
+    """The tags right of a player's name, rightmost first: that the game waits for them,
+    in the third person (a public image addresses nobody, and in placement everyone is
+    awaited), and that the seat is the computer's, waiting or not."""
+    tags = [(_("to act"), GOLD)] if waiting else []
+    return tags + ([(_("bot"), BOT_TAG)] if p.is_bot else [])
+
+
+def _tags(img: Image.Image, draw: ImageDraw.ImageDraw,
+          tags: list[tuple[str, tuple[int, int, int]]], top_right: tuple[int, int],
+          row: int) -> int:
+    """The tags as pills ending at `top_right`, in a row of `row` pixels shared with the
+    name; returns the width they take from it."""
+    right, y0 = top_right
+    widths = [round(text_width(text, L.TEXT, bold=True)) + 24 for text, _fill in tags]
+    inline = sum(widths) + 6 * (len(widths) - 1) + 14 if tags else 10
+    # Two tags that would leave the name too little room (a Dutch "computer" beside a
+    # state) go one above the other, as wide as the wider.
+    stacked = len(tags) > 1 and row - inline < NAME_MIN
+    if stacked:
+        widths = [max(widths)] * len(widths)
+    for i, ((text, fill), w) in enumerate(zip(tags, widths, strict=True)):
+        top, bottom = (y0 + 8 + 27 * i, y0 + 32 + 27 * i) if stacked else (y0 + 13, y0 + 43)
+        draw.rounded_rectangle((right - w, top, right, bottom), radius=(bottom - top) // 2,
+                               fill=fill)
+        paste_text(img, (right - w / 2, (top + bottom) / 2), text, L.TEXT, INK, bold=True,
+                   anchor="mm")
+        if not stacked:
+            right -= w + 6
+    return max(widths) + 14 if stacked else inline
 
 
 def _cards(img: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerPublic,

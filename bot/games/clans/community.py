@@ -5,8 +5,13 @@ scene after each village."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
+from bot.games.base import Action, Event, Outcome
+from bot.games.clans.engine import ClansEngine
+from bot.games.clans.rules import ClansState
+from bot.games.clans.views import ClansPublicView, spectator_view
 from bot.games.community import Community, Finish, Moment
 from bot.i18n import _, _n
 
@@ -20,6 +25,37 @@ def finish(view: Any) -> Finish:
         tallies[village.founder][village.terrain] += 1
     return Finish(tuple(int(r) for r in result.ranks), result.reason == "moderator",
                   tuple(dict(t) for t in tallies))
+
+
+class _Noting(list[Event]):
+    """The action's events, noting the board as each village is founded (C-4.2)."""
+
+    def __init__(self, state: ClansState, order: list[str]) -> None:
+        super().__init__()
+        self.state, self.order, self.views = state, order, []
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        if event.get("type") == "village":
+            view = spectator_view(self.state)
+            # Villages of the same order not founded yet still wait for it (C-4.7).
+            later = self.order[self.order.index(event["territory"]) + 1:] if (
+                event["territory"] in self.order) else []
+            self.views.append(replace(view, villages_to_order=tuple(later)))
+
+
+def scene_views(before: ClansState, action: Action, outcome: Outcome) -> list[ClansPublicView]:
+    """The board right after each village the action founded, in order (the recap,
+    bot/community/recap.py). A move founds at most one; an order (C-4.7) founds several
+    in one action, each its own scene. After the last only the turn or the game ends, so
+    it gets the board after the action."""
+    order = list(action.get("villages") or []) if action.get("type") == "order" else []
+    noting = _Noting(before.clone(), order)
+    ClansEngine().apply_in_place(noting.state, action, noting)
+    views = noting.views
+    if views:
+        views[-1] = spectator_view(outcome.state)
+    return views
 
 
 def captions(moments: list[Moment]) -> list[tuple[Any, str]]:

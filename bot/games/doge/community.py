@@ -5,10 +5,15 @@ each election."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import fields
 from typing import Any
 
+from bot.games.base import Action, Outcome
 from bot.games.community import Community, Finish, Moment
 from bot.games.doge.constants import area_name
+from bot.games.doge.engine import apply_in_place
+from bot.games.doge.state import DogeState
+from bot.games.doge.view import PublicView, public_view
 from bot.i18n import _, _n
 
 
@@ -27,6 +32,36 @@ def finish(view: Any) -> Finish:
                 tallies[owner][district] += 1
     return Finish(tuple(places), result.get("reason") == "moderator",
                   tuple(dict(t) for t in tallies))
+
+
+class _Watched(DogeState):
+    """A state that notes its public view the moment an election is over: its last
+    decision made and its stacks gone (D-4.7, D-11.3), the next one not begun. The engine
+    runs on into the next election within the same action, so the state after the action
+    shows that one (its stacks face up, its advisors made neutral), not this one's end."""
+
+    settled: list[PublicView]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        over = name == "elections_done" and value == getattr(self, name, value) + 1
+        super().__setattr__(name, value)
+        if over:  # finish_election counts it last (bot/games/doge/election.py)
+            self.settled.append(public_view(self, []))
+
+
+def scene_views(before: DogeState, action: Action, outcome: Outcome) -> list[PublicView]:
+    """The board right after each election the action ended, in order (the recap,
+    bot/community/recap.py). Played again on a watched copy of the state before it."""
+    copy = before.clone()
+    watched = _Watched(**{f.name: getattr(copy, f.name) for f in fields(DogeState)})
+    watched.settled = []
+    apply_in_place(watched, action)
+    views = watched.settled
+    if views and outcome.state.phase == "over":
+        # The game ended with the year (D-9): the last frame shows the final result too;
+        # the year's end moves no piece.
+        views[-1] = public_view(outcome.state, [])
+    return views
 
 
 def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
