@@ -138,11 +138,13 @@ class Moderation(RecordsMixin):
                 steps.append(step)
         if not steps:
             raise TableError(later("Everyone answered meanwhile: nobody was skipped."))
-        notes = [str(line) for s in steps for line in s.notes]
         await self._audit(mod, "skip", game, {"seats": list(waiting)})
         said = _("🛡️ {moderator} skipped the awaited players.", moderator=mod.mention)
-        return ModResult("\n".join([said, *notes]),
-                         steps=self._unpublished(steps))
+        if self.service.publisher is not None:
+            # Shown already, each note with the move it explains: not again, after them.
+            return ModResult(said)
+        notes = [str(line) for s in steps for line in s.notes]
+        return ModResult("\n".join([said, *notes]), steps=self._unpublished(steps))
 
     async def replace(self, mod: Moderator, channel_id: int, old_user: int,
                       new_user: int) -> ModResult:

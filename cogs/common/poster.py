@@ -3,7 +3,8 @@ round or election, a Clans move; see `cogs/common/segments.py`). The message car
 of its segment so far, the board as it stands, and the prompt saying who must act, with
 the buttons to do it; it is edited as the segment goes on, then left as its record, and
 the next segment gets a message of its own. So the channel gets about ten posts a Doge
-year instead of a board and a prompt after every decision.
+year instead of a board and a prompt after every decision. What the table did for someone
+(at a deadline, for a moderator) is a note just above the lines of the move it made.
 
 Each person is pinged when they must act: a new message mentions whoever it waits for
 (and, in a Doge election, whoever decides later in it); someone asked later in the same
@@ -16,18 +17,20 @@ shows the table again, and the next post tells the whole segment from the action
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from itertools import groupby
 
 import discord
 
 from bot.i18n import _, cmd, current_language, speaking
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.languages import ServerLanguages
-from bot.tables.service import Step, TableService
+from bot.tables.service import QUIET_EVENTS, Step, TableService
 from cogs.common.delivery import PostingError, deliver, permission_hint
 from cogs.common.segments import (
     LoggedEvent,
@@ -38,49 +41,25 @@ from cogs.common.segments import (
     last_opening,
     segments_of,
 )
+from cogs.common.story import (
+    Story,
+    board_description,
+    caption_of,
+    compose,
+    players_only,
+    tell,
+)
 
 log = logging.getLogger(__name__)
 
-MAX_CONTENT = 1900
 LOOK_BACK = 100  # actions read to find the segment of a game that has no message yet
-USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 MENTION = re.compile(r"<@!?(\d+)>")
 
 PromptBuilder = Callable[[TableService, LoadedGame],
                          Awaitable[tuple[str, discord.ui.View | None]]]
 Callout = Callable[[TableService, LoadedGame], "str | None"]
 Recap = Callable[[TableService, LoadedGame], Awaitable["discord.File | None"]]
-
-
-def clip(lines: list[str], limit: int = MAX_CONTENT, keep: int = 0) -> str:
-    """Join lines; when they do not all fit, keep the first `keep` (what the table did for
-    someone, which must be told) and the newest of the others."""
-    text = "\n".join(lines)
-    if len(text) <= limit:
-        return text
-    head = lines[:keep]
-    size = sum(len(line) + 1 for line in head) + 2
-    kept: list[str] = []
-    for line in reversed(lines[keep:]):
-        if size + len(line) + 1 > limit:
-            break
-        kept.append(line)
-        size += len(line) + 1
-    return "\n".join([*head, "…", *reversed(kept)])[:limit]
-
-
-def compose(story: list[str], prompt: str, keep: int = 0) -> str:
-    """The segment's story, a blank line, then the prompt (which always fits whole)."""
-    prompt = prompt[:MAX_CONTENT]
-    room = MAX_CONTENT - len(prompt) - 2
-    told = clip(story, limit=room, keep=keep) if story and room > 40 else ""
-    return f"{told}\n\n{prompt}" if told and prompt else told or prompt
-
-
-def board_description(caption: str) -> str:
-    """The image's alt text: what the board shows the state after."""
-    return (_("The board after: {caption}", caption=caption)[:1000] if caption
-            else _("The board"))
+Note = tuple[Place | None, str]  # a note and the move it is about (None: said first)
 
 
 class Poster:
@@ -97,16 +76,20 @@ class Poster:
         self.recap = recap  # the animated recap a finished game's result carries
         self.languages = languages  # what each server's channel messages speak
         self._locks: dict[int, asyncio.Lock] = {}
-        # Per message: what the table did for someone (said first; not in the log),
-        # and who has been pinged for it. Lost at a restart, which costs at most a
-        # note in an old message's text or a ping (the clock's reminders still come).
-        self._notes: dict[int, list[str]] = {}
+        # Per message: what the table did for someone (not in the log), who has been
+        # pinged for it, and the version its board was drawn at. Lost at a restart, which
+        # costs at most a ping or a board drawn again (notes are read back from the text).
+        self._notes: dict[int, list[Note]] = {}
         self._pinged: dict[int, set[int]] = {}
+        self._drawn: dict[int, int] = {}
 
     async def publish(self, channel: discord.abc.Messageable, step: Step,
                       *, force_board: bool = False) -> None:
         """After a committed step: the live message edited, or a new segment's posted."""
-        await self._guarded(channel, step.game, step.notes,
+        # A step's notes are about its first move (a deadline's or a skip's); a step that
+        # does not say where it began (the start) has them said first.
+        about = Place(step.since + 1, 0) if step.since is not None else None
+        await self._guarded(channel, step.game, [(about, n) for n in step.notes],
                             board=step.board_changed or force_board)
 
     async def edit_prompt(self, channel: discord.abc.Messageable, game: LoadedGame) -> None:
@@ -114,12 +97,12 @@ class Poster:
         await self._guarded(channel, game, [], board=False)
 
     async def _guarded(self, channel: discord.abc.Messageable, game: LoadedGame,
-                       notes: list[str], *, board: bool) -> None:
+                       notes: list[tuple[Place | None, object]], *, board: bool) -> None:
         lock = self._locks.setdefault(game.id, asyncio.Lock())
         try:
             async with lock:  # one message decision per game at a time, in order
                 with speaking(await self._language(game)):  # the channel's, not the clicker's
-                    await self._show(channel, game.id, [str(n) for n in notes], board)
+                    await self._show(channel, game.id, [(a, str(n)) for a, n in notes], board)
         except discord.Forbidden as exc:
             raise PostingError(permission_hint(channel)) from exc
         except discord.HTTPException as exc:
@@ -136,7 +119,7 @@ class Poster:
     # ---- deciding: edit the live message or post a new one ------------------------------
 
     async def _show(self, channel: discord.abc.Messageable, game_id: int,
-                    notes: list[str], board: bool) -> None:
+                    notes: list[Note], board: bool) -> None:
         # The newest state, not the step's: steps may reach here out of order.
         game = await self.service.load(game_id)
         if game.state is None:
@@ -146,23 +129,34 @@ class Poster:
         over = game.row.status not in (LOBBY, ACTIVE)
         opening = first_opening(events, self.openers, live.posted_at) if live else None
         final_pending = over and live is not None and live.posted_at < game.version
+        start = None
         if live is not None and opening is None and not final_pending:
             try:
                 await self._edit_live(channel, game, live, events, notes, board and not over)
                 return
-            except discord.NotFound:  # deleted by someone: tell the segment anew
+            except discord.NotFound:  # deleted by someone: tell its segment anew
                 await self.service.store.delete_message(game.id, live.kind)
-                live = None
-        if live is None:
-            start = last_opening(events, self.openers) or (
-                events[0].place if events else Place(game.version + 1, 0))
-        else:
-            start = opening or Place(live.posted_at + 1, 0)
-        message = await self._post(channel, game, start, events, notes)
+                start, live = live.start, None
         if live is not None:
-            await self._close(channel, game, live, events, start)
+            start = opening or Place(live.posted_at + 1, 0)
+        start = start or self._first_start(game, events, over)
+        # Notes about moves before the new segment go with them, in the message closed.
+        earlier = [n for n in notes if live is not None and n[0] is not None and n[0] < start]
+        message = await self._post(channel, game, start, events,
+                                   [n for n in notes if n not in earlier])
+        if live is not None:
+            await self._close(channel, game, live, events, start, earlier)
         await self._drop_old_prompt(channel, game)
         log.debug("game %s: segment message %s", game.id, message.id)
+
+    def _first_start(self, game: LoadedGame, events: list[LoggedEvent], over: bool) -> Place:
+        """Where a game's first message begins: at its first move, so that moves made
+        before anyone saw the game (computer players at the start) are told too; a
+        finished game, or one with a longer log than is read, at its newest segment."""
+        newest = last_opening(events, self.openers)
+        if newest is not None and (over or game.version > LOOK_BACK):
+            return newest
+        return events[0].place if events else Place(game.version + 1, 0)
 
     async def _live_segment(self, game: LoadedGame) -> Segment | None:
         """The newest segment message; rows of an undone future are dropped."""
@@ -178,19 +172,44 @@ class Poster:
         return [LoggedEvent(Place(entry.version, i), event)
                 for entry in entries for i, event in enumerate(entry.events)]
 
+    # ---- the story ---------------------------------------------------------------------
+
+    async def _lines(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
+                     stop: Place | None = None) -> list[tuple[Place, str]]:
+        """The lines of the events from `start` up to `stop`, each with the place of its
+        action's first move (where a note about that action goes)."""
+        inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
+        lines: list[tuple[Place, str]] = []
+        for version, action in groupby(inside, key=lambda e: e.place.version):
+            told = await self.service.narration(game, between(list(action), None))
+            lines += [(Place(version, 0), line) for line in told]
+        return lines
+
+    async def _story(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
+                     stop: Place | None, notes: list[Note]) -> Story:
+        """The segment's lines with each note just above the lines of the move it is
+        about; at the end when that move shows nothing (a secret ballot)."""
+        waiting = sorted(notes, key=lambda n: (n[0] is not None, n[0] or start))
+        story: Story = []
+        for place, line in await self._lines(game, events, start, stop):
+            while waiting and (waiting[0][0] is None or waiting[0][0] <= place):
+                story.append((waiting.pop(0)[1], True))
+            story.append((line, False))
+        return story + [(text, True) for _, text in waiting]
+
     # ---- the messages ------------------------------------------------------------------
 
     async def _post(self, channel: discord.abc.Messageable, game: LoadedGame, start: Place,
-                    events: list[LoggedEvent], notes: list[str]) -> discord.Message:
-        story = notes + await self.service.narration(game, between(events, start))
+                    events: list[LoggedEvent], notes: list[Note]) -> discord.Message:
+        story = await self._story(game, events, start, None, notes)
         prompt, view = await self.prompt(self.service, game)
         callout = self.callout(self.service, game) if self.callout else None
         if callout:
             prompt = f"{prompt}\n{callout}"
         if game.row.status not in (LOBBY, ACTIVE):  # the result says the last line again
-            story = [line for line in story if line not in prompt]
-        content = compose(story, prompt, keep=len(notes))
-        caption = story[-1] if story else ""
+            story = [(line, note) for line, note in story if line not in prompt]
+        content = compose(story, prompt)
+        caption = caption_of(story)
         png = await self.render(game, caption)  # type: ignore[misc]
         record: bytes | None = None
         recap: discord.File | None = None
@@ -211,7 +230,7 @@ class Poster:
             if recap is not None:  # made anew: a refused upload has read it
                 files.append(discord.File(io.BytesIO(recap_data), filename=recap.filename,
                                           description=recap.description))
-            return channel.send(content=content, files=files, allowed_mentions=USER_MENTIONS,
+            return channel.send(content=content, files=files, allowed_mentions=players_only(game),
                                 **extra)
 
         message = await deliver(channel, send)
@@ -221,50 +240,69 @@ class Poster:
                                              message_id=segment.message_id)
         self._notes[message.id] = list(notes)
         self._pinged[message.id] = {int(m) for m in MENTION.findall(content)}
+        self._drawn[message.id] = game.version
         return message
 
     async def _edit_live(self, channel: discord.abc.Messageable, game: LoadedGame,
-                         live: Segment, events: list[LoggedEvent], notes: list[str],
+                         live: Segment, events: list[LoggedEvent], notes: list[Note],
                          board: bool) -> None:
-        narrative = await self.service.narration(game, between(events, live.start))
-        told = await self._told(channel, live, narrative)
-        told += notes
-        story = told + narrative
+        told = await self._told(channel, game, live, events)
+        # A late step's notes about moves before this segment: said first here.
+        told += [(a if a is None or a >= live.start else None, n) for a, n in notes]
+        story = await self._story(game, events, live.start, None, told)
         prompt, view = await self.prompt(self.service, game)
-        content = compose(story, prompt, keep=len(told))
+        content = compose(story, prompt)
         kwargs: dict = {"content": content, "view": view,
                         "allowed_mentions": discord.AllowedMentions.none()}
-        caption = story[-1] if story else ""
+        caption = caption_of(story)
         png = await self.render(game, caption) if board else None  # type: ignore[misc]
         message = channel.get_partial_message(live.message_id)  # type: ignore[attr-defined]
 
-        def edit() -> Awaitable[discord.Message]:
-            if png is None:
-                return message.edit(**kwargs)
-            return message.edit(**kwargs, attachments=[self._board_file(game, png, caption)])
+        def edit() -> Awaitable[discord.Message]:  # the file made anew for each attempt
+            drawn = {} if png is None else {"attachments": [self._board_file(game, png, caption)]}
+            return message.edit(**kwargs, **drawn)
 
         await deliver(channel, edit)
+        if png is not None:
+            self._drawn[live.message_id] = game.version
         await self._ping_newcomers(channel, game, live)
 
     async def _close(self, channel: discord.abc.Messageable, game: LoadedGame,
-                     live: Segment, events: list[LoggedEvent], stop: Place) -> None:
-        """The old segment's message keeps its whole story, and no buttons."""
-        narrative = await self.service.narration(game, between(events, live.start, stop))
-        story = await self._told(channel, live, narrative) + narrative
+                     live: Segment, events: list[LoggedEvent], stop: Place,
+                     notes: list[Note]) -> None:
+        """The old segment's message keeps its whole story, with the notes about its
+        moves, and no buttons; its board is drawn again if its story went on since."""
+        told = await self._told(channel, game, live, events) + notes
+        story = await self._story(game, events, live.start, stop, told)
         self._notes.pop(live.message_id, None)
         self._pinged.pop(live.message_id, None)
+        # Drawn again after the newest action it tells, if it was drawn before: an action
+        # that ends this segment and opens the next shows both (no state in between).
+        drawn = self._drawn.pop(live.message_id, live.posted_at)
+        newest = max((e.place.version for e in events if live.start <= e.place < stop
+                      and e.event.get("type") not in QUIET_EVENTS), default=drawn)
+        caption, png = caption_of(story), None
+        if newest > drawn:
+            state = game.state if newest == game.version else \
+                await self.service.store.state_at(game.id, newest)
+            png = await self.render(dataclasses.replace(game, state=state), caption)  # type: ignore[misc]
         message = channel.get_partial_message(live.message_id)  # type: ignore[attr-defined]
+
+        def edit() -> Awaitable[discord.Message]:  # the file made anew for each attempt
+            drawn = {} if png is None else {"attachments": [self._board_file(game, png, caption)]}
+            return message.edit(content=tell(story) or "…", view=None,
+                                allowed_mentions=discord.AllowedMentions.none(), **drawn)
+
         try:
-            await deliver(channel, lambda: message.edit(
-                content=clip(story) or "…", view=None,
-                allowed_mentions=discord.AllowedMentions.none()))
+            await deliver(channel, edit)
         except discord.NotFound:
             pass  # deleted: the new message tells the table anyway
 
-    async def _told(self, channel: discord.abc.Messageable, live: Segment,
-                    narrative: list[str]) -> list[str]:
+    async def _told(self, channel: discord.abc.Messageable, game: LoadedGame, live: Segment,
+                    events: list[LoggedEvent]) -> list[Note]:
         """The table's notes told in the live message so far. After a restart they are
-        read back from the message: the lines above its story (see `compose`)."""
+        read back from its story (the text above the prompt, see `compose`): the lines no
+        event tells, each about the move whose lines follow it (see `_story`)."""
         told = self._notes.get(live.message_id)
         if told is not None:
             return told
@@ -273,13 +311,16 @@ class Poster:
             message = await channel.fetch_message(live.message_id)  # type: ignore[attr-defined]
         except discord.HTTPException:
             return told
-        if "\n\n" not in message.content:
-            return told  # the prompt alone
-        known = set(narrative)
-        for line in message.content.split("\n\n", 1)[0].splitlines():
-            if line in known or line == "…":
-                break
-            told.append(line)
+        known = {line: place for place, line in await self._lines(game, events, live.start)}
+        waiting: list[str] = []
+        above = message.content.split("\n\n", 1)[0] if "\n\n" in message.content else ""
+        for line in above.splitlines():  # (no blank line: the prompt alone)
+            if line in known:
+                told += [(known[line], note) for note in waiting]
+                waiting = []
+            elif line != "…":
+                waiting.append(line)
+        told += [(Place(game.version + 1, 0), note) for note in waiting]  # after every move
         return told
 
     async def _ping_newcomers(self, channel: discord.abc.Messageable, game: LoadedGame,
@@ -301,7 +342,7 @@ class Poster:
         await deliver(channel, lambda: channel.send(
             _("🔔 {mentions} — your turn in the {game} game: {link}", mentions=mentions,
               game=game.row.game.capitalize(), link=link),
-            allowed_mentions=USER_MENTIONS))
+            allowed_mentions=players_only(game)))
 
     async def _drop_old_prompt(self, channel: discord.abc.Messageable,
                                game: LoadedGame) -> None:

@@ -28,9 +28,12 @@ def find(message: EmuMessage, prefix: str) -> dict[str, Any]:
 
 
 def board_caption(board: EmuAttachment) -> str:
-    """The caption drawn on a board, which its alt text repeats (cogs/common/poster.py)."""
+    """The caption drawn on a board, which its alt text repeats (cogs/common/story.py;
+    `/doge board` names whom the game waits for)."""
     text = board.description or ""
-    prefix = "The board after: "
+    prefix, waiting = "The board after: ", "The board as it stands, waiting for "
+    if text.startswith(waiting):
+        return "Waiting for " + text[len(waiting):]
     return text[len(prefix):] if text.startswith(prefix) else ""
 
 

@@ -21,6 +21,17 @@ from tests.e2e.driver import DogeTable, board_caption, custom_ids, find, new_boa
 class ClansTable(DogeTable):
     """The same simulated people, playing Clans."""
 
+    async def start(self) -> None:
+        """Its first user opens a table for all its users, the others join, and the
+        first starts it."""
+        first, others = self.users[0], self.users[1:]
+        lobby = await (await self.slash(first, "clans new", {"seats": len(self.users)})).wait()
+        self.game_id = (await self.bot.tables.game_in_channel(self.channel.id)).id
+        for user in others:
+            await self.click(user, lobby, find(lobby, "g:join:")["custom_id"])
+        lobby = self.emu.message_index[lobby.id]
+        await self.click(first, lobby, find(lobby, "g:start:")["custom_id"])
+
     async def play_turn(self) -> None:
         game = await self.game()
         for seat in self.bot.tables.awaited_seats(game):

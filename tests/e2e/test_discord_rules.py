@@ -11,7 +11,7 @@ import discord
 
 from bot.discord_app import TableBot
 from bot.tables.timing import DAY
-from cogs.common.poster import MAX_CONTENT, clip
+from cogs.common.story import MAX_CONTENT, clip
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, find

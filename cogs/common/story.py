@@ -1,0 +1,69 @@
+"""The text of a game's channel messages: a segment's story clipped to Discord's length,
+the board's caption and alt text, and whom a message may ping (no Discord calls here)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+import discord
+
+from bot.games.wording import SUBTEXT
+from bot.i18n import _
+from bot.store import LoadedGame
+
+MAX_CONTENT = 1900
+Story = list[tuple[str, bool]]  # a message's lines, each with whether it is a note
+
+
+def players_only(game: LoadedGame) -> discord.AllowedMentions:
+    """Pings go to the table's people alone: a mention someone wrote into a name must
+    not reach anyone else (Discord would notify every user a message's text names)."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=[
+        discord.Object(s.user_id) for s in game.seats if s.user_id])
+
+
+def clip(lines: list[str], limit: int = MAX_CONTENT, keep: int = 0,
+         pinned: Collection[int] = ()) -> str:
+    """Join lines; when they do not all fit, keep the first `keep` and the `pinned` ones
+    (what the table did for someone, which must be told) and the newest of the others,
+    with "…" where lines were left out."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    must = set(range(keep)) | set(pinned)
+    size = sum(len(lines[i]) + 3 for i in must) + 2  # each may be followed by a "…"
+    kept = set(must)
+    for i in reversed([i for i in range(len(lines)) if i not in must]):
+        if size + len(lines[i]) + 1 > limit:
+            break
+        kept.add(i)
+        size += len(lines[i]) + 1
+    return "\n".join(line if i in kept else "…" for i, line in enumerate(lines)
+                     if i in kept or i == 0 or i - 1 in kept)[:limit]  # one "…" a gap
+
+
+def tell(story: Story, limit: int = MAX_CONTENT) -> str:
+    """The story's text, clipped to `limit` but never losing a note."""
+    return clip([line for line, _ in story], limit=limit,
+                pinned=[i for i, (_, note) in enumerate(story) if note])
+
+
+def compose(story: Story, prompt: str) -> str:
+    """The segment's story, a blank line, then the prompt (which always fits whole)."""
+    prompt = prompt[:MAX_CONTENT]
+    room = MAX_CONTENT - len(prompt) - 2
+    told = tell(story, limit=room) if story and room > 40 else ""
+    return f"{told}\n\n{prompt}" if told and prompt else told or prompt
+
+
+def caption_of(story: Story) -> str:
+    """What the board is drawn after: the last move told (a note tells no move, a
+    footnote such as a stack's hash proves one)."""
+    moves = [line for line, note in story if not note and not line.startswith(SUBTEXT)]
+    return moves[-1] if moves else story[-1][0] if story else ""
+
+
+def board_description(caption: str) -> str:
+    """The image's alt text: what the board shows the state after."""
+    return (_("The board after: {caption}", caption=caption)[:1000] if caption
+            else _("The board"))
