@@ -53,7 +53,10 @@ class TableBot(commands.Bot):
                  backup_dir: Path | None = None, backup_keep: int = 0,
                  drain_timeout: float = DRAIN_TIMEOUT, database_url: str | None = None,
                  **options) -> None:
-        # Slash commands and components only: no privileged intents are needed.
+        # Slash commands and components only: no privileged intents are needed. Nothing
+        # the bot sends pings anyone unless that send names whom (a player's name may
+        # hold a role or user mention).
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
                          **options)

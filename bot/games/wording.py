@@ -6,6 +6,10 @@ from collections.abc import Iterable
 
 from bot.i18n import Later, _, cmd
 
+# A narrative line that starts with this is a footnote (Discord shows it small and grey):
+# the channel keeps it, but it is never a board's caption.
+SUBTEXT = "-# "
+
 
 def and_list(items: Iterable[str]) -> str:
     """'Anna', 'Anna and Bernd', 'Anna, Bernd and Claudia' ('Anna, Bernd en Claudia')."""

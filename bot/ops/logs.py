@@ -40,6 +40,10 @@ class NetworkErrorsOnOneLine(logging.Filter):
         return True
 
 
+DISCORD_PAYLOAD_LOGGERS = ("discord.gateway", "discord.http", "discord.webhook.async_",
+                           "discord.client", "discord.state")
+
+
 def configure_logging(level: int = logging.INFO, log_file: Path | None = None) -> None:
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     if log_file is not None:
@@ -50,3 +54,7 @@ def configure_logging(level: int = logging.INFO, log_file: Path | None = None) -
         handler.setFormatter(logging.Formatter(LOG_FORMAT))
         handler.addFilter(NetworkErrorsOnOneLine())
     logging.basicConfig(level=level, handlers=handlers, force=True)
+    # discord.py logs every gateway event and request body at DEBUG: they hold the
+    # players' secret ballots (D-10.2), so those two stay at INFO whatever the level.
+    for chatty in DISCORD_PAYLOAD_LOGGERS:
+        logging.getLogger(chatty).setLevel(max(level, logging.INFO))

@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from bot.games.wording import later_cmd, note
-from bot.i18n import Later, _, _n, cmd, later, later_n
+from bot.i18n import Later, _, _n, later, later_n
 from bot.store import ACTIVE, LoadedGame, Store, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.clock import TableClock
@@ -20,7 +20,14 @@ from bot.tables.kits import (
     seat_level,
 )
 from bot.tables.steps import Step
-from bot.tables.timing import DAY, MAX_AWAY_S, MISSES_FOR_AUTOPILOT, Timing, timing_of
+from bot.tables.timing import (
+    DAY,
+    MAX_AWAY_S,
+    MISSES_FOR_AUTOPILOT,
+    Timing,
+    parse_reminders,
+    timing_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -124,14 +131,14 @@ class AbsenceMixin:
         """Vacation: the player's clocks wait `days` longer, up to 7 days per game."""
         game = await self.load(game_id)
         if days <= 0:
-            raise self.error(_("Give a number of days, e.g. `{example}`.",
-                               example=cmd(f"{game.row.game} away days:3")))
+            raise self.error(later("Give a number of days, e.g. `{example}`.",
+                               example=later_cmd(f"{game.row.game} away days:3")))
         seat = self._my_seat(game, user_id)
         now = self.clock.clock()
         wanted = days * DAY
         left = MAX_AWAY_S - seat.away_used
         if left <= 0:
-            raise self.error(_("You have used all {days} days of vacation in this game.",
+            raise self.error(later("You have used all {days} days of vacation in this game.",
                                days=f"{MAX_AWAY_S / DAY:g}"))
         granted = min(wanted, left)
         until = max(now, seat.away_until or now) + granted
@@ -159,41 +166,46 @@ class AbsenceMixin:
         for key, value in clean.items():
             if value not in kit.order_choices.get(key, ()):
                 choices = ", ".join(option_word(c) for c in kit.order_choices.get(key, ()))
-                raise self.error(_("Standing order {order}: choose one of {choices}.",
+                raise self.error(later("Standing order {order}: choose one of {choices}.",
                                    order=option_word(key, name=True), choices=choices))
         await self.store.update_seat(game_id, seat.seat, orders=clean)
         if not clean:
             return _("Your standing orders are cleared: at a deadline the default applies.")
-        return _("Standing orders set: {orders}", orders=", ".join(
+        return _("Standing orders set: {orders}.", orders=", ".join(
             f"{option_word(k, name=True)} → {option_word(v)}" for k, v in clean.items()))
 
     def _my_seat(self, game: LoadedGame, user_id: int):
         seat = next((s for s in game.seats if s.user_id == user_id), None)
         if seat is None:
-            raise self.error(_("You are not playing in this game."))
+            raise self.error(later("You are not playing in this game."))
         if game.row.status != ACTIVE:
-            raise self.error(_("This game is not running."))
+            raise self.error(later("This game is not running."))
         return seat
 
     async def update_timing(self, game_id: int, changes: dict[str, Any]) -> str:
         if changes.get("autopilot_level", DEFAULT_LEVEL) not in AI_LEVELS:
-            raise self.error(_("The autopilot level is one of: {levels}.",
+            raise self.error(later("The autopilot level is one of: {levels}.",
                                levels=", ".join(option_word(v) for v in AI_LEVELS)))
+        if "reminders" in changes:  # whoever calls: no stage the clock cannot read is stored
+            given = changes["reminders"]
+            try:
+                stages = parse_reminders(given if isinstance(given, str) else " ".join(given))
+            except ValueError as exc:
+                raise self.error(str(exc)) from exc
+            changes = {**changes, "reminders": stages}
         try:
             row = await self.store.update_settings(game_id, changes)
         except StoreError as exc:
             raise self.error(str(exc)) from exc
         t = timing_of(row.settings)
         level = option_word(row.settings.get("autopilot_level", DEFAULT_LEVEL))
-        values = {"placement": f"{t.placement_s / 3600:g}", "decision": f"{t.decision_s / 3600:g}",
-                  "reminders": reminder_words(t), "level": level}
+        clocks = get_kit(row.game).clocks_text(t.placement_s / 3600, t.decision_s / 3600)
+        values = {"clocks": clocks, "reminders": reminder_words(t), "level": level}
         if t.autopilot:
-            return _("⚙️ Timing: placement rounds {placement} h, decisions {decision} h, "
-                     "reminders {reminders}, autopilot at deadlines on ({level}). New clocks "
-                     "use it.", **values)
-        return _("⚙️ Timing: placement rounds {placement} h, decisions {decision} h, "
-                 "reminders {reminders}, autopilot at deadlines off ({level}). New clocks "
-                 "use it.", **values)
+            return _("⚙️ Timing: {clocks}, reminders {reminders}, autopilot at deadlines on "
+                     "({level}). New clocks use it.", **values)
+        return _("⚙️ Timing: {clocks}, reminders {reminders}, autopilot at deadlines off "
+                 "({level}). New clocks use it.", **values)
 
 
 def reminder_words(timing: Timing) -> str:

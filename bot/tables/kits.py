@@ -87,6 +87,9 @@ class GameKit(Protocol):
     def clock_kind(self, state: Any) -> str:
         """Which of the table's clocks runs now: "placement" or "decision"."""
 
+    def clocks_text(self, placement_h: float, decision_h: float) -> str:
+        """The table's clocks in the game's own words, e.g. "moves 24 h"."""
+
     order_choices: dict[str, tuple[str, ...]]
 
     def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
@@ -171,6 +174,10 @@ class DogeKit:
     def clock_kind(self, state: Any) -> str:
         return "placement" if state.phase == "placement" else "decision"
 
+    def clocks_text(self, placement_h: float, decision_h: float) -> str:
+        return _("placement rounds {placement} h, decisions {decision} h",
+                 placement=f"{placement_h:g}", decision=f"{decision_h:g}")
+
     @property
     def order_choices(self) -> dict[str, tuple[str, ...]]:
         return {"advisor": ("take", "abstain"), "place": ("all", "none"),
@@ -251,6 +258,9 @@ class ClansKit:
 
     def clock_kind(self, state: Any) -> str:
         return "decision"  # every turn is one move
+
+    def clocks_text(self, placement_h: float, decision_h: float) -> str:
+        return _("moves {hours} h", hours=f"{decision_h:g}")
 
     def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
         """`move: found`: of the legal moves, in their order, the first that founds a

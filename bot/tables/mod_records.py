@@ -35,7 +35,7 @@ class RecordsMixin:
             data, partial = await self.store.export_game(game.id), False
         await self._audit(mod, "export", game, {"partial": partial})
         said = (_("🛡️ {moderator} exported the public part of the running game (no "
-                  "secret, D-10.2).", moderator=mod.mention) if partial else
+                  "secret in it).", moderator=mod.mention) if partial else
                 _("🛡️ {moderator} exported the game record.", moderator=mod.mention))
         return ModResult(said,
                          file=(name + ".json", json.dumps(data, indent=1).encode()))

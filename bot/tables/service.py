@@ -17,6 +17,8 @@ from bot.games.wording import later_cmd
 from bot.i18n import _, later
 from bot.store import (
     ACTIVE,
+    ENDED,
+    FINISHED,
     LOBBY,
     ChannelBusy,
     LoadedGame,
@@ -83,12 +85,28 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         row = await self.store.open_game_in_channel(channel_id)
         return None if row is None else await self.load(row.id)
 
-    async def require_game(self, channel_id: int) -> LoadedGame:
+    async def require_game(self, channel_id: int, kind: str | None = None) -> LoadedGame:
+        """The channel's open game; with `kind`, a game of that kind only, so one game's
+        command in another game's channel is refused with the commands that fit."""
         game = await self.game_in_channel(channel_id)
-        if game is None:
-            raise TableError(later("There is no game in this channel. Start one with `{new}`.",
-                                    new=later_cmd("doge new")))
-        return game
+        if game is not None and kind in (None, game.row.game):
+            return game
+        if game is not None:
+            raise TableError(later("The game in this channel is {title}: use `{commands}` "
+                                   "commands here.", title=self.kit(game).title,
+                                   commands=later_cmd(game.row.game)))
+        if kind is None:
+            raise TableError(later("There is no game in this channel."))
+        title = get_kit(kind).title
+        ended = await self.store.list_games(channel_id=channel_id, game=kind,
+                                            status=(FINISHED, ENDED), limit=1)
+        if ended:
+            raise TableError(later("The {title} game in this channel is over: its last "
+                                   "message shows the result, the final board and the "
+                                   "record. Start another with `{new}`.", title=title,
+                                   new=later_cmd(f"{kind} new")))
+        raise TableError(later("There is no {title} game in this channel. Start one with "
+                               "`{new}`.", title=title, new=later_cmd(f"{kind} new")))
 
     async def load(self, game_id: int) -> LoadedGame:
         try:
@@ -104,6 +122,15 @@ class TableService(AbsenceMixin, AiSeatsMixin):
     @staticmethod
     def seat_of(game: LoadedGame, user_id: int) -> Seat | None:
         return next((s for s in game.seats if s.user_id == user_id), None)
+
+    def decision_of(self, game: LoadedGame, user_id: int) -> str | None:
+        """The hash of the decision `user_id` faces in `game` as it was loaded: passed to
+        `act` with that version, it refuses an answer whose step has passed meanwhile
+        (a changed ballot must not become the next round's)."""
+        seat = self.seat_of(game, user_id)
+        if seat is None or game.state is None:
+            return None
+        return short_hash(self.kit(game).decision_key(game.state, seat.seat))
 
     # ---- the lobby -------------------------------------------------------------------
 
@@ -122,6 +149,12 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             row = await self.store.create_lobby(game, guild_id=guild_id, channel_id=channel_id,
                                                 created_by=user_id, settings=settings)
         except ChannelBusy as exc:
+            busy = await self.store.open_game_in_channel(channel_id)
+            if busy is not None and busy.status == LOBBY:
+                raise TableError(later(
+                    "A {title} table is already open in this channel: join it there, or "
+                    "start a new one in another channel or thread.",
+                    title=get_kit(busy.game).title)) from exc
             raise TableError(later("A game is already running in this channel: finish it, or "
                                     "start a new one in another channel or thread.")) from exc
         await self.join(row.id, user_id, user_name)
@@ -156,7 +189,12 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             await self._lobby(game_id)
             if not await self.store.leave_lobby(game_id, user_id):
                 raise TableError(later("You are not seated at this table."))
-            return await self.load(game_id)
+            game = await self.load(game_id)
+            if not any(s.user_id and not s.is_bot for s in game.seats):
+                # Nobody is left to start it: it would only keep the channel busy.
+                await self.store.end_game(game_id)
+                game = await self.load(game_id)
+            return game
 
     async def pick_colour(self, game_id: int, user_id: int, colour: str) -> LoadedGame:
         async with self.lock(game_id):

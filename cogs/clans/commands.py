@@ -49,7 +49,7 @@ class ClansCog(TableCommands):
     async def move(self, interaction: discord.Interaction, source: str, target: str) -> None:
         service = tables(interaction)
         try:
-            game = await service.require_game(interaction.channel_id)
+            game = await service.require_game(interaction.channel_id, self.game)
         except TableError as exc:
             return await refuse(interaction, str(exc))
         action = {"type": "move", "from": source.strip().upper(), "to": target.strip().upper()}
@@ -100,14 +100,17 @@ class ClansCog(TableCommands):
 
 async def show_clan(interaction: discord.Interaction, game_id: int | None) -> None:
     try:
-        game, seat = await seated_game(interaction, game_id)
+        game, seat = await seated_game(interaction, game_id, "clans")
     except TableError as exc:
         return await refuse(interaction, str(exc))
     view = game.engine.public_view(game.state, seat.seat)  # this seat's colour only
     score = view.public.clan_score(view.colour)
-    text = _("You lead the {mark} **{colour}** clan ({points} so far). Only you see this "
-             "(C-2.3, C-7.2).", mark=CLAN_MARKS.get(view.colour, ""),
-             colour=colour_name(view.colour), points=_n("{n} point", "{n} points", score))
+    chips = view.public.chips[seat.seat]  # a point each at the end (C-6.2)
+    text = _("You lead the {mark} **{colour}** clan: {points} so far, and {chips} (a point "
+             "each at the end). Only you see this (C-2.3, C-7.2).",
+             mark=CLAN_MARKS.get(view.colour, ""), colour=colour_name(view.colour),
+             points=_n("{n} point", "{n} points", score),
+             chips=_n("{n} chip", "{n} chips", chips))
     await interaction.response.send_message("🔒 " + text, ephemeral=True)
 
 

@@ -9,7 +9,7 @@ from bot.games.clans.events import colour_name
 from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
-from cogs.common.table_ui import deadline_text, lobby_prompt, question_view, who
+from cogs.common.table_ui import default_note, lobby_prompt, question_view, who
 from cogs.common.ui import GameButton, view_of
 
 CLAN_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "black": "⚫"}
@@ -40,10 +40,11 @@ async def clans_prompt(service: TableService,
     if question is None or seat.played_by_ai:
         moving = _("{name} (computer) is moving.", name=seat.name)
         return f"{header}\n⏳ {moving}", view_of(mine)
-    typed = _("Or type `{command}`. The highlighted choice is what happens at the "
-              "deadline{deadline}", command=cmd("clans move"),
-              deadline=deadline_text(due.get(seat.seat)) or ".")
-    text = f"{header}\n{who(seat)} — {question.prompt}\n{typed}"
+    lines = [header, f"{who(seat)} — {question.prompt}"]
+    if question.kind == "move":  # the order of villages has no typed form
+        lines.append(_("Use the buttons, or type `{command}`.", command=cmd("clans move")))
+    lines.append(default_note(question, due.get(seat.seat)))
+    text = "\n".join(lines)
     buttons = question_view(game, question, ())
     buttons.add_item(mine)
     return text, buttons
@@ -54,16 +55,23 @@ def final_text(game: LoadedGame) -> str:
     result = view.result
     if result is None:
         return _("This game has ended.")
-    lines = ["🏁 " + _("**Game over** — every clan is revealed (C-6.2):")]
+    # The game's last line opens the result, so the message does not tell it twice.
+    end = {"type": "game_end", "reason": result.reason, "colours": list(result.colours),
+           "totals": list(result.totals), "ranks": list(result.ranks)}
+    lines = ["🏁 " + game.engine.describe(end, game.row.players),
+             _("Every clan is revealed (C-6.2):")]
     order = sorted(range(len(view.players)), key=lambda s: (result.ranks[s], s))
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     for seat in order:
         colour = result.colours[seat]
         rank = result.ranks[seat]
-        line = _("{name}: {mark} {colour} clan, {points} ({chips})", name=view.players[seat],
-                 mark=CLAN_MARKS.get(colour, ""), colour=colour_name(colour),
+        chips = view.chips[seat]  # one point each, in the total (C-6.2)
+        line = _("{name}: {mark} {colour} clan, {points} ({clan} for the clan + {chips})",
+                 name=view.players[seat], mark=CLAN_MARKS.get(colour, ""),
+                 colour=colour_name(colour),
                  points=_n("{n} point", "{n} points", result.totals[seat]),
-                 chips=_n("{n} chip", "{n} chips", view.chips[seat]))
+                 clan=result.totals[seat] - chips, chips=_n("{n} chip", "{n} chips", chips))
         lines.append(f"{medals.get(rank, f'{rank}.')} {line}")
-    lines.append(_("The game record: `{command}`.", command=cmd("clans export")))
+    lines.append(_("The game record is attached; `{command}` gives it again.",
+                   command=cmd("clans export")))
     return "\n".join(lines)

@@ -10,8 +10,9 @@ RULE_TOPICS = {
                "(C-2.3). Score with your clan's villages and the village chips you take; the "
                "highest total wins, ties go to more chips (C-6.3)."),
     "moves": N_("**Moves** (C-3): move all huts of a territory onto a neighbouring territory "
-                "that holds huts (C-3.1). A group of 7 or more cannot leave (C-3.2) except onto "
-                "another group of 7 or more (C-3.3). Lakes cut borders, rivers do not (C-1.2)."),
+                "that holds huts (C-3.1). A group of 7 or more cannot leave (C-3.2), except "
+                "onto a neighbouring group of 7 or more that is at least as large (C-3.3). "
+                "Lakes cut borders, rivers do not (C-1.2)."),
     "villages": N_("**Villages** (C-4): a territory with huts and no neighbour holding huts "
                    "becomes a village (C-4.1). The mover takes a chip; if all 5 colours are "
                    "there, lone huts die (strife, C-4.3); every colour present scores the value "
@@ -35,7 +36,8 @@ def help_text() -> str:
           addbot=cmd("clans addbot"), me=cmd("clans me")),
         _("On your turn use the buttons under the prompt (region, territory, neighbour) or "
           "type `{move}`.", move=cmd(f"clans move from:<{territory}> to:<{territory}>")),
-        _("`{board}` · `{status}` · `{rules}` · `{export}` after the end.",
+        _("`{board}` shows the board, `{status}` what the game waits for, `{rules}` the "
+          "rules in short; `{export}` gives the record after the end.",
           board=cmd("clans board"), status=cmd("clans status"), rules=cmd("clans rules"),
           export=cmd("clans export")),
     ])

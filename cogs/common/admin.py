@@ -145,7 +145,7 @@ class ModeratorCommands(app_commands.Group):
     async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
         await self.act(interaction, lambda m, who: m.kick(who, interaction.channel_id, player.id))
 
-    @app_commands.command(name="end", description="End the game now, ranking everyone (D-9.3)")
+    @app_commands.command(name="end", description="End the game now, ranking everyone as it stands")
     async def end(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, lambda m, who: m.end(who, interaction.channel_id))
 

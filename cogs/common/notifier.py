@@ -14,7 +14,6 @@ from bot.tables.service import Step
 from cogs.common.delivery import PostingError, ThreadClosed, deliver
 
 log = logging.getLogger(__name__)
-USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class DiscordNotifier:
@@ -30,17 +29,21 @@ class DiscordNotifier:
     async def remind(self, game: LoadedGame, seat: Seat, due_at: float) -> None:
         if seat.user_id is None:
             return
+        values = {"game": game.row.game.capitalize(), "when": f"<t:{int(due_at)}:R>"}
         with speaking(await self.language(game.row.guild_id)):
             text = _("⏳ Your {game} game in {channel} waits for you; the deadline is {when}.",
-                     game=game.row.game.capitalize(), channel=f"<#{game.row.channel_id}>",
-                     when=f"<t:{int(due_at)}:R>")
+                     channel=f"<#{game.row.channel_id}>", **values)
+            here = _("⏳ This {game} game waits for you; the deadline is {when}.", **values)
         prefs = await self.bot.tables.store.get_user_prefs(seat.user_id)  # type: ignore[attr-defined]
         if prefs.notify == "dm" and await self.dm(seat.user_id, text):
             return
+        # Only the reminded player is pinged, whatever the text holds.
+        only_them = discord.AllowedMentions(everyone=False, roles=False,
+                                            users=[discord.Object(seat.user_id)])
         try:
             channel = await self.channel(game.row.channel_id)
-            await deliver(channel, lambda: channel.send(f"<@{seat.user_id}> {text}",
-                                                        allowed_mentions=USER_MENTIONS))
+            await deliver(channel, lambda: channel.send(f"<@{seat.user_id}> {here}",
+                                                        allowed_mentions=only_them))
         except (PostingError, discord.HTTPException) as exc:
             log.warning("game %s: reminder for seat %s failed: %s", game.id, seat.seat, exc)
 

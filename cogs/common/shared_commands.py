@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _
+from bot.i18n import _, cmd
 from cogs.common.game_ui import UIS, GameGroupsCog, GameUi
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands
 
@@ -41,7 +41,9 @@ def table_commands(ui: GameUi, table: TableCommands) -> list[app_commands.Comman
     @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in ui.rule_topics])
     async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
         found = ui.rule_topics.get(topic or "")
-        text = _(found) if found else _("Topics: {topics}", topics=", ".join(ui.rule_topics))
+        text = _(found) if found else _(
+            "Pick a topic with `{command}`: {topics}.", command=cmd(f"{ui.game} rules topic:"),
+            topics=", ".join(ui.rule_topics))
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="help", description=f"How to play {ui.game.capitalize()} here")

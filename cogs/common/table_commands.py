@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 
 import discord
 from discord import app_commands
@@ -16,8 +17,9 @@ from bot.store import LOBBY
 from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
 from bot.tables.moderation import Moderation
 from bot.tables.service import TableError, TableService
-from bot.tables.timing import parse_zone
+from bot.tables.timing import parse_reminders, parse_zone
 from cogs.common.admin import moderator
+from cogs.common.delivery import PostingError
 from cogs.common.table_components import display_name, poster, tables
 from cogs.common.table_ui import computer_levels
 from cogs.common.ui import channel_language, refuse, tell
@@ -25,6 +27,7 @@ from cogs.common.ui import channel_language, refuse, tell
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
 NOTIFY_MODES = {"mention": N_("a mention in the channel"), "dm": N_("a DM"),
                 "off": N_("off")}
+log = logging.getLogger(__name__)
 SECRETS_NOTE = N_("The record reveals every secret choice, so it is available once the game "
                   "is over.")
 
@@ -41,6 +44,9 @@ class TableCommands(commands.Cog):
     async def open_table(self, interaction: discord.Interaction, seats: int, timing: str,
                          options: dict | None = None, *, thread: bool = False) -> None:
         service = tables(interaction)
+        if interaction.guild_id is None:  # no moderator could ever end a table in a DM
+            return await refuse(interaction, _("Tables are opened in a server's channel, "
+                                               "not in direct messages."))
         place: discord.abc.Messageable | None = None
         if thread:
             place = await self.new_thread(interaction)
@@ -70,7 +76,17 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(content, view=view)
             message = await interaction.original_response()
         else:
-            message = await place.send(content, view=view)
+            try:
+                message = await place.send(content, view=view)
+            except discord.HTTPException:  # e.g. no Send Messages in Threads
+                await service.store.end_game(game.id)  # a lobby nobody sees blocks the thread
+                try:
+                    await place.delete()  # type: ignore[union-attr]
+                except discord.HTTPException:
+                    pass
+                return await refuse(interaction, _(
+                    "I can't post in the new thread: please give me Send Messages in "
+                    "Threads, or open the table without a thread."))
             await interaction.response.send_message(
                 opened, allowed_mentions=discord.AllowedMentions.none())
         await service.store.set_message(game.id, "lobby", channel_id=message.channel.id,
@@ -102,32 +118,54 @@ class TableCommands(commands.Cog):
     async def add_bot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
         service = tables(interaction)
         try:
-            game = await service.require_game(interaction.channel_id)
+            game = await service.require_game(interaction.channel_id, self.game)
             game = await service.add_bot(game.id, interaction.user.id, level)
         except TableError as exc:
             return await refuse(interaction, str(exc))
         with speaking(await channel_language(interaction)):
             content, view = await self.prompt(service, game)
-        await interaction.response.send_message(content, view=view)
+        # The lobby message is redrawn where it is, so the channel never shows two lobbies.
+        stored = await service.store.get_message(game.id, "lobby")
+        channel = interaction.channel
+        if stored is not None and channel is not None and stored.channel_id == channel.id:
+            try:
+                await channel.get_partial_message(stored.message_id).edit(  # type: ignore[union-attr]
+                    content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+            except discord.NotFound:
+                pass  # deleted: a new lobby is posted below
+            else:
+                return await interaction.response.send_message(
+                    _("🤖 {name} takes a seat at the table.", name=game.seats[-1].name),
+                    ephemeral=True)
+        await interaction.response.send_message(
+            content, view=view, allowed_mentions=discord.AllowedMentions.none())
+        message = await interaction.original_response()
+        await service.store.set_message(game.id, "lobby", channel_id=message.channel.id,
+                                        message_id=message.id)
 
     async def show_board(self, interaction: discord.Interaction) -> None:
         try:
-            game = await tables(interaction).require_game(interaction.channel_id)
+            game = await tables(interaction).require_game(interaction.channel_id, self.game)
         except TableError as exc:
             return await refuse(interaction, str(exc))
         if game.state is None:
             return await refuse(interaction, _("The game has not started yet."))
         await interaction.response.defer(thinking=True)
         with speaking(await channel_language(interaction)):  # shown to everyone
-            png = await poster(interaction, self.game).render(game, "")
+            awaited = [s.name for s in tables(interaction).awaited_seats(game)]
+            caption = _("Waiting for {names}.", names=", ".join(awaited)) if awaited else ""
+            png = await poster(interaction, self.game).render(game, caption)
             waiting = tables(interaction).waiting_line(game)
-        board = discord.File(io.BytesIO(png), filename=f"{self.game}-board.png")
+            alt = (_("The board as it stands, waiting for {names}.", names=", ".join(awaited))
+                   if awaited else _("The board as it stands."))[:1000]
+        board = discord.File(io.BytesIO(png), filename=f"{self.game}-board.png",
+                             description=alt)
         await tell(interaction, waiting[:1].upper() + waiting[1:], ephemeral=False,
                    allowed_mentions=discord.AllowedMentions.none(), file=board)
 
     async def show_status(self, interaction: discord.Interaction) -> None:
         try:
-            game = await tables(interaction).require_game(interaction.channel_id)
+            game = await tables(interaction).require_game(interaction.channel_id, self.game)
         except TableError as exc:
             return await refuse(interaction, str(exc))
         content, _view = await self.prompt(tables(interaction), game)
@@ -140,7 +178,7 @@ class TableCommands(commands.Cog):
     async def export_record(self, interaction: discord.Interaction) -> None:
         service = tables(interaction)
         game = await service.game_in_channel(interaction.channel_id)
-        if game is not None:
+        if game is not None and game.row.game == self.game:
             return await refuse(interaction, _(SECRETS_NOTE))
         rows = await service.store.list_games(channel_id=interaction.channel_id,
                                               game=self.game)
@@ -151,8 +189,8 @@ class TableCommands(commands.Cog):
         record = await service.store.export_game(latest.id)
         data = json.dumps(record, indent=1).encode()
         with speaking(await channel_language(interaction)):
-            text = _("📜 The game record (replay it with `{replay}`).",
-                     replay="python -m bot replay")
+            text = _("📜 The record of this channel's last {title} game: every move, and "
+                     "every secret choice now that it is over.", title=get_kit(self.game).title)
         name = f"{self.game}-game-{latest.id}.json"
         await interaction.response.send_message(
             text, file=discord.File(io.BytesIO(data), filename=name))
@@ -160,19 +198,17 @@ class TableCommands(commands.Cog):
     async def change_settings(self, interaction: discord.Interaction, changes: dict) -> None:
         service = tables(interaction)
         try:
-            game = await service.require_game(interaction.channel_id)
+            game = await service.require_game(interaction.channel_id, self.game)
             if game.row.created_by != interaction.user.id and not await Moderation(
                     service).is_moderator(moderator(interaction)):
                 raise TableError(_("Only the table's creator or a moderator may change "
                                    "its clocks."))
             reminders = changes.get("reminders")
             if reminders is not None:
-                stages = reminders.split()
-                if not all(x == "half" or (x.endswith("h") and x[:-1].replace(".", "", 1)
-                                           .isdigit()) for x in stages):
-                    raise TableError(_("Reminders are `half` and/or hours before, e.g. "
-                                       "`half 1h`."))
-                changes["reminders"] = stages
+                try:  # refused before anything is saved
+                    changes["reminders"] = parse_reminders(reminders)
+                except ValueError as exc:
+                    raise TableError(str(exc)) from exc
             with speaking(await channel_language(interaction)):  # the answer is public
                 text = await service.update_timing(game.id, changes)
         except TableError as exc:
@@ -201,7 +237,7 @@ class TableCommands(commands.Cog):
         """`away` with a number of days, `back` without."""
         service = tables(interaction)
         try:
-            game = await service.require_game(interaction.channel_id)
+            game = await service.require_game(interaction.channel_id, self.game)
             with speaking(await channel_language(interaction)):  # the answer is public
                 text = (await service.away(game.id, interaction.user.id, days)
                         if days is not None else await service.back(game.id, interaction.user.id))
@@ -211,13 +247,13 @@ class TableCommands(commands.Cog):
         game = await service.load(game.id)
         try:  # deadlines moved: show them in the prompt
             await poster(interaction, self.game).edit_prompt(interaction.channel, game)  # type: ignore[arg-type]
-        except discord.HTTPException:
-            pass
+        except (PostingError, discord.HTTPException) as exc:  # the answer above stands
+            log.info("game %s: the prompt was not refreshed: %s", game.id, exc)
 
     async def set_orders(self, interaction: discord.Interaction, orders: dict) -> None:
         service = tables(interaction)
         try:
-            game = await service.require_game(interaction.channel_id)
+            game = await service.require_game(interaction.channel_id, self.game)
             text = await service.set_orders(game.id, interaction.user.id, orders)
         except TableError as exc:
             return await refuse(interaction, str(exc))
@@ -228,12 +264,12 @@ def poster_prompt(bot: commands.Bot, game: str):
     return bot.posters[game].prompt  # type: ignore[attr-defined]
 
 
-async def seated_game(interaction: discord.Interaction, game_id: int | None):
-    """The game (of the button, or of this channel) and the caller's seat in it, for
-    showing a player their own secrets."""
+async def seated_game(interaction: discord.Interaction, game_id: int | None, kind: str):
+    """The game (of the button, or this channel's game of `kind`) and the caller's seat
+    in it, for showing a player their own secrets."""
     service = tables(interaction)
     game = (await service.load(game_id) if game_id is not None
-            else await service.require_game(interaction.channel_id))
+            else await service.require_game(interaction.channel_id, kind))
     seat = service.seat_of(game, interaction.user.id)
     if seat is None:
         raise TableError(_("You are not playing in this game."))

@@ -8,6 +8,7 @@ import logging
 import discord
 
 from bot.i18n import _, speaking
+from bot.store import LOBBY
 from bot.tables.kits import short_hash
 from bot.tables.service import Step, TableError, TableService
 from cogs.common.poster import Poster, PostingError
@@ -49,7 +50,12 @@ async def _lobby_change(interaction: discord.Interaction, change) -> None:
     except TableError as exc:
         return await refuse(interaction, str(exc))
     with speaking(await channel_language(interaction)):  # the lobby is the channel's
-        content, view = lobby_prompt(game)
+        if game.row.status == LOBBY:
+            content, view = lobby_prompt(game)
+        else:  # the last person left: the table is closed
+            kit = TableService.kit(game)
+            content, view = _("{emoji} The {title} table is closed: everyone left.",
+                              emoji=kit.emoji, title=kit.title), None
     await interaction.response.edit_message(content=content, view=view)
 
 
@@ -145,7 +151,8 @@ async def on_decision(interaction: discord.Interaction, game_id: int, arg: str,
     action = question.action_for(picked)
     if action is None:  # more to choose: ask the next step, privately
         view = question_view(game, question, picked)
-        text = f"🔒 {' › '.join(picked)} — {question.title_for(len(picked))}:"
+        title = question.title_for(len(picked))
+        text = f"🔒 {' › '.join(picked)} — {title if title.endswith('?') else title + ':'}"
         if interaction.message is not None and interaction.message.flags.ephemeral:
             return await interaction.response.edit_message(content=text, view=view)
         return await interaction.response.send_message(text, view=view, ephemeral=True)

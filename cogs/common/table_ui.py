@@ -36,6 +36,18 @@ def deadline_text(deadline) -> str:
     return " " + _("(deadline {when})", when=f"<t:{int(deadline.due_at)}:R>")
 
 
+def default_note(question: Question, deadline) -> str:
+    """What the table plays for a player who does not answer: the default's whole path,
+    as the message highlights only its first step."""
+    path = " › ".join(question.default_path)
+    if deadline is not None and deadline.due_at is not None:
+        return _("If you have not answered {when}, the table plays: {path}.",
+                 when=f"<t:{int(deadline.due_at)}:R>", path=path)
+    if deadline is not None:
+        return _("The clock is paused; at the deadline the table plays: {path}.", path=path)
+    return _("At the deadline the table plays: {path}.", path=path)
+
+
 def colour_name(colour: str) -> str:
     return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour.capitalize()
 
@@ -70,8 +82,9 @@ def lobby_text(game: LoadedGame) -> str:
         else:
             lines.append(f"{mark(s.colour)} {s.name}")
     lines += ["▫️ " + _("(free seat)")] * (size - len(game.seats))
-    lines.append(_("Fill empty seats with computer players: `{addbot}`.",
-                   addbot=cmd(f"{kit.name} addbot")))
+    if len(game.seats) < size:
+        lines.append(_("Fill empty seats with computer players: `{addbot}`.",
+                       addbot=cmd(f"{kit.name} addbot")))
     return "\n".join(lines)
 
 

@@ -150,8 +150,13 @@ async def edit_answer(interaction: discord.Interaction, **kwargs) -> bool:
         return False
 
 
+REFUSAL_CHARS = 1000  # a refusal may quote what was typed: never up to Discord's 2000
+
+
 async def refuse(interaction: discord.Interaction, message: str) -> None:
     """A one-line ephemeral refusal, whether or not the interaction was answered yet."""
+    if len(message) > REFUSAL_CHARS:
+        message = message[:REFUSAL_CHARS - 1] + "…"
     if interaction.response.is_done():
         await tell(interaction, message)
     else:

@@ -17,7 +17,7 @@ from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.common.table_components import publish, tables
 from cogs.common.table_ui import mark
 from cogs.common.ui import handler, refuse, tell
-from cogs.doge import components  # noqa: F401  (register handlers)
+from cogs.doge.components import ballot_done  # (also registers the handlers)
 from cogs.doge.prompts import markers_in_hand
 from cogs.doge.rules import RULE_TOPICS, help_text
 
@@ -55,7 +55,9 @@ class DogeCog(TableCommands):
                            markers="1 to 4 of your marker values, e.g. 3 2")
     async def ballot(self, interaction: discord.Interaction, area: str, markers: str) -> None:
         try:
-            game = await tables(interaction).require_game(interaction.channel_id)
+            game = await tables(interaction).require_game(interaction.channel_id, self.game)
+            if game.state is not None and game.state.phase != "placement":
+                raise TableError(_("Ballots are cast only in the placement phase (D-3.2)."))
             values = [int(v) for v in markers.replace(",", " ").split()]
         except TableError as exc:
             return await refuse(interaction, str(exc))
@@ -68,14 +70,13 @@ class DogeCog(TableCommands):
         action = {"type": "ballot", "area": chosen, "markers": values}
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            step = await tables(interaction).act(game.id, interaction.user.id, action,
-                                                 key=f"i{interaction.id}")
+            step = await tables(interaction).act(  # for the round it was typed in
+                game.id, interaction.user.id, action, key=f"i{interaction.id}",
+                version=game.version,
+                decision=tables(interaction).decision_of(game, interaction.user.id))
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        await tell(interaction,
-                   _("✅ Your ballot: {area} with {markers} (secret; you may change it until "
-                     "everyone has chosen).", area=area_name(chosen),
-                     markers=" + ".join(map(str, values))))
+        await tell(interaction, ballot_done(action))
         await publish(interaction, step)
 
     @ballot.autocomplete("area")
@@ -107,7 +108,7 @@ class DogeCog(TableCommands):
 
 async def show_secrets(interaction: discord.Interaction, game_id: int | None) -> None:
     try:
-        game, seat = await seated_game(interaction, game_id)
+        game, seat = await seated_game(interaction, game_id, "doge")
     except TableError as exc:
         return await refuse(interaction, str(exc))
     view = game.engine.public_view(game.state, seat.seat)

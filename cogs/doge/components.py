@@ -30,7 +30,9 @@ async def _ballot_game(interaction: discord.Interaction, game_id: int, key: str)
     seat = service.seat_of(game, interaction.user.id)
     if seat is None:
         raise TableError(_("You are not playing in this game."))
-    if game.row.status != "active" or game.state.phase != "placement":
+    if game.row.status != "active":
+        raise TableError(_("This game is over."))
+    if game.state.phase != "placement":
         raise TableError(_("Ballots are cast only in the placement phase (D-3.2)."))
     if key != _round_key(game):
         raise TableError(_("That ballot panel is from an earlier round; press {button} on "
@@ -104,11 +106,14 @@ async def on_ballot_confirm(interaction: discord.Interaction, game_id: int, arg:
         return await refuse(interaction, str(exc))
     except (ValueError, IndexError):
         return await refuse(interaction, _("Pick an area and 1 to 4 markers first."))
+    # Checked against the round the panel was checked in, under the table's lock.
     await submit(interaction, game_id, action, key=f"i{interaction.id}",
-                 confirm=_ballot_done(action))
+                 version=game.version,
+                 decision=tables(interaction).decision_of(game, interaction.user.id),
+                 confirm=ballot_done(action))
 
 
-def _ballot_done(action: dict) -> str:
+def ballot_done(action: dict) -> str:
     values = " + ".join(str(m) for m in action["markers"])
     return _("✅ Your ballot: {area} with {markers} (secret). You may change it with "
              "{button} until everyone has chosen.", area=area_name(action["area"]),

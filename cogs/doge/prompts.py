@@ -11,7 +11,14 @@ from bot.games.doge.constants import AREAS, area_name
 from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
-from cogs.common.table_ui import deadline_text, lobby_prompt, mark, question_view, who
+from cogs.common.table_ui import (
+    deadline_text,
+    default_note,
+    lobby_prompt,
+    mark,
+    question_view,
+    who,
+)
 from cogs.common.ui import GameButton, GameSelect, view_of
 
 PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -72,10 +79,7 @@ def election_prompt(service: TableService, game: LoadedGame,
         seat = awaited[0]
         question = service.kit(game).question(st, seat.seat, names)
         if question is not None:
-            when = deadline_text(due.get(seat.seat))
-            note = _("The highlighted choice is what happens at the deadline{deadline}",
-                     deadline=when) if when else \
-                _("The highlighted choice is what happens at the deadline.")
+            note = default_note(question, due.get(seat.seat))
             text = "\n".join([header, f"{who(seat)} — {question.prompt}", note,
                               *_answered(game)])
             return text, question_view(game, question, ())
@@ -124,7 +128,8 @@ def final_text(game: LoadedGame) -> str:
         {"type": "game_over", "result": result}, game.row.players)]
     for r in result.get("ranking", []):
         lines.append(_ranking_line(r, names[r["seat"]]))
-    lines.append(_("The game record: {export}.", export=f"`{cmd('doge export')}`"))
+    lines.append(_("The game record is attached; `{command}` gives it again.",
+                   command=cmd("doge export")))
     return "\n".join(lines)
 
 
@@ -140,7 +145,7 @@ def _ranking_line(row: dict, name: str) -> str:
 
 
 def markers_in_hand(markers: Iterable[int]) -> str:
-    shown = " ".join(str(m) for m in markers)
+    shown = " ".join(str(m) for m in sorted(markers, reverse=True))  # as the panel lists them
     return _("Markers in hand: {markers}", markers=shown) if shown else \
         _("Markers in hand: none")
 

@@ -59,6 +59,10 @@ def help_text() -> str:
           "{ballot}.", ballot=f"`{_ballot_example()}`"),
         _("When an election asks you something, the buttons under the prompt are yours; the "
           "highlighted one is what happens at the deadline."),
+        _("Away for a while? {away} pauses your clocks, {back} ends it; {orders} says what "
+          "to do for you at a missed deadline; {notify} how you are reminded.",
+          away=f"`{cmd('doge away')}`", back=f"`{cmd('doge back')}`",
+          orders=f"`{cmd('doge orders')}`", notify=f"`{cmd('doge notify')}`"),
         _("{me} your secret markers · {status} who the game waits for · {board} the board · "
           "{rules} summaries · {export} the record after the end.",
           me=f"`{cmd('doge me')}`", status=f"`{cmd('doge status')}`",

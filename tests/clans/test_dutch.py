@@ -99,7 +99,8 @@ def test_the_move_question_in_dutch() -> None:
     view = ENGINE.public_view(state, seat)
     with speaking("nl"):
         question = build_question(view, legal, legal[0], ["Ann", "Bob", "Cid"])
-    assert "verplaats alle hutten van een gebied" in question.prompt
+    assert question.prompt.startswith("Verplaats alle hutten van een gebied")
+    assert "minstens evenveel (C-3.2, C-3.3)" in question.prompt
     assert question.level_titles == ["Regio", "Van", "Naar"]
     assert question.options[0].path[0].startswith("Regio ")
     english = build_question(view, legal, legal[0], ["Ann", "Bob", "Cid"])
@@ -121,18 +122,20 @@ async def test_the_channel_prompt_and_the_final_text_in_dutch(store: Store) -> N
     with speaking("nl"):
         text, view = await clans_prompt(service, game)
     assert "**Clans · beurt 1 · tijdperk I** (nog 4 fiches in dit tijdperk)" in text
-    assert "verplaats alle hutten" in text and "Of typ `/" in text
+    assert "— Verplaats alle hutten" in text and "of typ `/clans zet`" in text
+    assert "Bij de deadline speelt de tafel: Regio A › Van A1 (1) › Naar A2 (1)." in text
     labels = [getattr(getattr(item, "item", item), "label", None) for item in view.children]
     assert "Mijn clan" in labels
     english, _ = await clans_prompt(service, game)
-    assert "(4 chips left in this epoch)" in english and "Or type `/clans move`" in english
+    assert "(4 chips left in this epoch)" in english and "or type `/clans move`" in english
     state, _ = played()
-    ended = SimpleNamespace(engine=ENGINE, state=state)
+    ended = SimpleNamespace(engine=ENGINE, state=state, row=SimpleNamespace(players=PLAYERS))
     with speaking("nl"):
         final = final_text(ended)
-    assert "**Spel afgelopen** — elke clan wordt onthuld" in final
-    assert " punten (" in final and "fiche" in final and "Het verslag:" in final
-    assert "**Game over**" in final_text(ended)
+    assert final.startswith("🏁 Spel afgelopen") and "Elke clan wordt onthuld" in final
+    assert " punten (" in final and "fiche" in final and "Het verslag is bijgevoegd" in final
+    english = final_text(ended)
+    assert english.startswith("🏁 Game over") and "for the clan + " in english
 
 
 def test_the_rule_summaries_and_help_in_dutch() -> None:

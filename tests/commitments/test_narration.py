@@ -15,8 +15,8 @@ from bot.tables.commitments import CommitmentBook
 from bot.tables.service import TableError
 from tests.commitments.play import PERSON, open_table, play_on
 
-LOCK = re.compile(r"^🔒 ([A-Za-z ]+), (\w+)'s stack of [1-4] markers?: sha256 ([0-9a-f]{16})…$")
-OPEN = re.compile(r"^🔓 ([A-Za-z ]+), (\w+): sha256 of `([^`]+)` is ([0-9a-f]{16})…$")
+LOCK = re.compile(r"^-# 🔒 ([A-Za-z ]+), (\w+)'s stack of [1-4] markers?: sha256 ([0-9a-f]{16})…$")
+OPEN = re.compile(r"^-# 🔓 ([A-Za-z ]+), (\w+): sha256 of `([^`]+)` is ([0-9a-f]{16})…$")
 
 
 async def test_every_stack_is_locked_at_its_reveal_and_opened_at_its_election(
@@ -46,16 +46,17 @@ async def test_every_stack_is_locked_at_its_reveal_and_opened_at_its_election(
                 assert short in locked, "opened a stack that was never locked"
                 opened.add(short)
     assert set(locked) == {c.sha256[:SHOWN_HEX] for c in rows} == opened
-    # The 🔓 lines come right before their election's votes (which stay the last line
-    # when the election waits for someone: the board's caption), the 🔒 ones right after
-    # the round's reveal.
+    # The 🔓 lines follow their election's votes, the 🔒 ones the round's reveal: what
+    # happened reads first, its proof after it, in small print.
     for step in played.steps:
         kinds = [e["type"] for e in step.events]
         for i, kind in enumerate(kinds):
             if kind == "commitment_opened":
-                assert kinds[i + 1] in ("election", "commitment_opened")
+                assert kinds[i - 1] in ("election", "commitment_opened")
             if kind == "commitment":
                 assert kinds[i - 1] in ("round_revealed", "commitment")
+            if kind in ("commitment", "commitment_opened"):
+                assert step.lines[i].startswith("-# ")
 
 
 async def test_no_salt_reaches_a_line_before_its_election(tmp_path: Path) -> None:
@@ -82,7 +83,7 @@ async def test_a_double_click_makes_no_second_salt(tmp_path: Path) -> None:
     action = {k: v for k, v in legal[0].items() if k != "seat"}
     first = await played.service.act(played.game_id, PERSON, action, version=game.version,
                                      key="ballot-1")
-    locks = [line for line in first.lines if line.startswith("🔒")]
+    locks = [line for line in first.lines if line.startswith("-# 🔒")]
     assert len(locks) == 3  # the person's ballot revealed the round: three stacks
     before = await played.store.commitments(played.game_id)
     with pytest.raises(TableError, match="earlier step"):
@@ -135,7 +136,7 @@ async def test_an_election_repeated_in_a_later_year_is_told_with_its_own_year(
         lines = service.narrate(game, [{"type": "elections_begin", "year": year}, election])
         assert any(rows[year].salt in line for line in lines), year
         assert not any(rows[5 - year].salt in line for line in lines)
-    [opened, _] = service.narrate(game, [election])
+    [_, opened] = service.narrate(game, [election])
     assert rows[3].salt in opened
 
 

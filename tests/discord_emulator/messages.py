@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -116,6 +117,8 @@ class EmuMessage:
     message_reference: dict[str, Any] | None = None
     history: list[MessageRevision] = field(default_factory=list)
     deleted: bool = False
+    # Whom Discord notified when the message appeared: "user:ID", "role:ID", "everyone".
+    pinged: frozenset[str] = frozenset()
 
     def __repr__(self) -> str:
         return f"<EmuMessage id={self.id} channel={self.channel_id} content={self.content!r}>"
@@ -246,3 +249,25 @@ def apply_body(
         msg.attachments = kept
     # Files without a matching attachments entry are still uploaded.
     msg.attachments += [make_attachment(f, None) for f in by_index.values()]
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+ROLE_MENTION = re.compile(r"<@&(\d+)>")
+EVERYONE_MENTION = re.compile(r"@(?:everyone|here)")
+
+
+def pings(content: str, allowed: dict[str, Any] | None) -> frozenset[str]:
+    """Whom Discord notifies for a message with this content: without `allowed_mentions`
+    every mention in it counts; with it, a kind of mention counts if `parse` names it,
+    a user or role if its id is listed."""
+    users, roles = set(USER_MENTION.findall(content)), set(ROLE_MENTION.findall(content))
+    everyone = bool(EVERYONE_MENTION.search(content))
+    if allowed is not None:
+        parse = set(allowed.get("parse") or ())
+        if "users" not in parse:
+            users &= {str(u) for u in allowed.get("users") or ()}
+        if "roles" not in parse:
+            roles &= {str(r) for r in allowed.get("roles") or ()}
+        everyone = everyone and "everyone" in parse
+    return frozenset({f"user:{u}" for u in users} | {f"role:{r}" for r in roles}
+                     | ({"everyone"} if everyone else set()))

@@ -24,6 +24,7 @@ from .messages import (
     EmuMessage,
     UploadedFile,
     apply_body,
+    pings,
 )
 from .models import (
     DEFAULT_BOT_PERMISSIONS,
@@ -337,6 +338,8 @@ class EmulatorState:
             msg.visible_to = interaction.user.id
         if loading:
             msg.flags |= LOADING
+        elif not ephemeral:
+            msg.pinged = pings(msg.content, body.get("allowed_mentions"))
         self.message_index[msg.id] = msg
         self._by_channel[channel.id].append(msg)
         self.log.append(StoreEvent("create", msg, interaction))
@@ -350,7 +353,10 @@ class EmulatorState:
             raise EmulatorError(f"{msg!r} was deleted")
         msg.history.append(msg.snapshot())
         apply_body(msg, body, list(files), self.attachment_factory(msg.channel_id))
-        # The first edit of a deferred ("thinking") message replaces the placeholder.
+        # The first edit of a deferred ("thinking") message replaces the placeholder: it
+        # is when the message appears, so its mentions notify then; later edits never do.
+        if msg.flags & LOADING and not msg.ephemeral:
+            msg.pinged = pings(msg.content, body.get("allowed_mentions"))
         msg.flags &= ~LOADING
         msg.edited_timestamp = iso_now()
         self.log.append(StoreEvent("edit", msg, msg.interaction))

@@ -108,7 +108,8 @@ def test_the_advisor_and_build_questions_in_dutch() -> None:
     with speaking("nl"):
         question = build_question(view, legal, legal[0], NAMES)
     assert question.prompt.startswith("Anna, je hebt Castello gewonnen: neem de raadsheer")
-    assert question.level_titles == ["Jouw keuze", "Waar?", "Waarheen?"]
+    assert question.level_titles == ["Jouw keuze", "Waar zet je hem neer, of welk huis "
+                                     "verplaats je?", "Waarheen?"]
     assert question.labels_after(()) == ["De raadsheer nemen", "Afzien"]
     assert "Zet hem in Quarantia" in question.labels_after(("De raadsheer nemen",))
     english = build_question(view, legal, legal[0], NAMES)
@@ -165,7 +166,7 @@ async def test_the_election_prompt_in_dutch(store: Store) -> None:
     with speaking("nl"):
         text, _view = await doge_prompt(service, game)
     assert text.startswith("🏛️ **Speelronde 1 · stemming 1 van 7: ")
-    assert "De gemarkeerde keuze gebeurt bij de deadline" in text
+    assert "Bij de deadline speelt de tafel: De raadsheer nemen › Zet hem in " in text
 
 
 def test_the_final_text_in_dutch() -> None:
@@ -176,7 +177,7 @@ def test_the_final_text_in_dutch() -> None:
         final = final_text(ended)
     assert final.startswith("🏁 Het spel is afgelopen in speelronde ")
     assert "op het bord" in final and " paleizen, " in final
-    assert "Het verslag van de partij: `/" in final
+    assert "Het verslag is bijgevoegd; `/doge exporteren` geeft het opnieuw." in final
     assert "on the board" in final_text(ended)
 
 

@@ -25,7 +25,9 @@ from tests.discord_emulator import EmuMessage, EmuUser, InteractionHandle
 if TYPE_CHECKING:
     from tests.e2e.soak import Soak, SoakTable
 
-REMINDER = re.compile(r"⏳ Your \w+ game in <#(\d+)> waits for you; the deadline is <t:(\d+):R>")
+# A DM names the game's channel; a reminder in the channel says "this game".
+REMINDER = re.compile(r"⏳ (?:Your \w+ game in <#(\d+)>|This \w+ game) waits for you; "
+                      r"the deadline is <t:(\d+):R>")
 MENTION = re.compile(r"^<@(\d+)>")
 STAGES = 2  # the async preset reminds halfway and one hour before
 
@@ -191,7 +193,7 @@ class SoakChecks:
             mention = MENTION.match(message.content)
             channel = emu.channels[message.channel_id]
             user = int(mention[1]) if mention else channel.recipients[0].id
-            key = (user, int(found[1]), int(found[2]))
+            key = (user, int(found[1] or message.channel_id), int(found[2]))
             self.reminders[key] += 1
             self.report.reminders += 1
             if self.reminders[key] > STAGES:

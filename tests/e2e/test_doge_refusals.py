@@ -57,6 +57,13 @@ async def test_refusals_change_nothing(discord_emulator: DiscordEmulator,  # noq
         assert "D-3.2" in last_reply(emu, anna) and "\n" not in last_reply(emu, anna)
         await table.slash(anna, "doge ballot", {"area": "rialto", "markers": "3"})
         assert "Unknown area" in last_reply(emu, anna)
+        # Typed input quoted back stays far below Discord's 2000 characters.
+        for command, options in (("doge ballot", {"area": "x" * 2100, "markers": "3"}),
+                                 ("doge ballot", {"area": "castello", "markers": "9" * 2100}),
+                                 ("doge notify", {"timezone": "y" * 2100})):
+            await table.slash(anna, command, options)
+            reply = last_reply(emu, anna)
+            assert len(reply) <= 1000 and "\n" not in reply and reply.endswith("…"), command
         assert (await table.game()).version == before
         # An election question: the wrong player, then a stale button.
         await until_election_question(table)
@@ -86,7 +93,7 @@ async def test_refusals_change_nothing(discord_emulator: DiscordEmulator,  # noq
         # A channel without a game.
         empty = emu.add_text_channel(name="empty")
         handle = await emu.slash(anna, empty, "doge board", {})
-        assert "no game in this channel" in (await handle.wait()).content
+        assert "no Doge game in this channel" in (await handle.wait()).content
         assert not emu.internal_errors
 
 

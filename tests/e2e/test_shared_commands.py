@@ -73,3 +73,103 @@ async def test_clans_settings_notify_and_orders(
         # A player's refusal reads the same in both games.
         handle = await table.slash(emu.add_user("cy"), "clans orders", {"move": "found"})
         assert (await handle.wait()).content == "You are not playing in this game."
+
+
+async def test_a_command_of_the_other_game_or_after_the_end_says_what_to_use(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        ada, bo = emu.add_user("ada"), emu.add_user("bo")
+        table = ClansTable(emu, bot, emu.channel, [ada, bo])
+        lobby = await (await table.slash(ada, "clans new", {"seats": 2})).wait()
+        handle = await table.slash(bo, "doge new", {})
+        assert (await handle.wait()).content.startswith(
+            "A Clans table is already open in this channel: join it there")
+        table.game_id = (await bot.tables.game_in_channel(emu.channel.id)).id
+        await table.click(bo, lobby, find(lobby, "g:join:")["custom_id"])
+        await table.click(ada, emu.message_index[lobby.id], find(lobby, "g:start:")["custom_id"])
+        version = (await table.game()).version
+        # Doge's commands in a Clans channel: one line naming the right group, no crash.
+        for command, options_ in (("doge board", {}), ("doge status", {}), ("doge me", {}),
+                                  ("doge ballot", {"area": "castello", "markers": "3"}),
+                                  ("doge away", {"days": 1.0}), ("doge addbot", {})):
+            handle = await table.slash(ada, command, options_)
+            reply = await handle.wait()
+            assert reply.ephemeral and reply.content == (
+                "The game in this channel is Clans: use `/clans` commands here."), command
+        assert (await table.game()).version == version
+        # After the end: where the result is, and how to start another.
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        await table.slash(mia, "table-admin end")
+        for command in ("clans board", "clans status", "clans me"):
+            reply = await (await table.slash(ada, command)).wait()
+            assert reply.content.startswith("The Clans game in this channel is over"), command
+            assert "`/clans new`" in reply.content
+        empty = emu.add_text_channel(name="empty")
+        reply = await (await emu.slash(ada, empty, "clans status", {})).wait()
+        assert reply.content == ("There is no Clans game in this channel. Start one with "
+                                 "`/clans new`.")
+        # In a DM no moderator could end a table: none is opened there.
+        reply = await (await emu.slash(ada, emu.dm_channel_for(ada), "doge new", {})).wait()
+        assert reply.content == "Tables are opened in a server's channel, not in direct messages."
+        assert not await bot.tables.game_in_channel(emu.dm_channel_for(ada).id)
+        assert not emu.internal_errors
+
+
+async def test_addbot_redraws_the_one_lobby_instead_of_posting_another(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        ada = emu.add_user("ada")
+        lobby = await (await emu.slash(ada, emu.channel, "doge new", {"seats": 3})).wait()
+        for _ in range(2):
+            reply = await (await emu.slash(ada, emu.channel, "doge addbot", {})).wait()
+            assert reply.ephemeral and "takes a seat at the table" in reply.content
+        public = emu.messages(emu.channel, include_ephemeral=False)
+        assert [m.id for m in public] == [lobby.id]
+        lobby = emu.message_index[lobby.id]
+        assert lobby.content.count("(computer") == 2
+        await (await emu.click(ada, lobby, find(lobby, "g:start:")["custom_id"])).callback()
+        assert (await bot.tables.game_in_channel(emu.channel.id)).row.status == "active"
+        assert not emu.internal_errors
+
+
+async def test_a_lobby_everyone_left_is_closed_and_frees_the_channel(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        ada, bo = emu.add_user("ada"), emu.add_user("bo")
+        lobby = await (await emu.slash(ada, emu.channel, "doge new", {"seats": 3})).wait()
+        await (await emu.slash(ada, emu.channel, "doge addbot", {})).wait()
+        await (await emu.click(bo, lobby, find(lobby, "g:join:")["custom_id"])).callback()
+        await (await emu.click(ada, lobby, find(lobby, "g:leave:")["custom_id"])).callback()
+        lobby = emu.message_index[lobby.id]
+        assert "bo" in lobby.content and lobby.components  # bo can still start it
+        await (await emu.click(bo, lobby, find(lobby, "g:leave:")["custom_id"])).callback()
+        lobby = emu.message_index[lobby.id]
+        assert lobby.content == "🎭 The Doge table is closed: everyone left."
+        assert not lobby.components
+        assert await bot.tables.game_in_channel(emu.channel.id) is None
+        reply = await (await emu.slash(bo, emu.channel, "doge new", {})).wait()
+        assert not reply.ephemeral and "a table for" in reply.content
+        assert not emu.internal_errors
+
+
+async def test_a_thread_table_the_bot_cannot_post_in_is_refused_and_leaves_nothing(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        ada = emu.add_user("ada")
+        emu.set_permissions(emu.channel, emu.bot_user,
+                            deny=discord.Permissions(send_messages_in_threads=True))
+        reply = await (await emu.slash(ada, emu.channel, "doge new", {"thread": True})).wait()
+        assert reply.ephemeral and "Send Messages in Threads" in reply.content
+        assert not await bot.store.list_games(status=("lobby", "active"))
+        emu.set_permissions(emu.channel, emu.bot_user)
+        reply = await (await emu.slash(ada, emu.channel, "doge new", {"thread": True})).wait()
+        assert not reply.ephemeral and "join it there" in reply.content
+        assert not emu.internal_errors

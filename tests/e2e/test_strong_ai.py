@@ -45,7 +45,8 @@ async def open_clans(table: Table, bot_level: str | None = None,
     lobby = await (await table.slash(users[0], "clans new", {"seats": 2})).wait()
     table.game_id = (await table.bot.tables.game_in_channel(table.channel.id)).id
     if bot_level:
-        lobby = await (await table.slash(users[0], "clans addbot", {"level": bot_level})).wait()
+        await (await table.slash(users[0], "clans addbot", {"level": bot_level})).wait()
+        lobby = emu.message_index[lobby.id]  # the lobby is redrawn where it is
     for user in users[1:1 + joiners]:
         await table.click(user, lobby, find(lobby, "g:join:")["custom_id"])
     lobby = emu.message_index[lobby.id]

@@ -7,7 +7,12 @@ import logging
 
 import aiohttp
 
-from bot.ops.logs import LOG_FORMAT, NetworkErrorsOnOneLine
+from bot.ops.logs import (
+    DISCORD_PAYLOAD_LOGGERS,
+    LOG_FORMAT,
+    NetworkErrorsOnOneLine,
+    configure_logging,
+)
 
 
 def logged(exc: BaseException) -> str:
@@ -38,3 +43,30 @@ def test_a_lost_connection_is_one_line() -> None:
 def test_a_bug_keeps_its_traceback() -> None:
     text = logged(ValueError("a bug"))
     assert "Traceback" in text and "ValueError: a bug" in text
+
+
+def test_debug_logging_never_writes_discord_payloads_that_hold_ballots(tmp_path) -> None:
+    """D-10.2: discord.py logs gateway events (a typed ballot's options, a ballot panel's
+    custom ids) and request bodies at DEBUG; the bot's own DEBUG lines stay."""
+    root = logging.getLogger()
+    saved = (root.level, list(root.handlers),
+             {name: logging.getLogger(name).level for name in DISCORD_PAYLOAD_LOGGERS})
+    log_file = tmp_path / "bot.log"
+    try:
+        configure_logging(logging.DEBUG, log_file)
+        logging.getLogger("discord.gateway").debug(
+            "For Shard ID None: WebSocket Event: {'options': [{'value': '3 2'}]}")
+        logging.getLogger("discord.http").debug("PATCH ... with {'custom_id': 'g:bpc:1:1-1'}")
+        logging.getLogger("bot.tables.service").debug("game 1: a debug line of our own")
+        for handler in logging.getLogger().handlers:
+            handler.flush()
+        text = log_file.read_text()
+    finally:
+        for handler in root.handlers:
+            handler.close()
+        root.handlers[:] = saved[1]
+        root.setLevel(saved[0])
+        for name, level in saved[2].items():
+            logging.getLogger(name).setLevel(level)
+    assert "a debug line of our own" in text
+    assert "'3 2'" not in text and "g:bpc" not in text

@@ -59,8 +59,10 @@ async def test_refusals_speak_the_readers_language(table) -> None:
         assert await refusal(service.act(gid, 999, ballot)) == \
             "Je speelt niet mee in dit spel."
         assert await refusal(service.join(gid, 999, "Z")) == "Dit spel is al begonnen."
-        none_here = await refusal(service.require_game(777))
-        assert "Er is geen spel in dit kanaal" in none_here and "/doge" in none_here
+        assert await refusal(service.require_game(777)) == "Er is geen spel in dit kanaal."
+        none_here = await refusal(service.require_game(777, "doge"))
+        assert none_here.startswith("Er is geen Doge-spel in dit kanaal") \
+            and "`/doge nieuw`" in none_here
         too_long = await refusal(service.away(gid, 101, 0))
         assert too_long.startswith("Geef een aantal dagen op")
     assert await refusal(service.act(gid, 999, ballot)) == "You are not playing in this game."
@@ -73,7 +75,7 @@ async def test_away_orders_and_timing_replies_in_dutch(table) -> None:
         assert away.startswith("🏖️ C is 2 dagen afwezig: de klokken wachten tot <t:")
         assert "Welkom terug, C" in await service.back(gid, 103)
         orders = await service.set_orders(gid, 101, {"advisor": "abstain"})
-        assert orders == "Vaste opdrachten ingesteld: raadsheer → onthouden"
+        assert orders == "Vaste opdrachten ingesteld: raadsheer → onthouden."
         wrong = await refusal(service.set_orders(gid, 101, {"build": "some"}))
         assert wrong.startswith("Vaste opdracht paleizen: kies uit")
         timing = await service.update_timing(gid, {"reminders": ["half", "2h"]})

@@ -4,32 +4,40 @@ neighbour (C-3.1); the order of several villages founded at once (C-4.7)."""
 from __future__ import annotations
 
 from bot.games.base import Action
+from bot.games.clans.events import terrain_name
 from bot.games.clans.views import ClansPlayerView
 from bot.games.question import Option, Question
 from bot.games.wording import ordinal
-from bot.i18n import _
+from bot.i18n import _, _n
 
 
 def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
                    names: list[str]) -> Question:
     seat = view.seat
-    name = names[seat] if seat < len(names) else _("Seat {seat}", seat=seat)
     if legal and legal[0]["type"] == "order":
         count = len(legal[0]["villages"])
-        prompt = _("{name}: your move founded {count} villages at once; choose the order in "
-                   "which they are scored (C-4.7). It can decide their epochs, and after the "
-                   "12th village the rest do not score (C-4.8).", name=name, count=count)
+        prompt = _("Your move founded {count} villages at once; choose the order in which "
+                   "they are scored (C-4.7): each takes the next chip, so the order can "
+                   "decide their epochs, and after the 12th village the rest do not score "
+                   "(C-4.8).", count=count)
         places = [ordinal(i + 1) for i in range(count - 1)]
-        options = [Option(tuple(_("{place}: {territory}", place=places[i], territory=label)
+        where = {t.label: t for t in view.public.board}
+
+        def village(label: str) -> str:  # what the order decides with: terrain and huts
+            return _n("{territory} ({terrain}, {n} hut)", "{territory} ({terrain}, {n} huts)",
+                      where[label].total, territory=label,
+                      terrain=terrain_name(where[label].terrain))
+
+        options = [Option(tuple(_("{place}: {village}", place=places[i], village=village(label))
                                 for i, label in enumerate(a["villages"][:-1])), a)
                    for a in legal]
         titles = [_("{place} village", place=place) for place in places]
         kind = "order"
     else:
         huts = {t.label: t.total for t in view.public.board}
-        prompt = _("{name}: move all huts of one territory to a neighbouring one that holds "
-                   "huts (C-3.1); a territory with 7 or more huts cannot be left, except onto "
-                   "another with 7 or more (C-3.2, C-3.3).", name=name)
+        prompt = _("Move all huts of one territory to a neighbouring one that holds huts "
+                   "(C-3.1); 7 or more huts cannot leave, except onto a neighbour with at "
+                   "least as many (C-3.2, C-3.3).")
         options = [Option((_("Region {region}", region=a["from"][0]),
                            _("From {territory} ({huts})", territory=a["from"],
                              huts=huts[a["from"]]),

@@ -9,8 +9,10 @@ from bot.games.question import Option, Question
 from bot.i18n import N_, _, _n
 
 KIND_TITLES = {
-    "advisor": [N_("Your choice"), N_("Where?"), N_("To where?")],
-    "qadvisor": [N_("Your choice"), N_("Where?"), N_("To where?")],
+    "advisor": [N_("Your choice"), N_("Where to stand it, or which house to move?"),
+                N_("To where?")],
+    "qadvisor": [N_("Your choice"), N_("Where to stand it, or which house to move?"),
+                 N_("To where?")],
     "qmove": [N_("Move a house?"), N_("From"), N_("To")],
     "place": [N_("Houses")],
     "build": [N_("Palaces")],

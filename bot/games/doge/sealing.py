@@ -24,6 +24,7 @@ from bot.games.doge.constants import AREAS, area_name
 from bot.games.record import shown
 from bot.games.registry import get_engine
 from bot.games.sealing import Commitment, Key, Sealing
+from bot.games.wording import SUBTEXT
 from bot.i18n import _, _n
 
 SCHEME = "doge-stack-v1"
@@ -112,8 +113,7 @@ def remember(memory: Memory, events: list[Event]) -> bool:
 def annotate(memory: Memory, stored: dict[Key, Commitment], game_id: int,
              events: list[Event]) -> list[Event]:
     """A `commitment` after each stack of a revealed round and a `commitment_opened`
-    before each stack of an election (so the votes stay the step's last line, the
-    board's caption)."""
+    after each stack of an election: what happened reads first, its proof follows."""
     out: list[Event] = []
     for event, told in zip(events, _years(events), strict=True):
         kind = event.get("type")
@@ -124,7 +124,7 @@ def annotate(memory: Memory, stored: dict[Key, Commitment], game_id: int,
         # The same event in several years: the year the events around it tell.
         year = told if told in years else years[-1] if years else None
         shown = [] if year is None else _stacks(game_id, stored, event, year)
-        out += [event, *shown] if kind == "round_revealed" else [*shown, event]
+        out += [event, *shown]
     return out
 
 
@@ -184,12 +184,14 @@ def describe(event: Event, players: list[PlayerSpec]) -> str | None:
     who = players[seat].name if 0 <= seat < len(players) else _("seat {seat}", seat=seat)
     values = {"area": area_name(event["area"]), "who": who,
               "hash": event["sha256"][:SHOWN_HEX]}
+    # Discord's small grey subtext ("-# "): the proof stays in the channel without
+    # drowning what happened.
     if kind == COMMITMENT:
-        return _n("🔒 {area}, {who}'s stack of {n} marker: sha256 {hash}…",
-                  "🔒 {area}, {who}'s stack of {n} markers: sha256 {hash}…", event["count"],
-                  **values)
-    return _("🔓 {area}, {who}: sha256 of `{text}` is {hash}…", text=opened_text(event),
-             **values)
+        return SUBTEXT + _n("🔒 {area}, {who}'s stack of {n} marker: sha256 {hash}…",
+                            "🔒 {area}, {who}'s stack of {n} markers: sha256 {hash}…",
+                            event["count"], **values)
+    return SUBTEXT + _("🔓 {area}, {who}: sha256 of `{text}` is {hash}…",
+                       text=opened_text(event), **values)
 
 
 # -- a record's check (python -m bot verify) ---------------------------------------------
