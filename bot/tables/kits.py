@@ -90,6 +90,10 @@ class GameKit(Protocol):
     def clocks_text(self, placement_h: float, decision_h: float) -> str:
         """The table's clocks in the game's own words, e.g. "moves 24 h"."""
 
+    def play_order(self, state: Any) -> list[int] | None:
+        """The seats in the order they move, when the game has one (C-2.4); None when
+        they all act at once or by the game's own order of elections."""
+
     order_choices: dict[str, tuple[str, ...]]
 
     def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
@@ -178,6 +182,9 @@ class DogeKit:
         return _("placement rounds {placement} h, decisions {decision} h",
                  placement=f"{placement_h:g}", decision=f"{decision_h:g}")
 
+    def play_order(self, state: Any) -> list[int] | None:
+        return None  # placement is simultaneous; elections follow the voting order
+
     @property
     def order_choices(self) -> dict[str, tuple[str, ...]]:
         return {"advisor": ("take", "abstain"), "place": ("all", "none"),
@@ -261,6 +268,9 @@ class ClansKit:
 
     def clocks_text(self, placement_h: float, decision_h: float) -> str:
         return _("moves {hours} h", hours=f"{decision_h:g}")
+
+    def play_order(self, state: Any) -> list[int] | None:
+        return list(state.turn_order)  # dealt at random (C-2.4)
 
     def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
         """`move: found`: of the legal moves, in their order, the first that founds a

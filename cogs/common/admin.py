@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.community.setting import set_rating
-from bot.i18n import _, cmd, speaking
+from bot.i18n import _, cmd, later, speaking
 from bot.tables.languages import set_language
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.service import TableError
@@ -177,7 +177,7 @@ class ModeratorCommands(app_commands.Group):
             try:
                 data = await record.read()
             except discord.HTTPException as exc:
-                raise TableError(_("I could not download that file; try again.")) from exc
+                raise TableError(later("I could not download that file; try again.")) from exc
             return await m.import_record(who, interaction.channel_id, interaction.guild_id,
                                          data, people, parent_channel_id=parent)
 

@@ -86,11 +86,15 @@ async def on_start(interaction: discord.Interaction, game_id: int, arg: str,
         step = await tables(interaction).start(game_id, interaction.user.id)
     except TableError as exc:
         return await refuse(interaction, str(exc))
-    names = ", ".join(s.name for s in step.game.seats)
     kit = TableService.kit(step.game)
+    order = kit.play_order(step.game.state)
+    seats = step.game.seats if order is None else [step.game.seats[s] for s in order]
+    names = ", ".join(s.name for s in seats)
     with speaking(await channel_language(interaction)):
-        content = _("{emoji} **{title}** has started: {names}.", emoji=kit.emoji,
-                    title=kit.title, names=names)
+        content = (_("{emoji} **{title}** has started: {names}.", emoji=kit.emoji,
+                     title=kit.title, names=names) if order is None else
+                   _("{emoji} **{title}** has started; the order of play: {names}.",
+                     emoji=kit.emoji, title=kit.title, names=names))
     await interaction.response.edit_message(content=content, view=None)
     step.notes.insert(0, kit.opening_note)  # told in the channel's language
     await publish(interaction, step, force_board=True)

@@ -28,20 +28,24 @@ def village(**changes: object) -> dict:
 
 def test_c_4_5_every_colour_present_scores_the_value_listed_with_one_and() -> None:
     assert describe_event(village(), PLAYERS) == (
-        "Claudia founds village 12 at C5 (mountain, epoch V) and takes its chip; worth 13: "
-        "red, green, yellow and black score 13 each.")
-    alone = village(huts={"blue": 1}, value=6, scored=["blue"], epoch=1, chip=1,
-                    terrain="forest")
-    assert describe_event(alone, PLAYERS).endswith("; worth 6: blue scores 6.")
+        "Claudia founds village 12 at C5 (mountain, epoch V) and takes its chip; worth 13 "
+        "(8 huts + 5): red, green, yellow and black score 13 each.")
+    alone = village(huts={"blue": 1}, value=2, scored=["blue"], epoch=1, chip=1,
+                    terrain="forest")  # C-4.4: epoch I's forest adds 1
+    assert describe_event(alone, PLAYERS).endswith("; worth 2 (1 hut + 1): blue scores 2.")
+    plain = village(huts={"blue": 3}, value=3, scored=["blue"], epoch=1, chip=1,
+                    terrain="steppe")
+    assert describe_event(plain, PLAYERS).endswith("; worth 3: blue scores 3.")
 
 
 def test_c_4_3_strife_names_the_lone_huts_it_removes() -> None:
     one = village(strife_losses=["blue"])
-    assert "; strife removes the lone blue hut; worth 13:" in describe_event(one, PLAYERS)
+    assert "; strife removes the lone blue hut; worth 13 (8 huts + 5):" in \
+        describe_event(one, PLAYERS)
     two = village(strife_losses=["blue", "red"], huts={"green": 2, "yellow": 2, "black": 2},
                   scored=["green", "yellow", "black"], value=11)
-    assert ("; strife removes the lone blue and red huts; worth 11: green, yellow and black "
-            "score 11 each.") in describe_event(two, PLAYERS)
+    assert ("; strife removes the lone blue and red huts; worth 11 (6 huts + 5): green, yellow "
+            "and black score 11 each.") in describe_event(two, PLAYERS)
 
 
 def test_c_4_4_an_unfavourable_village_is_destroyed() -> None:

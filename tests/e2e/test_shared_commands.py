@@ -89,7 +89,11 @@ async def test_a_command_of_the_other_game_or_after_the_end_says_what_to_use(
         table.game_id = (await bot.tables.game_in_channel(emu.channel.id)).id
         await table.click(bo, lobby, find(lobby, "g:join:")["custom_id"])
         await table.click(ada, emu.message_index[lobby.id], find(lobby, "g:start:")["custom_id"])
-        version = (await table.game()).version
+        game = await table.game()
+        version = game.version
+        first, second = (game.seats[s].name for s in game.state.turn_order)  # C-2.4
+        assert emu.message_index[lobby.id].content == (
+            f"🛖 **Clans** has started; the order of play: {first}, {second}.")
         # Doge's commands in a Clans channel: one line naming the right group, no crash.
         for command, options_ in (("doge board", {}), ("doge status", {}), ("doge me", {}),
                                   ("doge ballot", {"area": "castello", "markers": "3"}),

@@ -78,12 +78,18 @@ def _village_line(event: Event, who: str) -> str:
                         huts))
     elif not huts:
         parts.append(_("strife leaves it empty; nobody scores"))
-    elif len(scored) == 1:
-        parts.append(_("worth {value}: {colour} scores {value}", value=value,
-                       colour=colour_name(scored[0])))
-    else:  # C-4.5: every colour present scores the full value
-        parts.append(_("worth {value}: {colours} score {value} each", value=value,
-                       colours=colour_list(scored)))
+    else:
+        # C-4.4: the huts left, plus the epoch's bonus on favourable terrain (C-4.8: the
+        # 12th village's +5), said so the value can be checked on the board.
+        worth = str(value) if value == huts else _n(
+            "{value} ({n} hut + {bonus})", "{value} ({n} huts + {bonus})", huts,
+            value=value, bonus=value - huts)
+        if len(scored) == 1:
+            parts.append(_("worth {worth}: {colour} scores {value}", worth=worth,
+                           value=value, colour=colour_name(scored[0])))
+        else:  # C-4.5: every colour present scores the full value
+            parts.append(_("worth {worth}: {colours} score {value} each", worth=worth,
+                           value=value, colours=colour_list(scored)))
     return "; ".join(parts) + "."
 
 
