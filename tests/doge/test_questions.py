@@ -50,3 +50,25 @@ def test_walking_the_levels_of_a_question() -> None:
     act(st, 0, action["type"], move=action["move"])
     assert st.houses["dorsoduro"][0] == 1
     assert "Anna, you won Castello" in q.prompt
+
+
+def test_d_5_3_the_advisor_question_says_where_it_stands_and_offers_to_keep_it_there() -> None:
+    st = new_game(4)
+    elect(st, "castello", {0: [3]})
+    q = build_question(ENGINE.public_view(st, 0), ENGINE.legal_actions(st, 0),
+                       ENGINE.default_action(st, 0), NAMES)
+    assert q.prompt.endswith("The advisor is neutral and stands nowhere now.")
+    stands = q.labels_after(("Take the advisor",))
+    assert all(label.startswith("Stand it in ") for label in stands)
+    for holder, said in ((1, f"The advisor is {NAMES[1]}'s and stands in San Marco now."),
+                         (0, "The advisor is yours and stands in San Marco now.")):
+        st = new_game(4)
+        st.advisors["castello"] = [holder, "san_marco"]  # D-10.1: public
+        elect(st, "castello", {0: [3]})
+        q = build_question(ENGINE.public_view(st, 0), ENGINE.legal_actions(st, 0),
+                           ENGINE.default_action(st, 0), NAMES)
+        assert q.prompt.endswith(said)
+        stands = q.labels_after(("Take the advisor",))
+        assert "Keep it in San Marco" in stands and "Stand it in San Marco" not in stands
+        action = q.action_for(("Take the advisor", "Keep it in San Marco"))
+        assert action["stand"] == "san_marco"

@@ -24,19 +24,34 @@ def _move_path(head: str, src: str, dst: str) -> tuple[str, ...]:
 
 
 def _advisor_options(legal: list[Action], take_label: str,
-                     only_advisor: str | None) -> list[Option]:
-    """Take (then where to stand it) or abstain (then which house to move, if any)."""
+                     only_advisor: str | None, stands_in: str | None = None) -> list[Option]:
+    """Take (then where to stand it) or abstain (then which house to move, if any). The
+    place the advisor stands in now reads as keeping it there (D-5.3)."""
     options = []
     for a in legal:
         if a["type"] == "take":
             if only_advisor is None or a["advisor"] == only_advisor:
-                options.append(Option(
-                    (take_label, _("Stand it in {area}", area=area_name(a["stand"]))), a))
+                where = area_name(a["stand"])
+                options.append(Option((take_label, _("Keep it in {area}", area=where)
+                                       if a["stand"] == stands_in else
+                                       _("Stand it in {area}", area=where)), a))
         elif a["move"]:
             options.append(Option(_move_path(_("Abstain"), *a["move"]), a))
         else:
             options.append(Option((_("Abstain"), _("Move no house")), a))
     return options
+
+
+def _advisor_now(holder: int | None, stands_in: str | None, seat: int,
+                 names: list[str]) -> str:
+    """Where the advisor at stake is and whose it is: what taking it changes."""
+    if holder is None or stands_in is None:
+        return _("The advisor is neutral and stands nowhere now.")
+    where = area_name(stands_in)
+    if holder == seat:
+        return _("The advisor is yours and stands in {area} now.", area=where)
+    owner = names[holder] if holder < len(names) else _("Seat {seat}", seat=holder)
+    return _("The advisor is {owner}'s and stands in {area} now.", owner=owner, area=where)
 
 
 def build_question(view: PlayerView, legal: list[Action], default: Action,
@@ -52,7 +67,9 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
         prompt = _("{name}, you won {area}: take its advisor and stand it in another area "
                    "(D-5.3), or abstain: it becomes neutral and you may move one house to "
                    "or from {area} (D-6.2).", name=name, area=area)
-        options = _advisor_options(legal, _("Take the advisor"), None)
+        holder, stands_in = pub.advisors.get(el.area, (None, None))
+        prompt += " " + _advisor_now(holder, stands_in, seat, names)
+        options = _advisor_options(legal, _("Take the advisor"), None, stands_in)
     elif kind == "qadvisor":
         prompt = _("{name}: take a Quarantia advisor and stand it in a district (D-7.1), "
                    "or abstain and you may move one house between districts (D-7.2).",
