@@ -77,8 +77,8 @@ def test_a_whole_game_is_narrated_in_dutch() -> None:
     _state, events = played()
     dutch = narrated(events, "nl")
     text = "\n".join(dutch)
-    for words in ("Speelronde 2 begint.", "Plaatsingsronde 1: kies een gebied en "
-                  "stemschijven.", "Stemming in ", "De stemmingen beginnen.",
+    for words in ("Speelronde 2 begint.", "Plaatsingsronde 1 begint.", "Stemming in ",
+                  "De stemmingen beginnen.",
                   "Het spel is afgelopen in speelronde "):
         assert words in text, words
     assert "{" not in text and "}" not in text

@@ -189,8 +189,8 @@ def _chance_lost(ev: Event, who: Who) -> str:
 
 _HANDLERS: dict[str, Callable[[Event, Who], str]] = {
     "year_begins": lambda ev, who: _("Year {year} begins.", year=ev["year"]),
-    "round_begins": lambda ev, who: _("Placement round {round}: choose an area and "
-                                      "markers.", round=ev["round"]),
+    # The prompt below it asks for the choice: the story only marks the round.
+    "round_begins": lambda ev, who: _("Placement round {round} begins.", round=ev["round"]),
     "ballot_set": lambda ev, who: _("{name} has chosen.", name=who(ev["seat"])),
     "ballot_changed": lambda ev, who: _("{name} changed their choice.", name=who(ev["seat"])),
     "sat_out": lambda ev, who: _("{name} sits out round {round}: the deadline passed; the "
