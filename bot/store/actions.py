@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -11,7 +12,15 @@ from bot.store.backends.sql import Conn, IntegrityViolation, Session, fetch_all,
 from bot.store.commitments import Commitment, CommitmentsMixin, insert_commitments
 from bot.store.errors import BadAction, KeyReused, StaleVersion, StoreError, WrongStatus
 from bot.store.loading import LoadingMixin, normalized
-from bot.store.rows import ACTION_COLUMNS, ACTIVE, FINISHED, ActionEntry, ActionResult, dumps
+from bot.store.rows import (
+    ACTION_COLUMNS,
+    ACTIVE,
+    FINISHED,
+    ActionEntry,
+    ActionResult,
+    LoadedGame,
+    dumps,
+)
 from bot.store.shared import Live, state_text
 
 MAX_KEY_LENGTH = 200
@@ -158,7 +167,19 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
             raise
         status = FINISHED if over else ACTIVE
         self._remember(game_id, Live(version, status, outcome.state, engine))
-        return ActionResult(game_id, version, outcome.state, events, duplicate=False, finished=over)
+        return ActionResult(game_id, version, outcome.state, events, duplicate=False,
+                            finished=over, at=now)
+
+    @staticmethod
+    def after_action(game: LoadedGame, result: ActionResult) -> LoadedGame | None:
+        """`game` as `result` left it, built without reading, when the action was applied
+        now to exactly that game and it goes on (what a click answers with); None when it
+        must be loaded: a retry's first result, or the game's end (its result row)."""
+        if result.duplicate or result.finished or result.at is None \
+                or result.version != game.version + 1 or result.game_id != game.id:
+            return None
+        row = dataclasses.replace(game.row, version=result.version, updated_at=result.at)
+        return LoadedGame(row, game.seats, result.state, game.engine)
 
     async def _duplicate(
         self, conn: Conn, game_id: int, key: str, action: Action, live: Live

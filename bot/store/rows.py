@@ -177,6 +177,7 @@ class ActionResult:
     events: list[Event]
     duplicate: bool = False
     finished: bool = False
+    at: float | None = None  # when it was applied (None for a duplicate)
 
 
 ACTION_COLUMNS = "game_id, seq, actor_id, created_at, action, events, version, idem_key"

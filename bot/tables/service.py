@@ -289,8 +289,10 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                 raise TableError(later("The game moved on meanwhile; try again.")) from exc
             except StoreError as exc:
                 raise TableError(str(exc)) from exc
-            step = Step(await self.load(game_id), list(result.events),
-                        duplicate=result.duplicate, since=game.version)
+            # Under the table's lock only this action moved the game: no need to read it.
+            after = self.store.after_action(game, result) or await self.load(game_id)
+            step = Step(after, list(result.events), duplicate=result.duplicate,
+                        since=game.version)
             if not result.duplicate:
                 log.info("game %s v%s: seat %s %s", game_id, result.version, seat.seat,
                          action.get("type"))
@@ -323,7 +325,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             result = await self.store.submit_action(game.id, action,
                                                     expected_version=game.version)
             step.events += result.events
-            step.game = await self.load(game.id)
+            step.game = self.store.after_action(game, result) or await self.load(game.id)
         await self._tell(step)
 
     # ---- describing ------------------------------------------------------------------
