@@ -58,7 +58,7 @@ class AbsenceMixin:
             seat = game.seats[seat_no]
             action = kit.order_action(game.state, seat_no, seat.orders)
             how = "order"
-            if action is None and _autopilot_plays(game, seat_no):
+            if action is None and autopilot_plays(game, seat_no):
                 if searched is not None and searched[0] == current and \
                         searched[1] in game.engine.legal_actions(game.state, seat_no):
                     action = searched[1]
@@ -108,7 +108,7 @@ class AbsenceMixin:
         kit = get_kit(game.row.game)
         seat = game.seats[seat_no]
         if kit.order_action(game.state, seat_no, seat.orders) is not None \
-                or not _autopilot_plays(game, seat_no) \
+                or not autopilot_plays(game, seat_no) \
                 or seat_level(game.row.settings, seat) != SEARCH_LEVEL:
             return None
         seed = f"{game.row.seed}:{game.version}:{seat_no}"
@@ -246,7 +246,16 @@ def _open_decision(game: LoadedGame, seat_no: int, decision: str | None) -> str 
     return current if decision is None or current == decision else None
 
 
-def _autopilot_plays(game: LoadedGame, seat_no: int) -> bool:
+def deadline_plan(game: LoadedGame, seat_no: int) -> str:
+    """Who answers for a seat at its time-out, as `time_out` decides it: "order" (its
+    standing order), "autopilot" or "default" (the engine's safe default)."""
+    seat = game.seats[seat_no]
+    if get_kit(game.row.game).order_action(game.state, seat_no, seat.orders) is not None:
+        return "order"
+    return "autopilot" if autopilot_plays(game, seat_no) else "default"
+
+
+def autopilot_plays(game: LoadedGame, seat_no: int) -> bool:
     """Whether the computer answers for a seat at its time-out: a computer seat, a seat on
     autopilot, or any seat at a table that chose the autopilot at deadlines."""
     return game.seats[seat_no].played_by_ai or timing_of(game.row.settings).autopilot

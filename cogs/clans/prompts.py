@@ -43,7 +43,7 @@ async def clans_prompt(service: TableService,
     lines = [header, f"{who(seat)} — {question.prompt}"]
     if question.kind == "move":  # the order of villages has no typed form
         lines.append(_("Use the buttons, or type `{command}`.", command=cmd("clans move")))
-    lines.append(default_note(question, due.get(seat.seat)))
+    lines.append(default_note(game, question, due.get(seat.seat)))
     text = "\n".join(lines)
     buttons = question_view(game, question, ())
     buttons.add_item(mine)

@@ -8,6 +8,7 @@ import discord
 from bot.games.question import Question
 from bot.i18n import N_, _, cmd
 from bot.store import LoadedGame
+from bot.tables.absence import deadline_plan
 from bot.tables.kits import option_word, seat_level, short_hash
 from bot.tables.service import TableService
 from cogs.common.ui import GameButton, GameSelect, view_of
@@ -36,16 +37,23 @@ def deadline_text(deadline) -> str:
     return " " + _("(deadline {when})", when=f"<t:{int(deadline.due_at)}:R>")
 
 
-def default_note(question: Question, deadline) -> str:
-    """What the table plays for a player who does not answer: the default's whole path,
-    as the message highlights only its first step."""
-    path = " › ".join(question.default_path)
+def default_note(game: LoadedGame, question: Question, deadline) -> str:
+    """What the table plays for a player who does not answer, as the time-out will: the
+    default's whole path (the message highlights only its first step), or that their
+    standing order or the autopilot answers (an order's choice stays theirs to know)."""
+    plan = deadline_plan(game, question.seat)
+    if plan == "order":
+        what = _("your standing order answers for you")
+    elif plan == "autopilot":
+        what = _("the autopilot answers for you")
+    else:
+        what = _("the table plays: {path}", path=" › ".join(question.default_path))
     if deadline is not None and deadline.due_at is not None:
-        return _("If you have not answered {when}, the table plays: {path}.",
-                 when=f"<t:{int(deadline.due_at)}:R>", path=path)
+        return _("If you have not answered {when}, {what}.",
+                 when=f"<t:{int(deadline.due_at)}:R>", what=what)
     if deadline is not None:
-        return _("The clock is paused; at the deadline the table plays: {path}.", path=path)
-    return _("At the deadline the table plays: {path}.", path=path)
+        return _("The clock is paused; at the deadline {what}.", what=what)
+    return _("At the deadline {what}.", what=what)
 
 
 def colour_name(colour: str) -> str:

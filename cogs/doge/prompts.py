@@ -79,7 +79,7 @@ def election_prompt(service: TableService, game: LoadedGame,
         seat = awaited[0]
         question = service.kit(game).question(st, seat.seat, names)
         if question is not None:
-            note = default_note(question, due.get(seat.seat))
+            note = default_note(game, question, due.get(seat.seat))
             text = "\n".join([header, f"{who(seat)} — {question.prompt}", note,
                               *_answered(game)])
             return text, question_view(game, question, ())

@@ -193,3 +193,29 @@ def test_the_rule_summaries_and_help_in_dutch() -> None:
     assert "<gebied>" in dutch_help
     assert RULE_TOPICS["voting"].startswith("**Elections** (D-4): areas vote")
     assert "area:<area> markers:3 2" in help_text()
+
+
+async def test_the_prompt_says_who_answers_at_the_deadline_as_the_time_out_will(
+        store: Store) -> None:
+    """The default's path, or that a standing order or the autopilot answers (the
+    order's choice is not told: it is the player's)."""
+    service = TableService(store)
+    game = await table(store)
+    rng = random.Random(4)
+    while not (game.state.phase == "elections" and len(ENGINE.pending(game.state)) == 1):
+        seat = ENGINE.pending(game.state)[0]
+        await store.submit_action(game.id, random_action(game.state, seat, rng),
+                                  expected_version=game.version)
+        game = await store.load_game(game.id)
+    asked = ENGINE.pending(game.state)[0]
+    text, _view = await doge_prompt(service, game)
+    assert "At the deadline the table plays: Take the advisor › Stand it in " in text
+    await store.update_seat(game.id, asked, orders={"advisor": "abstain"})
+    text, _view = await doge_prompt(service, await store.load_game(game.id))
+    assert "At the deadline your standing order answers for you." in text
+    assert "Abstain ›" not in text
+    await store.update_seat(game.id, asked, orders={})
+    await store.set_autopilot(game.id, asked, True)
+    with speaking("nl"):
+        text, _view = await doge_prompt(service, await store.load_game(game.id))
+    assert "Bij de deadline antwoordt de automatische piloot voor je." in text
