@@ -120,10 +120,18 @@ class AbsenceMixin:
             await self.store.update_seat(game.id, seat_no, misses=0)
 
     async def back(self, game_id: int, user_id: int) -> str:
+        """Play your own seat again. Back before the vacation ran out, the days not used
+        return to the allowance and leave the clocks they had moved."""
         game = await self.load(game_id)
         seat = self._my_seat(game, user_id)
+        now = self.clock.clock()
+        unused = max(0.0, (seat.away_until or now) - now)
         await self.store.set_autopilot(game_id, seat.seat, False)
-        await self.store.update_seat(game_id, seat.seat, misses=0, away_until=None)
+        await self.store.update_seat(game_id, seat.seat, misses=0, away_until=None,
+                                     away_used=max(0.0, seat.away_used - unused))
+        if unused:
+            await self.store.shift_deadlines(game_id, -unused, seat=seat.seat)
+            self.clock.poke()
         await self.clock.sync(await self.load(game_id))
         return _("👋 Welcome back, {name}: you play your own seat again.", name=seat.name)
 

@@ -193,6 +193,19 @@ async def test_vacation_is_capped_at_seven_days_per_game(tmp_path) -> None:
     assert await service.clock.due_of(gid, 2) == before + 7 * DAY
 
 
+async def test_back_early_returns_the_unused_days_and_their_time(tmp_path) -> None:
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time)
+    before = await service.clock.due_of(gid, 2)
+    await service.away(gid, 103, 3)
+    time.now += DAY  # one day away, then back
+    await service.back(gid, 103)
+    assert await service.clock.due_of(gid, 2) == before + DAY
+    seat = (await service.load(gid)).seats[2]
+    assert seat.away_until is None and seat.away_used == DAY
+    assert "6 days" in await service.away(gid, 103, 6)  # the rest of the 7 is still there
+
+
 async def test_pause_and_resume_keep_the_remaining_time(tmp_path) -> None:
     time = FakeTime(START)
     service, rec, gid = await make_table(tmp_path / "g.db", time)
