@@ -41,7 +41,7 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
         return {
             "format": PUBLIC_EXPORT_FORMAT,
             "partial": True,
-            "note": "A running game: public information only (D-10.2). The full record "
+            "note": "A running game: public information only, no secret. The full record "
                     "can be exported once the game is over.",
             "game": game.row.game,
             "status": game.row.status,

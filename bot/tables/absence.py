@@ -179,7 +179,7 @@ class AbsenceMixin:
         await self.store.update_seat(game_id, seat.seat, orders=clean)
         if not clean:
             return _("Your standing orders are cleared: at a deadline the default applies.")
-        return _("Standing orders set: {orders}.", orders=", ".join(
+        return _("Saved: at a missed deadline, {orders}.", orders=", ".join(
             f"{option_word(k, name=True)} → {option_word(v)}" for k, v in clean.items()))
 
     def _my_seat(self, game: LoadedGame, user_id: int):

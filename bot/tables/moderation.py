@@ -232,7 +232,7 @@ class Moderation(RecordsMixin):
             await self.service.clock.sync(step.game)
         await self._audit(mod, "end", game, {"version": result.version})
         return ModResult(_("🛡️ {moderator} ended the game: everyone is ranked as it "
-                           "stands (D-9.3).", moderator=mod.mention), steps=[step])
+                           "stands.", moderator=mod.mention), steps=[step])
 
     async def undo(self, mod: Moderator, channel_id: int) -> ModResult:
         """Take back the last public step: the last move of a person (or a deadline) and

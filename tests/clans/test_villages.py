@@ -7,6 +7,7 @@ import pytest
 
 from bot.games.base import IllegalAction
 from bot.games.clans import ENGINE
+from bot.games.clans.questions import build_question
 from bot.games.clans.rules import MAP
 from tests.clans.helpers import (
     blank,
@@ -220,3 +221,23 @@ def test_villages_after_the_twelfth_do_not_score_and_keep_their_huts_c_4_8() -> 
     assert len(after.villages) == 12 and after.chips[0] == 12 - 11
     assert huts_at(after, x) == {c: 1 for c in ("red", "blue", "green", "yellow", "black")}
     assert after.clan_scores == [0, 3 + 5, 3 + 5, 0, 0] and ENGINE.is_over(after)
+
+
+def test_the_order_question_says_which_epoch_each_place_scores_in_c_4_7_c_5_2() -> None:
+    x, y, z = chain(("forest", "mountain"))
+    state = blank()
+    place(state, x, "rr")
+    place(state, y, "b")
+    place(state, z, "gg")
+    take_chips(state, 3)  # the 4th chip is epoch I's last
+    asked = move(state, y, z).state
+    legal = ENGINE.legal_actions(asked, 0)
+    question = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
+    assert "By place: 1st in epoch I, 2nd in epoch II." in question.prompt
+    firsts = {o.path[0] for o in question.options}
+    assert firsts == {f"1st: {x} (forest, 2 huts)", f"1st: {z} (mountain, 3 huts)"}
+    take_chips(state, 8)  # 11 taken: the next is the 12th, the one after it scores nothing
+    asked = move(state, y, z).state
+    legal = ENGINE.legal_actions(asked, 0)
+    question = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
+    assert "By place: 1st in epoch V, 2nd not scored (C-4.8)." in question.prompt

@@ -75,7 +75,7 @@ async def test_away_orders_and_timing_replies_in_dutch(table) -> None:
         assert away.startswith("🏖️ C is 2 dagen afwezig: de klokken wachten tot <t:")
         assert "Welkom terug, C" in await service.back(gid, 103)
         orders = await service.set_orders(gid, 101, {"advisor": "abstain"})
-        assert orders == "Vaste opdrachten ingesteld: raadsheer → onthouden."
+        assert orders == "Bewaard: bij een gemiste deadline raadsheer → onthouden."
         wrong = await refusal(service.set_orders(gid, 101, {"build": "some"}))
         assert wrong.startswith("Vaste opdracht paleizen: kies uit")
         timing = await service.update_timing(gid, {"reminders": ["half", "2h"]})

@@ -5,10 +5,25 @@ from __future__ import annotations
 
 from bot.games.base import Action
 from bot.games.clans.events import terrain_name
+from bot.games.clans.rules import EPOCH_NAMES, EPOCH_OF_CHIP, LAST_CHIP
 from bot.games.clans.views import ClansPlayerView
 from bot.games.question import Option, Question
 from bot.games.wording import ordinal
 from bot.i18n import _, _n
+
+
+def _order_epochs(view: ClansPlayerView, count: int) -> str:
+    """What each place in the order scores in: the epoch of the chip it takes (C-5.2),
+    or nothing after the 12th village (C-4.8)."""
+    taken = sum(view.public.chips)
+    places = []
+    for i in range(count):
+        chip = taken + 1 + i
+        place = ordinal(i + 1)
+        places.append(_("{place} in epoch {epoch}", place=place,
+                        epoch=EPOCH_NAMES[EPOCH_OF_CHIP[chip]]) if chip <= LAST_CHIP else
+                      _("{place} not scored (C-4.8)", place=place))
+    return _("By place: {places}", places=", ".join(places))
 
 
 def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
@@ -17,9 +32,8 @@ def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
     if legal and legal[0]["type"] == "order":
         count = len(legal[0]["villages"])
         prompt = _("Your move founded {count} villages at once; choose the order in which "
-                   "they are scored (C-4.7): each takes the next chip, so the order can "
-                   "decide their epochs, and after the 12th village the rest do not score "
-                   "(C-4.8).", count=count)
+                   "they are scored (C-4.7): each takes the next chip. {positions}.",
+                   count=count, positions=_order_epochs(view, count))
         places = [ordinal(i + 1) for i in range(count - 1)]
         where = {t.label: t for t in view.public.board}
 
