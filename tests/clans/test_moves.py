@@ -50,6 +50,8 @@ def test_only_neighbours_c_1_2() -> None:
     place(state, far, "g")
     with pytest.raises(IllegalAction, match=r"not neighbours \(C-1\.2\)"):
         move(state, a, far)
+    with pytest.raises(IllegalAction, match=rf"from {a} to a neighbouring territory \(C-3\.1\)"):
+        move(state, a, a)
 
 
 def test_a_lake_separates_a_river_does_not_c_1_2() -> None:

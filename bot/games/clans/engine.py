@@ -160,6 +160,9 @@ class ClansEngine:
 
     def _validate_move(self, state: ClansState, src: int, dst: int) -> None:
         a, b = LABELS[src], LABELS[dst]
+        if src == dst:
+            raise IllegalAction(_("a move goes from {a} to a neighbouring territory", a=a),
+                                "C-3.1")
         if MAP.lake_between(src, dst):
             raise IllegalAction(_("{a} and {b} are separated by a lake", a=a, b=b), "C-1.2")
         if not MAP.are_neighbours(src, dst):
