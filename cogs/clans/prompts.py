@@ -72,6 +72,9 @@ def final_text(game: LoadedGame) -> str:
                  points=_n("{n} point", "{n} points", result.totals[seat]),
                  clan=result.totals[seat] - chips, chips=_n("{n} chip", "{n} chips", chips))
         lines.append(f"{medals.get(rank, f'{rank}.')} {line}")
+    tied = [(result.totals[s], result.ranks[s]) for s in order]
+    if any(a[0] == b[0] and a[1] != b[1] for a, b in zip(tied, tied[1:], strict=False)):
+        lines.append(_("Equal points are ranked by more chips (C-6.3)."))
     lines.append(_("The game record is attached; `{command}` gives it again.",
                    command=cmd("clans export")))
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from bot.games.base import Event, IllegalAction, PlayerSpec
 from bot.games.clans import ENGINE
 from bot.games.clans.events import epoch_line
 from bot.games.clans.questions import build_question
+from bot.games.clans.views import FinalResult
 from bot.i18n import _, speaking
 from bot.store import Store
 from bot.tables.service import TableService
@@ -147,3 +148,19 @@ def test_the_rule_summaries_and_help_in_dutch() -> None:
     assert RULE_TOPICS["epochs"].startswith("**Epochs** (C-5): I forest +1")
     assert set(RULE_TOPICS) == {"goal", "moves", "villages", "epochs", "end", "secrets"}
     assert "from:<territory> to:<territory>" in help_text()
+
+
+def test_c_6_3_the_result_says_when_chips_broke_a_tie_on_points() -> None:
+    def ended(totals: tuple[int, ...], chips: tuple[int, ...], ranks: tuple[int, ...]):
+        result = FinalResult("twelfth_village", ("red", "blue", "green"), totals, ranks)
+        view = SimpleNamespace(result=result, players=("Anna", "Bernd", "Claudia"),
+                               chips=chips)
+        engine = SimpleNamespace(public_view=lambda state, seat: view,
+                                 describe=ENGINE.describe)
+        return SimpleNamespace(engine=engine, state=None, row=SimpleNamespace(players=PLAYERS))
+
+    broken = final_text(ended((20, 20, 9), (5, 3, 1), (1, 2, 3)))
+    assert "Equal points are ranked by more chips (C-6.3)." in broken
+    shared = final_text(ended((20, 20, 9), (4, 4, 1), (1, 1, 3)))  # a shared first place
+    plain = final_text(ended((22, 20, 9), (3, 5, 1), (1, 2, 3)))
+    assert "C-6.3" not in shared and "C-6.3" not in plain
