@@ -108,3 +108,11 @@ def test_refusals_name_whose_turn_it_is_and_what_clans_knows() -> None:
     with pytest.raises(IllegalAction) as refused:
         ENGINE.apply(state, {"seat": mover, "type": "ballot"})
     assert str(refused.value) == "Clans has moves and village orders only, not 'ballot' (C-3.1)"
+
+
+def test_c_4_3_a_village_emptied_by_strife_is_told_in_one_clause() -> None:
+    emptied = village(strife_losses=["red", "blue", "green", "yellow", "black"], huts={},
+                      value=0, scored=[])
+    assert describe_event(emptied, PLAYERS).endswith(
+        "; strife removes the lone red, blue, green, yellow and black huts and leaves it "
+        "empty; nobody scores.")

@@ -66,18 +66,22 @@ def _village_line(event: Event, who: str) -> str:
                terrain=terrain_name(event["terrain"]),
                epoch=EPOCH_NAMES[event["epoch"] - 1])]
     lost = event["strife_losses"]
-    if lost:  # C-4.3
+    huts = sum(event["huts"].values())
+    if lost and not huts:  # C-4.3 ruling: emptied by strife, it scores for nobody
+        parts.append(_n("strife removes the lone {colours} hut and leaves it empty",
+                        "strife removes the lone {colours} huts and leaves it empty",
+                        len(lost), colours=colour_list(lost)))
+    elif lost:  # C-4.3
         parts.append(_n("strife removes the lone {colours} hut",
                         "strife removes the lone {colours} huts", len(lost),
                         colours=colour_list(lost)))
-    huts = sum(event["huts"].values())
     scored, value = event["scored"], event["value"]
     if event["destroyed"]:  # C-4.4
         parts.append(_n("unfavourable terrain destroys it and its {n} hut; nobody scores",
                         "unfavourable terrain destroys it and its {n} huts; nobody scores",
                         huts))
     elif not huts:
-        parts.append(_("strife leaves it empty; nobody scores"))
+        parts.append(_("nobody scores"))
     else:
         # C-4.4: the huts left, plus the epoch's bonus on favourable terrain (C-4.8: the
         # 12th village's +5), said so the value can be checked on the board.
