@@ -83,8 +83,10 @@ class ClansCog(TableCommands):
     async def _my_moves(self, interaction: discord.Interaction) -> list[dict]:
         service = tables(interaction)
         game = await service.game_in_channel(interaction.channel_id)
-        seat = service.seat_of(game, interaction.user.id) if game else None
-        if game is None or seat is None or game.state is None:
+        if game is None or game.row.game != self.game or game.state is None:
+            return []  # no Clans game here (a Doge one has "move" actions of its own)
+        seat = service.seat_of(game, interaction.user.id)
+        if seat is None:
             return []
         return [a for a in game.engine.legal_actions(game.state, seat.seat)
                 if a["type"] == "move"]

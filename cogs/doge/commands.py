@@ -84,8 +84,10 @@ class DogeCog(TableCommands):
                           current: str) -> list[app_commands.Choice[str]]:
         service = tables(interaction)
         game = await service.game_in_channel(interaction.channel_id)
-        seat = service.seat_of(game, interaction.user.id) if game else None
-        if game is None or seat is None or game.state is None:
+        if game is None or game.row.game != self.game or game.state is None:
+            return []  # no Doge game here
+        seat = service.seat_of(game, interaction.user.id)
+        if seat is None:
             return []
         used = set(game.state.players[seat.seat].cards_used)
         return [app_commands.Choice(name=area_name(a), value=a) for a in AREAS

@@ -103,6 +103,14 @@ async def test_a_command_of_the_other_game_or_after_the_end_says_what_to_use(
             assert reply.ephemeral and reply.content == (
                 "The game in this channel is Clans: use `/clans` commands here."), command
         assert (await table.game()).version == version
+        # Autocomplete offers only what fits: nothing of Doge's in a Clans channel.
+        assert await emu.autocomplete(ada, emu.channel, "doge ballot",
+                                      {"area": "", "markers": "3"}, focused="area") == []
+        mover = table.user_of(game.seats[game.state.mover])
+        sources = await emu.autocomplete(mover, emu.channel, "clans move",
+                                         {"from": "", "to": ""}, focused="from")
+        legal = {a["from"] for a in game.engine.legal_actions(game.state, game.state.mover)}
+        assert {c["value"] for c in sources} <= legal and sources
         # After the end: where the result is, and how to start another.
         mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
         await table.slash(mia, "table-admin end")
