@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.games.wording import later_cmd, note
 from bot.i18n import Later, _, _n, later, later_n
-from bot.store import ACTIVE, LoadedGame, Store, StoreError
+from bot.store import ACTIVE, LOBBY, LoadedGame, Store, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.clock import TableClock
 from bot.tables.kits import (
@@ -186,6 +186,8 @@ class AbsenceMixin:
         seat = next((s for s in game.seats if s.user_id == user_id), None)
         if seat is None:
             raise self.error(later("You are not playing in this game."))
+        if game.row.status == LOBBY:
+            raise self.error(later("The game has not started yet."))
         if game.row.status != ACTIVE:
             raise self.error(later("This game is not running."))
         return seat

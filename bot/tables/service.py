@@ -274,8 +274,8 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             engine = game.engine
             current = short_hash(kit.decision_key(game.state, seat.seat))
             if version is not None and version != game.version and decision != current:
-                raise TableError(later("That button is from an earlier step; use the newest "
-                                        "message."))
+                raise TableError(later("That was meant for an earlier step, which is over: "
+                                       "nothing was changed; answer the newest message."))
             if not engine.legal_actions(game.state, seat.seat):
                 raise TableError(self.not_your_turn(game))
             submitted = {**action, "seat": seat.seat}

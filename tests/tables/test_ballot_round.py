@@ -1,12 +1,17 @@
-"""A ballot goes to the round it was made for (D-3.3): one checked in round r but
-committed after the round was revealed is refused, not cast in round r + 1."""
+"""Placement at the table: a ballot goes to the round it was made for (D-3.3), one
+checked in round r but committed after the round was revealed is refused, not cast in
+round r + 1; a click reads the game once; a seat sat out at its deadline (D-3.7) is not
+shown as having chosen."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.games.doge.narrate import describe_event
 from bot.store import Store
+from bot.tables.kits import get_kit
 from bot.tables.service import TableError
+from cogs.doge.prompts import doge_prompt
 from tests.tables.test_clock import START, FakeTime, close_stores, make_table  # noqa: F401
 
 USERS = (101, 102, 103)
@@ -59,3 +64,25 @@ async def test_a_click_reads_the_game_once_and_answers_with_what_was_stored(tmp_
     assert step.game.row == fresh.row and step.game.seats == fresh.seats
     assert step.game.engine.state_to_json(step.game.state) == \
         fresh.engine.state_to_json(fresh.state)
+
+
+async def test_d_3_7_a_seat_sat_out_at_its_deadline_is_not_shown_as_having_chosen(
+        tmp_path) -> None:
+    service, _rec, gid = await make_table(tmp_path / "g.db", FakeTime(START))
+    await service.act(gid, USERS[0], {"type": "ballot", "area": "castello", "markers": [1]})
+    game = await service.load(gid)
+    await service.time_out(gid, 1, decision=get_kit("doge").decision_key(game.state, 1))
+    text, _view = await doge_prompt(service, await service.load(gid))
+    lines = text.splitlines()
+    assert any(line.endswith("A: ✅ has chosen") for line in lines)
+    assert any(line.endswith("B: sits out this round (the deadline passed)") for line in lines)
+    nobody = {"type": "round_revealed", "round": 2, "placements": []}
+    assert describe_event(nobody, ["A", "B", "C"]) == "Round 2 revealed: nobody placed markers."
+
+
+async def test_standing_orders_in_the_lobby_say_the_game_has_not_started(tmp_path) -> None:
+    service, _rec, _gid = await make_table(tmp_path / "g.db", FakeTime(START))
+    lobby = await service.open_lobby("doge", guild_id=1, channel_id=501, user_id=101,
+                                     user_name="A", seats=3, timing="async")
+    with pytest.raises(TableError, match="The game has not started yet."):
+        await service.set_orders(lobby.id, 101, {"advisor": "take"})

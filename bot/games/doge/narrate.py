@@ -141,6 +141,8 @@ def _neutral(ev: Event, who: Who) -> str:
 
 
 def _revealed(ev: Event, who: Who) -> str:
+    if not ev["placements"]:  # everyone sat the round out (D-3.7)
+        return _("Round {round} revealed: nobody placed markers.", round=ev["round"])
     placed = "; ".join(_n("{name} {n} marker on {area}", "{name} {n} markers on {area}",
                           p["count"], name=who(p["seat"]), area=area_name(p["area"]))
                        for p in ev["placements"])
