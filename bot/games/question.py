@@ -29,6 +29,9 @@ class Question:
     options: list[Option]
     default_path: tuple[str, ...] = ()
     level_titles: list[str] = field(default_factory=list)  # e.g. ["Choose", "Where to?"]
+    # The title after a particular choice, where branches ask different things, e.g.
+    # {("Take the advisor",): "Where to stand it?"}; others fall back to level_titles.
+    titles_after: dict[tuple[str, ...], str] = field(default_factory=dict)
 
     def labels_after(self, picked: tuple[str, ...]) -> list[str]:
         """The distinct labels that may follow `picked`, in the options' order."""
@@ -47,7 +50,11 @@ class Question:
                 return opt.action
         return None
 
-    def title_for(self, depth: int) -> str:
+    def title_for(self, picked: tuple[str, ...]) -> str:
+        """What the step after `picked` asks."""
+        if picked in self.titles_after:
+            return self.titles_after[picked]
+        depth = len(picked)
         return self.level_titles[depth] if depth < len(self.level_titles) else _("Choose")
 
     def check(self) -> None:

@@ -155,7 +155,7 @@ async def on_decision(interaction: discord.Interaction, game_id: int, arg: str,
     action = question.action_for(picked)
     if action is None:  # more to choose: ask the next step, privately
         view = question_view(game, question, picked)
-        title = question.title_for(len(picked))
+        title = question.title_for(picked)
         text = f"🔒 {' › '.join(picked)} — {title if title.endswith('?') else title + ':'}"
         if interaction.message is not None and interaction.message.flags.ephemeral:
             return await interaction.response.edit_message(content=text, view=view)

@@ -183,7 +183,8 @@ def ballot_panel(game: LoadedGame, seat: int, area: int | None,
         GameSelect("bpa", game.id, f"{key}.{mask}", options=area_options,
                    placeholder=_("Area"), row=0),
         GameSelect("bpm", game.id, f"{key}.{area_arg}", options=marker_options,
-                   placeholder=_("Markers (1 to 4)"), min_values=1,
+                   placeholder=_("Markers (1 to {most})", most=min(4, len(held)))
+                   if len(held) > 1 else _("Your last marker"), min_values=1,
                    max_values=min(4, len(held)), row=1),
         GameButton("bpc", game.id, f"{key}.{area_arg}.{mask}",
                    label=_("Confirm") if area is not None and chosen

@@ -60,9 +60,14 @@ def help_text() -> str:
         _("When an election asks you something, the buttons under the prompt are yours; the "
           "highlighted one is what happens at the deadline."),
         _("Away for a while? {away} pauses your clocks, {back} ends it; {orders} says what "
-          "to do for you at a missed deadline; {notify} how you are reminded.",
+          "to do for you at a missed deadline; {notify} how you are reminded; the table's "
+          "creator sets the clocks with {settings}.",
           away=f"`{cmd('doge away')}`", back=f"`{cmd('doge back')}`",
-          orders=f"`{cmd('doge orders')}`", notify=f"`{cmd('doge notify')}`"),
+          orders=f"`{cmd('doge orders')}`", notify=f"`{cmd('doge notify')}`",
+          settings=f"`{cmd('doge settings')}`"),
+        _("To win: at a year's end, palaces in all six districts, or 7 palaces in 5 "
+          "districts, or 8 in 4 (D-9.1); {rules} tells more.",
+          rules=f"`{cmd('doge rules')}`"),
         _("{me} your secret markers · {status} who the game waits for · {board} the board · "
           "{rules} summaries · {export} the record after the end.",
           me=f"`{cmd('doge me')}`", status=f"`{cmd('doge status')}`",

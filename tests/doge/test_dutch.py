@@ -219,3 +219,19 @@ async def test_the_prompt_says_who_answers_at_the_deadline_as_the_time_out_will(
     with speaking("nl"):
         text, _view = await doge_prompt(service, await store.load_game(game.id))
     assert "Bij de deadline antwoordt de automatische piloot voor je." in text
+
+
+async def test_the_marker_menu_says_how_many_may_be_picked(store: Store) -> None:
+    game = await table(store)
+
+    def placeholder(markers: list[int]) -> str:
+        game.state.players[0].markers = markers
+        _panel, view = ballot_panel(game, 0, None, 0)
+        menu = next(getattr(i, "item", i) for i in view.children
+                    if getattr(getattr(i, "item", i), "max_values", 1) >= 1
+                    and "bpm" in getattr(getattr(i, "item", i), "custom_id", ""))
+        return menu.placeholder
+
+    assert placeholder([3, 3, 2, 2, 1, 1, 0]) == "Markers (1 to 4)"
+    assert placeholder([3, 1]) == "Markers (1 to 2)"
+    assert placeholder([2]) == "Your last marker"

@@ -50,6 +50,11 @@ def test_walking_the_levels_of_a_question() -> None:
     act(st, 0, action["type"], move=action["move"])
     assert st.houses["dorsoduro"][0] == 1
     assert "Anna, you won Castello" in q.prompt
+    # Each branch of the private panel asks its own question.
+    assert q.title_for(()) == "Your choice"
+    assert q.title_for(("Take the advisor",)) == "Where to stand it?"
+    assert q.title_for(("Abstain",)) == "Which house to move, if any?"
+    assert q.title_for(("Abstain", "From Castello")) == "To where?"
 
 
 def test_d_5_3_the_advisor_question_says_where_it_stands_and_offers_to_keep_it_there() -> None:

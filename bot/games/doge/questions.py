@@ -17,6 +17,13 @@ KIND_TITLES = {
     "place": [N_("Houses")],
     "build": [N_("Palaces")],
 }
+# After the first choice of an advisor decision, each branch asks its own question.
+BRANCH_TITLES = {
+    "advisor": {N_("Take the advisor"): N_("Where to stand it?"),
+                N_("Abstain"): N_("Which house to move, if any?")},
+    "qadvisor": {N_("Take an advisor"): N_("Where to stand it?"),
+                 N_("Abstain"): N_("Which house to move, if any?")},
+}
 
 
 def _move_path(head: str, src: str, dst: str) -> tuple[str, ...]:
@@ -119,4 +126,6 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
         default_path = options[0].path
     return Question(seat=seat, kind=kind, prompt=prompt, options=options,
                     default_path=default_path,
-                    level_titles=[_(title) for title in KIND_TITLES.get(kind, [])])
+                    level_titles=[_(title) for title in KIND_TITLES.get(kind, [])],
+                    titles_after={(_(first),): _(title) for first, title
+                                  in BRANCH_TITLES.get(kind, {}).items()})
