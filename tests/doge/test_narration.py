@@ -52,7 +52,7 @@ def test_d_4_3_a_lone_0_and_d_4_6_nobody_taking_part() -> None:
     empty = elect(st, "dorsoduro", {2: [0]})
     assert lines(empty)[:2] == [
         "Dorsoduro votes: Claudia placed a lone 0, which is no vote (D-4.3).",
-        "Nobody takes part in Dorsoduro: nothing happens (D-4.6)."]
+        "Nothing happens in Dorsoduro (D-4.6)."]
     st = new_game()
     assert line_of(elect(st, "dorsoduro"), "election") == \
         "Dorsoduro votes: no markers and no advisors there."

@@ -203,7 +203,8 @@ _HANDLERS: dict[str, Callable[[Event, Who], str]] = {
                                        round=ev["round"]),
     "elections_begin": lambda ev, who: _("The elections begin."),
     "election": _election,
-    "no_contest": lambda ev, who: _("Nobody takes part in {area}: nothing happens (D-4.6).",
+    # Follows the votes line, which already says why nobody takes part.
+    "no_contest": lambda ev, who: _("Nothing happens in {area} (D-4.6).",
                                     area=area_name(ev["area"])),
     "advisor_neutral": _neutral,
     "advisor_taken": _taken,
