@@ -124,7 +124,8 @@ class TableBot(commands.Bot):
                            callout=doge_callout, recap=recap_attachment,
                            languages=self.languages),
             "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
-                            recap=recap_attachment, languages=self.languages)}
+                            recap=recap_attachment, languages=self.languages,
+                            context=frozenset({"epoch"}))}
         notifier = DiscordNotifier(self)
         self.tables.clock.notifier = notifier
         self.tables.publisher = notifier.publish

@@ -340,13 +340,22 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         """`narrate`, with the game's commitments brought up to date first (read only
         when something is told, not at every load: a click that only opens a panel
         should not read the log)."""
+        return [line for _kind, line in await self.narration_kinds(game, events)]
+
+    async def narration_kinds(self, game: LoadedGame,
+                              events: list[Event]) -> list[tuple[str, str]]:
+        """`narration`, each line with the type of the event it tells."""
         await self.commitments.refresh(game)
-        return self.narrate(game, events)
+        return self.narrate_kinds(game, events)
 
     def narrate(self, game: LoadedGame, events: list[Event]) -> list[str]:
         """A line per event, and one per stack commitment that its reveals make public."""
-        return [commitments.describe(game.row.game, e, game.row.players)
-                or game.engine.describe(e, game.row.players)
+        return [line for _kind, line in self.narrate_kinds(game, events)]
+
+    def narrate_kinds(self, game: LoadedGame, events: list[Event]) -> list[tuple[str, str]]:
+        """`narrate`, each line with the type of the event it tells."""
+        return [(e.get("type", ""), commitments.describe(game.row.game, e, game.row.players)
+                 or game.engine.describe(e, game.row.players))
                 for e in self.commitments.annotate(game, events)]
 
     def awaited_seats(self, game: LoadedGame) -> list[Seat]:

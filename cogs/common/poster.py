@@ -67,11 +67,15 @@ class Poster:
                  render: Callable[[LoadedGame, str], object], *,
                  openers: frozenset[str], callout: Callout | None = None,
                  recap: Recap | None = None,
-                 languages: ServerLanguages | None = None) -> None:
+                 languages: ServerLanguages | None = None,
+                 context: frozenset[str] = frozenset()) -> None:
         self.service = service
         self.prompt = prompt
         self.render = render  # coroutine function: (game, caption) -> PNG bytes
         self.openers = openers  # the events that begin a segment of this game
+        # Events that set the scene (a new epoch) rather than make a move: their lines
+        # are never a board's caption, which names the move the board shows.
+        self.context = context
         self.callout = callout  # who else to ping when a segment's message is posted
         self.recap = recap  # the animated recap a finished game's result carries
         self.languages = languages  # what each server's channel messages speak
@@ -175,33 +179,39 @@ class Poster:
     # ---- the story ---------------------------------------------------------------------
 
     async def _lines(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
-                     stop: Place | None = None) -> list[tuple[Place, str]]:
+                     stop: Place | None = None) -> list[tuple[Place, str, str]]:
         """The lines of the events from `start` up to `stop`, each with the place of its
-        action's first move (where a note about that action goes)."""
+        action's first move (where a note about that action goes) and its event's type."""
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
-        lines: list[tuple[Place, str]] = []
+        lines: list[tuple[Place, str, str]] = []
         for version, action in groupby(inside, key=lambda e: e.place.version):
-            told = await self.service.narration(game, between(list(action), None))
-            lines += [(Place(version, 0), line) for line in told]
+            told = await self.service.narration_kinds(game, between(list(action), None))
+            lines += [(Place(version, 0), line, kind) for kind, line in told]
         return lines
 
     async def _story(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
-                     stop: Place | None, notes: list[Note]) -> Story:
+                     stop: Place | None, notes: list[Note]) -> tuple[Story, str]:
         """The segment's lines with each note just above the lines of the move it is
-        about; at the end when that move shows nothing (a secret ballot)."""
+        about (at the end when that move shows nothing: a secret ballot), and the board's
+        caption: the last line that tells a move, not a note, a footnote or a scene."""
         waiting = sorted(notes, key=lambda n: (n[0] is not None, n[0] or start))
         story: Story = []
-        for place, line in await self._lines(game, events, start, stop):
+        scenes: set[str] = set()
+        for place, line, kind in await self._lines(game, events, start, stop):
             while waiting and (waiting[0][0] is None or waiting[0][0] <= place):
                 story.append((waiting.pop(0)[1], True))
             story.append((line, False))
-        return story + [(text, True) for _, text in waiting]
+            if kind in self.context:
+                scenes.add(line)
+        story += [(text, True) for _, text in waiting]
+        moves = [(line, note) for line, note in story if line not in scenes]
+        return story, caption_of(moves or story)
 
     # ---- the messages ------------------------------------------------------------------
 
     async def _post(self, channel: discord.abc.Messageable, game: LoadedGame, start: Place,
                     events: list[LoggedEvent], notes: list[Note]) -> discord.Message:
-        story = await self._story(game, events, start, None, notes)
+        story, caption = await self._story(game, events, start, None, notes)
         prompt, view = await self.prompt(self.service, game)
         callout = self.callout(self.service, game) if self.callout else None
         if callout:
@@ -209,7 +219,6 @@ class Poster:
         if game.row.status not in (LOBBY, ACTIVE):  # the result says the last line again
             story = [(line, note) for line, note in story if line not in prompt]
         content = compose(story, prompt)
-        caption = caption_of(story)
         png = await self.render(game, caption)  # type: ignore[misc]
         record: bytes | None = None
         recap: discord.File | None = None
@@ -249,12 +258,11 @@ class Poster:
         told = await self._told(channel, game, live, events)
         # A late step's notes about moves before this segment: said first here.
         told += [(a if a is None or a >= live.start else None, n) for a, n in notes]
-        story = await self._story(game, events, live.start, None, told)
+        story, caption = await self._story(game, events, live.start, None, told)
         prompt, view = await self.prompt(self.service, game)
         content = compose(story, prompt)
         kwargs: dict = {"content": content, "view": view,
                         "allowed_mentions": discord.AllowedMentions.none()}
-        caption = caption_of(story)
         png = await self.render(game, caption) if board else None  # type: ignore[misc]
         message = channel.get_partial_message(live.message_id)  # type: ignore[attr-defined]
 
@@ -273,7 +281,7 @@ class Poster:
         """The old segment's message keeps its whole story, with the notes about its
         moves, and no buttons; its board is drawn again if its story went on since."""
         told = await self._told(channel, game, live, events) + notes
-        story = await self._story(game, events, live.start, stop, told)
+        story, caption = await self._story(game, events, live.start, stop, told)
         self._notes.pop(live.message_id, None)
         self._pinged.pop(live.message_id, None)
         # Drawn again after the newest action it tells, if it was drawn before: an action
@@ -281,7 +289,7 @@ class Poster:
         drawn = self._drawn.pop(live.message_id, live.posted_at)
         newest = max((e.place.version for e in events if live.start <= e.place < stop
                       and e.event.get("type") not in QUIET_EVENTS), default=drawn)
-        caption, png = caption_of(story), None
+        png = None
         if newest > drawn:
             state = game.state if newest == game.version else \
                 await self.service.store.state_at(game.id, newest)
@@ -311,7 +319,7 @@ class Poster:
             message = await channel.fetch_message(live.message_id)  # type: ignore[attr-defined]
         except discord.HTTPException:
             return told
-        known = {line: place for place, line in await self._lines(game, events, live.start)}
+        known = {line: place for place, line, _ in await self._lines(game, events, live.start)}
         waiting: list[str] = []
         above = message.content.split("\n\n", 1)[0] if "\n\n" in message.content else ""
         for line in above.splitlines():  # (no blank line: the prompt alone)

@@ -104,4 +104,10 @@ async def test_a_complete_clans_game(discord_emulator: DiscordEmulator,  # noqa:
         last = emu.last_message(emu.channel, include_ephemeral=False)
         assert "Game over" in last.content and "clan" in last.content
         assert table.boards_checked >= 10
+        # A board's caption names the move it shows, never the epoch that move opened.
+        public = emu.messages(emu.channel, include_ephemeral=False)
+        assert any("Epoch II begins" in m.content for m in public)
+        captions = [board_caption(a) for m in public for a in m.attachments
+                    if a.filename == "clans-board.png"]
+        assert captions and not [c for c in captions if c.startswith("Epoch")]
         assert not emu.internal_errors
