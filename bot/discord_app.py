@@ -108,13 +108,13 @@ class TableBot(commands.Bot):
 
     async def _open_tables(self) -> None:
         from cogs.clans.board import render_clans
-        from cogs.clans.prompts import CLANS_OPENERS, clans_prompt
+        from cogs.clans.prompts import CLANS_OPENERS, CLANS_SCENES, clans_prompt
         from cogs.common.community import recap_attachment
         from cogs.common.notifier import DiscordNotifier
         from cogs.common.poster import Poster
         from cogs.common.ui import GameButton, GameSelect
         from cogs.doge.board import render_doge
-        from cogs.doge.prompts import DOGE_OPENERS, doge_callout, doge_prompt
+        from cogs.doge.prompts import DOGE_OPENERS, DOGE_SCENES, doge_callout, doge_prompt
 
         assert self.store is not None
         self.tables = TableService(self.store, clock=self.clock)
@@ -122,10 +122,10 @@ class TableBot(commands.Bot):
         self.posters = {
             "doge": Poster(self.tables, doge_prompt, render_doge, openers=DOGE_OPENERS,
                            callout=doge_callout, recap=recap_attachment,
-                           languages=self.languages),
+                           languages=self.languages, context=DOGE_SCENES),
             "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
                             recap=recap_attachment, languages=self.languages,
-                            context=frozenset({"epoch"}))}
+                            context=CLANS_SCENES)}
         notifier = DiscordNotifier(self)
         self.tables.clock.notifier = notifier
         self.tables.publisher = notifier.publish

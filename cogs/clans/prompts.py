@@ -16,6 +16,7 @@ CLAN_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", 
 EPOCHS = ("I", "II", "III", "IV", "V")
 # Where a new channel message begins (cogs/common/segments.py): each move, with its villages.
 CLANS_OPENERS = frozenset({"move", "game_end"})
+CLANS_SCENES = frozenset({"epoch"})  # set the scene; never a board's caption
 
 
 async def clans_prompt(service: TableService,

@@ -26,6 +26,9 @@ PLACE_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 # each election, and the year's end folded into the next year's first message.
 DOGE_OPENERS = frozenset({"round_revealed", "round_skipped", "election", "no_contest",
                           "year_end", "year_begins", "game_over"})
+# Lines that set the scene, never a board's caption: the board shows the reveal or the
+# election before them.
+DOGE_SCENES = frozenset({"year_begins", "round_begins", "elections_begin"})
 
 # ---- the prompt message -----------------------------------------------------------------
 

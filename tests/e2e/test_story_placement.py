@@ -7,6 +7,7 @@ the last move its story tells."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import discord
@@ -28,6 +29,9 @@ from tests.e2e.test_doge_clocks import FakeTime, clocked_bot, start_async_table
 
 MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
 NOTES = ("⏰", "🤖")  # what the table did for someone: not a move's line
+# Lines that set the scene (DOGE_SCENES) and footnotes (-# hashes): the board is captioned
+# with the move before them.
+SCENE = re.compile(r"^(Year \d+ begins|Placement round \d+ begins|The elections begin)\.$")
 
 
 def story(message: EmuMessage) -> list[str]:
@@ -199,7 +203,8 @@ async def test_a_missed_deadline_is_told_beside_the_move_made_for_it(
                          and entry.action["seat"] == seat.seat)
             assert sum(line.startswith(f"⏰ {seat.name} missed") for line in said) == misses
         for message in messages[:-1]:  # a closed message's board, drawn after its story
-            last = [line for line in story(message) if not line.startswith(NOTES)][-1]
+            last = [line for line in story(message) if not line.startswith(NOTES)
+                    and not line.startswith("-# ") and not SCENE.match(line)][-1]
             assert board_caption(message.attachments[0]) == last, story(message)
         await assert_every_move_told_once_in_order(table)
         assert not emu.internal_errors
