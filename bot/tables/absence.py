@@ -200,8 +200,8 @@ class AbsenceMixin:
             given = changes["reminders"]
             try:
                 stages = parse_reminders(given if isinstance(given, str) else " ".join(given))
-            except ValueError as exc:
-                raise self.error(str(exc)) from exc
+            except ValueError as exc:  # lazy: the refusal speaks the reader's language
+                raise self.error(exc.args[0]) from exc
             changes = {**changes, "reminders": stages}
         try:
             row = await self.store.update_settings(game_id, changes)

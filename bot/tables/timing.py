@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.i18n import _
+from bot.i18n import later
 
 log = logging.getLogger(__name__)
 
@@ -60,23 +60,23 @@ def timing_of(settings: dict[str, Any]) -> Timing:
 def parse_reminders(text: str) -> list[str]:
     """`/… settings reminders:` -> the stages to store: `half` and hours before the
     deadline (`1h`, `0.5h`), each once, at most MAX_REMINDERS. ValueError with a one-line
-    reason, in the current language, for anything else."""
+    reason for anything else, a lazy text: it speaks the reader's language when shown."""
     stages: list[str] = []
     for word in text.split():
         stage = canonical_stage(word)
         if stage is None:
             shown = word if len(word) <= 20 else word[:20] + "…"
             if _stage_hours(word.lower()) is not None:
-                raise ValueError(_("`{stage}` is out of range: a reminder comes between "
+                raise ValueError(later("`{stage}` is out of range: a reminder comes between "
                                    "{least} h and {most} h before the deadline.",
                                    stage=shown, least=f"{MIN_REMINDER_H:g}",
                                    most=f"{MAX_REMINDER_H:g}"))
-            raise ValueError(_("`{stage}` is not a reminder: use `half` or hours before the "
+            raise ValueError(later("`{stage}` is not a reminder: use `half` or hours before the "
                                "deadline, e.g. `half 1h` or `0.5h`.", stage=shown))
         if stage not in stages:
             stages.append(stage)
     if len(stages) > MAX_REMINDERS:
-        raise ValueError(_("At most {most} reminders per decision, e.g. `half 1h`.",
+        raise ValueError(later("At most {most} reminders per decision, e.g. `half 1h`.",
                            most=MAX_REMINDERS))
     return stages
 

@@ -17,7 +17,7 @@ from bot.store import LOBBY
 from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
 from bot.tables.moderation import Moderation
 from bot.tables.service import TableError, TableService
-from bot.tables.timing import parse_reminders, parse_zone
+from bot.tables.timing import parse_zone
 from cogs.common.admin import moderator
 from cogs.common.delivery import PostingError
 from cogs.common.table_components import display_name, poster, tables
@@ -203,12 +203,6 @@ class TableCommands(commands.Cog):
                     service).is_moderator(moderator(interaction)):
                 raise TableError(_("Only the table's creator or a moderator may change "
                                    "its clocks."))
-            reminders = changes.get("reminders")
-            if reminders is not None:
-                try:  # refused before anything is saved
-                    changes["reminders"] = parse_reminders(reminders)
-                except ValueError as exc:
-                    raise TableError(str(exc)) from exc
             with speaking(await channel_language(interaction)):  # the answer is public
                 text = await service.update_timing(game.id, changes)
         except TableError as exc:

@@ -65,6 +65,13 @@ async def test_refusals_speak_the_readers_language(table) -> None:
             and "`/doge nieuw`" in none_here
         too_long = await refusal(service.away(gid, 101, 0))
         assert too_long.startswith("Geef een aantal dagen op")
+    # Made while the channel's language is spoken (the settings' public answer), shown
+    # to the reader in theirs.
+    with pytest.raises(TableError) as caught:
+        with speaking("en"):
+            await service.update_timing(gid, {"reminders": "①h"})
+    with speaking("nl"):
+        assert str(caught.value).startswith("`①h` is geen herinnering")
     assert await refusal(service.act(gid, 999, ballot)) == "You are not playing in this game."
 
 
