@@ -56,9 +56,10 @@ class AbsenceMixin:
                 return None  # that decision was made meanwhile: the deadline is void
             kit = get_kit(game.row.game)
             seat = game.seats[seat_no]
-            action = kit.order_action(game.state, seat_no, seat.orders)
-            how = "order"
-            if action is None and autopilot_plays(game, seat_no):
+            how = deadline_plan(game, seat_no)  # as the prompt announced it
+            if how == "order":
+                action = kit.order_action(game.state, seat_no, seat.orders)
+            elif how == "autopilot":
                 if searched is not None and searched[0] == current and \
                         searched[1] in game.engine.legal_actions(game.state, seat_no):
                     action = searched[1]
@@ -67,9 +68,8 @@ class AbsenceMixin:
                     action = await self.ai.choose(
                         kit, game.state, seat_no, f"{game.row.seed}:{game.version}:{seat_no}",
                         DEFAULT_LEVEL if level == SEARCH_LEVEL else level)
-                how = "autopilot"
-            if action is None:
-                action, how = game.engine.default_action(game.state, seat_no), "default"
+            else:
+                action = game.engine.default_action(game.state, seat_no)
             result = await self.store.submit_action(
                 game_id, action, expected_version=game.version)
             misses = seat.misses + 1 if by == "deadline" else seat.misses
@@ -105,14 +105,12 @@ class AbsenceMixin:
         current = _open_decision(game, seat_no, decision)
         if current is None:
             return None
-        kit = get_kit(game.row.game)
-        seat = game.seats[seat_no]
-        if kit.order_action(game.state, seat_no, seat.orders) is not None \
-                or not autopilot_plays(game, seat_no) \
-                or seat_level(game.row.settings, seat) != SEARCH_LEVEL:
+        if deadline_plan(game, seat_no) != "autopilot" \
+                or seat_level(game.row.settings, game.seats[seat_no]) != SEARCH_LEVEL:
             return None
         seed = f"{game.row.seed}:{game.version}:{seat_no}"
-        return current, await self.ai.choose(kit, game.state, seat_no, seed, SEARCH_LEVEL)
+        return current, await self.ai.choose(get_kit(game.row.game), game.state, seat_no,
+                                              seed, SEARCH_LEVEL)
 
     async def player_acted(self, game: LoadedGame, seat_no: int) -> None:
         """Acting yourself ends a run of missed deadlines."""
@@ -262,10 +260,10 @@ def deadline_plan(game: LoadedGame, seat_no: int) -> str:
     seat = game.seats[seat_no]
     if get_kit(game.row.game).order_action(game.state, seat_no, seat.orders) is not None:
         return "order"
-    return "autopilot" if autopilot_plays(game, seat_no) else "default"
+    return "autopilot" if _autopilot_plays(game, seat_no) else "default"
 
 
-def autopilot_plays(game: LoadedGame, seat_no: int) -> bool:
+def _autopilot_plays(game: LoadedGame, seat_no: int) -> bool:
     """Whether the computer answers for a seat at its time-out: a computer seat, a seat on
     autopilot, or any seat at a table that chose the autopilot at deadlines."""
     return game.seats[seat_no].played_by_ai or timing_of(game.row.settings).autopilot
