@@ -154,8 +154,8 @@ async def test_the_prompts_and_the_ballot_panel_in_dutch(store: Store) -> None:
     assert "**Year 1 · placement round 1 of 3**" in english
 
 
-async def test_the_election_prompt_in_dutch(store: Store) -> None:
-    service = TableService(store)
+async def first_election_question(store: Store) -> LoadedGame:
+    """A table played on with random moves until one player is asked in an election."""
     game = await table(store)
     rng = random.Random(4)
     while not (game.state.phase == "elections" and len(ENGINE.pending(game.state)) == 1):
@@ -163,6 +163,12 @@ async def test_the_election_prompt_in_dutch(store: Store) -> None:
         await store.submit_action(game.id, random_action(game.state, seat, rng),
                                   expected_version=game.version)
         game = await store.load_game(game.id)
+    return game
+
+
+async def test_the_election_prompt_in_dutch(store: Store) -> None:
+    service = TableService(store)
+    game = await first_election_question(store)
     with speaking("nl"):
         text, _view = await doge_prompt(service, game)
     assert text.startswith("🏛️ **Speelronde 1 · stemming 1 van 7: ")
@@ -200,13 +206,7 @@ async def test_the_prompt_says_who_answers_at_the_deadline_as_the_time_out_will(
     """The default's path, or that a standing order or the autopilot answers (the
     order's choice is not told: it is the player's)."""
     service = TableService(store)
-    game = await table(store)
-    rng = random.Random(4)
-    while not (game.state.phase == "elections" and len(ENGINE.pending(game.state)) == 1):
-        seat = ENGINE.pending(game.state)[0]
-        await store.submit_action(game.id, random_action(game.state, seat, rng),
-                                  expected_version=game.version)
-        game = await store.load_game(game.id)
+    game = await first_election_question(store)
     asked = ENGINE.pending(game.state)[0]
     text, _view = await doge_prompt(service, game)
     assert "At the deadline the table plays: Take the advisor › Stand it in " in text
