@@ -86,6 +86,9 @@ class Poster:
         self._notes: dict[int, list[Note]] = {}
         self._pinged: dict[int, set[int]] = {}
         self._drawn: dict[int, int] = {}
+        # Per game: shows waiting for its lock, and whether one skipped owes a new board.
+        self._waiting: dict[int, int] = {}
+        self._board_owed: dict[int, bool] = {}
 
     async def publish(self, channel: discord.abc.Messageable, step: Step,
                       *, force_board: bool = False) -> None:
@@ -94,19 +97,30 @@ class Poster:
         # does not say where it began (the start) has them said first.
         about = Place(step.since + 1, 0) if step.since is not None else None
         await self._guarded(channel, step.game, [(about, n) for n in step.notes],
-                            board=step.board_changed or force_board)
+                            board=step.board_changed or force_board, skippable=not force_board)
 
     async def edit_prompt(self, channel: discord.abc.Messageable, game: LoadedGame) -> None:
         """The prompt changed without a step (deadlines moved): edit it in place."""
         await self._guarded(channel, game, [], board=False)
 
     async def _guarded(self, channel: discord.abc.Messageable, game: LoadedGame,
-                       notes: list[tuple[Place | None, object]], *, board: bool) -> None:
+                       notes: list[tuple[Place | None, object]], *, board: bool,
+                       skippable: bool = False) -> None:
         lock = self._locks.setdefault(game.id, asyncio.Lock())
+        self._waiting[game.id] = self._waiting.get(game.id, 0) + 1
         try:
-            async with lock:  # one message decision per game at a time, in order
-                with speaking(await self._language(game)):  # the channel's, not the clicker's
-                    await self._show(channel, game.id, [(a, str(n)) for a, n in notes], board)
+            await lock.acquire()  # one message decision per game at a time, in order
+        finally:
+            self._waiting[game.id] -= 1
+        try:
+            if skippable and not notes and self._waiting[game.id]:
+                # A show waits behind this one: it loads the newest state, which holds this
+                # step too. A burst of clicks costs one edit, not one each.
+                self._board_owed[game.id] = self._board_owed.get(game.id, False) or board
+                return
+            board = self._board_owed.pop(game.id, False) or board
+            with speaking(await self._language(game)):  # the channel's, not the clicker's
+                await self._show(channel, game.id, [(a, str(n)) for a, n in notes], board)
         except discord.Forbidden as exc:
             raise PostingError(permission_hint(channel)) from exc
         except discord.HTTPException as exc:
@@ -114,6 +128,8 @@ class Poster:
             raise PostingError(_("Your move is saved, but Discord failed to show it; "
                                  "`{board}` shows the table again.",
                                  board=cmd(f"{game.row.game} board"))) from exc
+        finally:
+            lock.release()
 
     async def _language(self, game: LoadedGame) -> str:
         if self.languages is None:
