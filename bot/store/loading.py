@@ -196,7 +196,10 @@ class LoadingMixin(StoreBase):
             try:
                 outcome = engine.apply(state, entry.action)
             except (ValueError, KeyError, TypeError) as exc:
-                raise mismatch(f"action {entry.seq} is refused on replay: {exc}") from exc
+                # The rule broken, never the refusal's words: they may quote a secret
+                # (a seat's marker values, D-10.2) into a report read in a channel.
+                why = getattr(exc, "rule", None) or type(exc).__name__
+                raise mismatch(f"action {entry.seq} is refused on replay ({why})") from exc
             if not _same_events(engine, entry.events, normalized(outcome.events)):
                 raise mismatch(f"action {entry.seq} replays with other events")
             state = outcome.state

@@ -255,6 +255,20 @@ async def test_tampered_snapshot_and_log_gaps_are_reported(store: Store, backend
         await store.verify_game(game.id, from_scratch=True)
 
 
+async def test_an_action_refused_on_replay_is_reported_by_its_rule_only(
+        store: Store, backend: Backend) -> None:
+    """The report names the rule broken, not the refusal's words: in a real game they may
+    quote a seat's secret marker values (D-10.2), and reports reach moderators."""
+    game = await new_game(store)
+    await _play(store, game, 3)
+    await backend.drop_trigger("actions_append_only_update", "actions")
+    await backend.execute(
+        """UPDATE actions SET action = replace(action, '"n":1', '"n":9') WHERE seq = 2""")
+    with pytest.raises(StateMismatch, match=r"action 2 is refused on replay \(C-2\)$") as err:
+        await store.verify_game(game.id, from_scratch=True)
+    assert "add 1, 2 or 3" not in str(err.value)
+
+
 async def test_the_log_is_append_only(store: Store, backend: Backend) -> None:
     game = await new_game(store)
     await _play(store, game, 2)
