@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.clans.events import colour_name
+from bot.games.clans.questions import move_places
 from bot.i18n import _, _n
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
@@ -66,21 +67,19 @@ class ClansCog(TableCommands):
     @move.autocomplete("source")
     async def move_from(self, interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
-        moves = await self._my_moves(interaction)
-        sources = sorted({m["from"] for m in moves})
-        return [app_commands.Choice(name=s, value=s) for s in sources
-                if s.startswith(current.strip().upper())][:25]
+        return await self._choices(interaction, "from", "", current)
 
     @move.autocomplete("target")
     async def move_to(self, interaction: discord.Interaction,
                       current: str) -> list[app_commands.Choice[str]]:
         source = str(getattr(interaction.namespace, "from", "") or "").strip().upper()
-        moves = await self._my_moves(interaction)
-        targets = sorted({m["to"] for m in moves if not source or m["from"] == source})
-        return [app_commands.Choice(name=t, value=t) for t in targets
-                if t.startswith(current.strip().upper())][:25]
+        return await self._choices(interaction, "to", source, current)
 
-    async def _my_moves(self, interaction: discord.Interaction) -> list[dict]:
+    async def _choices(self, interaction: discord.Interaction, end: str, source: str,
+                       current: str) -> list[app_commands.Choice[str]]:
+        """The territories a move may leave or enter (of moves from `source`, if named),
+        described as the prompts do and founding moves first, so that the 25 Discord
+        shows are the useful ones; the value stays the plain label."""
         service = tables(interaction)
         game = await service.game_in_channel(interaction.channel_id)
         if game is None or game.row.game != self.game or game.state is None:
@@ -88,8 +87,13 @@ class ClansCog(TableCommands):
         seat = service.seat_of(game, interaction.user.id)
         if seat is None:
             return []
-        return [a for a in game.engine.legal_actions(game.state, seat.seat)
-                if a["type"] == "move"]
+        moves = [a for a in game.engine.legal_actions(game.state, seat.seat)
+                 if a["type"] == "move" and (not source or a["from"] == source)]
+        typed = current.strip().upper()
+        view = game.engine.public_view(game.state, None)  # nothing secret in a choice
+        return [app_commands.Choice(name=words[:100], value=label)
+                for label, words in move_places(view, moves, end)
+                if label.startswith(typed)][:25]
 
     @clans.command(name="orders", description="What to do for you if you miss a turn")
     @app_commands.describe(move="found: a move that founds a village if there is one; "

@@ -61,7 +61,7 @@ def final_text(game: LoadedGame) -> str:
            "totals": list(result.totals), "ranks": list(result.ranks)}
     lines = ["🏁 " + game.engine.describe(end, game.row.players),
              _("Every clan is revealed (C-6.2):")]
-    order = sorted(range(len(view.players)), key=lambda s: (result.ranks[s], s))
+    order = result.standings
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     for seat in order:
         colour = result.colours[seat]

@@ -105,7 +105,9 @@ def players(img: Image.Image, draw: ImageDraw.ImageDraw, view: ClansPublicView) 
     x0, y0, x1 = L.PLAYERS[:3]
     result = view.result
     _column_titles(img, result is not None)
-    for row, seat in enumerate(view.turn_order):  # in playing order (C-2.4)
+    # In playing order (C-2.4) while it matters; once it is over, as ranked (C-6.3).
+    seats = view.turn_order if result is None else result.standings
+    for row, seat in enumerate(seats):
         y = y0 + 44 + row * 30
         winner = result is not None and result.ranks[seat] == 1
         if seat == view.to_act or winner:

@@ -7,7 +7,17 @@ import pytest
 from bot.games.clans import ENGINE
 from bot.games.clans.board import TERRAINS
 from bot.games.clans.rules import EPOCH_CHIPS
-from tests.clans.helpers import blank, elsewhere, move, of_type, pair, place, take_chips
+from tests.clans.helpers import (
+    blank,
+    chain,
+    elsewhere,
+    move,
+    of_type,
+    order,
+    pair,
+    place,
+    take_chips,
+)
 
 FIRST_CHIP = (1, 5, 8, 10, 12)
 # C-5.1: (favourable terrain, bonus, unfavourable terrain) per epoch
@@ -67,3 +77,49 @@ def test_epoch_change_is_announced_and_shown_c_5_2() -> None:
     assert view.epoch == 2 and view.chips_left_in_epoch == 3
     line = ENGINE.describe(of_type(outcome.events, "epoch")[0], list(state.players))
     assert line.startswith("Epoch II begins") and "grassland unfavourable" in line
+
+
+def test_an_epoch_the_game_ends_before_is_never_announced_c_5_2_c_6_1() -> None:
+    a, b = pair("steppe")
+    state = blank()
+    place(state, a, "rr")
+    place(state, b, "b")  # nothing elsewhere: the 4th village leaves no move (C-6.4)
+    take_chips(state, 3)
+    outcome = move(state, b, a)
+    assert [e["type"] for e in outcome.events] == ["move", "village", "game_end"]
+    lines = [ENGINE.describe(e, list(state.players)) for e in outcome.events]
+    assert not any("Epoch" in line for line in lines)
+    assert lines[-1].startswith("Game over: no move is left.")
+
+
+def test_an_epoch_a_later_village_of_the_order_belongs_to_is_told_c_4_7_c_5_2() -> None:
+    x, y, z = chain()
+    for taken, told in ((3, ["order", "village", "epoch", "village", "game_end"]),
+                        (2, ["order", "village", "village", "game_end"])):
+        state = blank()
+        place(state, x, "r")
+        place(state, y, "b")
+        place(state, z, "g")
+        take_chips(state, taken)
+        outcome = order(move(state, y, z).state, [x, z])  # no move is left after (C-6.1)
+        assert [e["type"] for e in outcome.events] == told
+        # The 5th village belongs to epoch II: it begins; after the 4th nothing does.
+        assert [e["epoch"] for e in of_type(outcome.events, "epoch")] == [2] * (taken == 3)
+
+
+def test_a_log_telling_an_epoch_just_before_the_end_replays_as_the_same_c_6_1() -> None:
+    """Older releases logged the epoch the last village opened before `game_end`: a replay
+    without it tells the same game (the store's rebuild check); other changes do not."""
+    a, b = pair("steppe")
+    state = blank()
+    place(state, a, "rr")
+    place(state, b, "b")
+    take_chips(state, 3)
+    replayed = move(state, b, a).events
+    old_form = [*replayed[:-1], {"type": "epoch", "epoch": 2}, replayed[-1]]
+    assert ENGINE.same_events(old_form, replayed)
+    assert ENGINE.same_events(replayed, replayed)
+    assert not ENGINE.same_events(old_form[:1] + old_form[2:], replayed)  # a village lost
+    assert not ENGINE.same_events([*replayed[:-1], {"type": "epoch", "epoch": 2}], replayed)
+    moved_on = [*replayed[:-1], {"type": "epoch", "epoch": 2}, {"type": "move"}]
+    assert not ENGINE.same_events(moved_on, [*replayed[:-1], {"type": "move"}])

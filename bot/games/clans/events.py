@@ -7,7 +7,8 @@ Event kinds (all JSON dicts with "type"):
 - village: seat, territory, chip, epoch (1..5), terrain, huts {colour: n}, strife_losses,
   destroyed, value, scored (colours)
 - village_unscored: seat, territory (after the 12th village, C-4.8)
-- epoch: epoch (1..5, the one starting)
+- epoch: epoch (1..5, the one starting); none when the game ends first (C-6.1), though
+  logs of older releases may hold one right before game_end
 - game_end: reason, colours (per seat, revealed), clan_scores, chips, totals, ranks
 """
 
@@ -57,6 +58,15 @@ def epoch_line(epoch: int) -> str:
                  good=terrain_name(TERRAINS[good]), **values)
     return _("Epoch {epoch} begins: {good} favourable (+{bonus}), {bad} unfavourable.",
              good=terrain_name(TERRAINS[good]), bad=terrain_name(TERRAINS[bad]), **values)
+
+
+def without_unplayed_epochs(events: list[Event]) -> list[Event]:
+    """`events` without an epoch told right before the game's end: releases before the
+    engine stopped telling it logged one, though no village could belong to it (C-6.1)."""
+    following = [*events[1:], None]
+    return [e for e, after in zip(events, following, strict=True)
+            if not (e.get("type") == "epoch" and after is not None
+                    and after.get("type") == "game_end")]
 
 
 def _village_line(event: Event, who: str) -> str:

@@ -5,11 +5,31 @@ from __future__ import annotations
 
 from bot.games.base import Action
 from bot.games.clans.events import terrain_name
-from bot.games.clans.rules import EPOCH_NAMES, EPOCH_OF_CHIP, LAST_CHIP
-from bot.games.clans.views import ClansPlayerView
+from bot.games.clans.fast import founds_village
+from bot.games.clans.rules import EPOCH_NAMES, EPOCH_OF_CHIP, LAST_CHIP, MAP
+from bot.games.clans.views import ClansPlayerView, ClansPublicView, TerritoryView
 from bot.games.question import Option, Question
 from bot.games.wording import ordinal
 from bot.i18n import _, _n
+
+
+def place_words(territory: TerritoryView) -> str:
+    """A territory with what a choice of it weighs: its terrain and its huts."""
+    return _n("{territory} ({terrain}, {n} hut)", "{territory} ({terrain}, {n} huts)",
+              territory.total, territory=territory.label,
+              terrain=terrain_name(territory.terrain))
+
+
+def move_places(view: ClansPublicView, moves: list[Action], end: str) -> list[tuple[str, str]]:
+    """(label, words) of each territory the legal `moves` leave (`end` "from") or enter
+    ("to"): first those of moves that found a village (C-4.1), then the rest, each part
+    in label order. Whether a move founds one depends on the territory it leaves only."""
+    totals = [t.total for t in view.board]
+    founding = {m[end] for m in moves if founds_village(totals, MAP.index_of[m["from"]])}
+    where = {t.label: t for t in view.board}
+    labels = sorted({m[end] for m in moves}, key=lambda label: (label not in founding, label))
+    return [(label, _("{place} — founds a village", place=place_words(where[label]))
+             if label in founding else place_words(where[label])) for label in labels]
 
 
 def _order_epochs(view: ClansPlayerView, count: int) -> str:
@@ -38,9 +58,7 @@ def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
         where = {t.label: t for t in view.public.board}
 
         def village(label: str) -> str:  # what the order decides with: terrain and huts
-            return _n("{territory} ({terrain}, {n} hut)", "{territory} ({terrain}, {n} huts)",
-                      where[label].total, territory=label,
-                      terrain=terrain_name(where[label].terrain))
+            return place_words(where[label])
 
         options = [Option(tuple(_("{place}: {village}", place=places[i], village=village(label))
                                 for i, label in enumerate(a["villages"][:-1])), a)

@@ -219,6 +219,10 @@ def finish_turn(state: ClansState, events: list[Event] | None) -> None:
     if len(state.villages) >= LAST_CHIP:
         end_game(state, END_TWELFTH, events)  # C-6.1
     elif not any_move(state.totals):
+        if events and events[-1]["type"] == "epoch":
+            # C-5.2 / C-6.1: the game ends before the epoch the last village opened, so
+            # no village can belong to it: that epoch never begins, nor is it told.
+            events.pop()
         end_game(state, END_NO_MOVES, events)  # C-3.4 / C-6.1
     else:
         state.turn += 1

@@ -69,6 +69,12 @@ class FinalResult:
     totals: tuple[int, ...]
     ranks: tuple[int, ...]
 
+    @property
+    def standings(self) -> tuple[int, ...]:
+        """The seats best first (C-6.3); tied seats in seat order, as the last line tells
+        them."""
+        return tuple(sorted(range(len(self.ranks)), key=lambda s: (self.ranks[s], s)))
+
 
 @dataclass(frozen=True)
 class ClansPublicView:
