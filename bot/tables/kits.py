@@ -281,7 +281,9 @@ class ClansKit:
         for action in self.engine.legal_actions(state, seat):
             if action.get("type") != "move":
                 return None
-            if any(e.get("type") == "village" for e in self.engine.apply(state, action).events):
+            # One village founded, or several that the mover must then order (C-4.7).
+            if any(e.get("type") in ("village", "order_asked")
+                   for e in self.engine.apply(state, action).events):
                 return action
         return None
 
