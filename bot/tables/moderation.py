@@ -47,14 +47,22 @@ class Moderation(RecordsMixin):
         if not await self.is_moderator(mod):
             raise TableError(str(NOT_A_MODERATOR))
 
-    async def set_role(self, mod: Moderator, role_id: int | None) -> ModResult:
-        # Holding the role is not enough to hand it on: only people who run the server.
-        if not (mod.manage_guild or mod.manage_channels):
-            raise TableError(later("🛡️ Only members who can manage the server or this channel "
-                                    "may set the moderator role."))
+    async def set_role(self, mod: Moderator, role_id: int | None, *,
+                       managed: bool = False) -> ModResult:
+        # Holding the role is not enough to hand it on, nor is managing one channel: the
+        # role moderates every game of the server, so only who runs the server sets it.
+        if not mod.manage_guild:
+            raise TableError(later("🛡️ Only members who can manage the server may set the "
+                                    "moderator role: it moderates every game of the server."))
         if mod.guild_id is None:
             raise TableError(later("The moderator role is set in a server, not in direct "
                                     "messages."))
+        if role_id == mod.guild_id:  # @everyone: every member would moderate
+            raise TableError(later("@everyone cannot be the moderator role: pick a role only "
+                                    "your moderators hold."))
+        if managed:
+            raise TableError(later("That role belongs to a bot or an integration: pick a role "
+                                    "you hand out yourself."))
         await self.store.set_guild_settings(mod.guild_id, moderator_role_id=role_id)
         await self._audit(mod, "role", None, {"role_id": role_id})
         if role_id is None:

@@ -52,6 +52,8 @@ class Moderator:
     user_id: int
     guild_id: int | None
     manage_channels: bool = False  # in this channel (Administrator implies it)
+    # Manage Server, or Manage Channels in the whole server: from their roles, since a
+    # channel's overwrite must not reach the other channels (the moderator role does).
     manage_guild: bool = False
     role_ids: frozenset[int] = frozenset()
 

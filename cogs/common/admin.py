@@ -40,13 +40,18 @@ Operation = Callable[[Moderation, Moderator], Awaitable[ModResult]]
 
 
 def moderator(interaction: discord.Interaction) -> Moderator:
-    """The member as Discord resolved them in this channel (overwrites included)."""
+    """The member as Discord resolved them in this channel (overwrites included), and
+    what their roles let them do in the whole server (no channel's overwrites)."""
     perms = interaction.permissions
-    roles = frozenset(r.id for r in getattr(interaction.user, "roles", ()))
+    member = interaction.user
+    roles = frozenset(r.id for r in getattr(member, "roles", ()))
+    server = member.guild_permissions if isinstance(member, discord.Member) \
+        else discord.Permissions.none()
     return Moderator(
-        user_id=interaction.user.id, guild_id=interaction.guild_id,
+        user_id=member.id, guild_id=interaction.guild_id,
         manage_channels=perms.manage_channels or perms.administrator,
-        manage_guild=perms.manage_guild or perms.administrator, role_ids=roles)
+        manage_guild=server.manage_guild or server.manage_channels or server.administrator,
+        role_ids=roles)
 
 
 async def run(interaction: discord.Interaction, op: Operation,
@@ -216,9 +221,10 @@ class ModeratorCommands(app_commands.Group):
                                             "(empty: clear it)")
     async def role(self, interaction: discord.Interaction,
                    role: discord.Role | None = None) -> None:
-        # Whoever manages the server or channel may, moderator or not: the table layer says.
-        await self.act(interaction, lambda m, who: m.set_role(who, None if role is None
-                                                         else role.id), moderators_only=False)
+        # Whoever manages the server may, moderator or not: the table layer says.
+        await self.act(interaction, lambda m, who: m.set_role(
+            who, None if role is None else role.id, managed=role is not None and role.managed),
+            moderators_only=False)
 
     @app_commands.command(name="language",
                           description="The language of the channel messages and boards")

@@ -38,7 +38,13 @@ async def test_the_configured_role_moderates_but_cannot_hand_itself_on(tmp_path:
     table = await make_table(tmp_path)
     holder = Moderator(150, GUILD, role_ids=frozenset({77}))
     await refused(table.mod.pause(holder, CHANNEL), contains="Only moderators")
-    result = await table.mod.set_role(MOD, 77)
+    # Managing this channel moderates its games, but the role reaches every channel.
+    await refused(table.mod.set_role(MOD, 77), contains="manage the server")
+    owner = Moderator(901, GUILD, manage_guild=True)
+    await refused(table.mod.set_role(owner, GUILD), contains="@everyone cannot")
+    await refused(table.mod.set_role(owner, 78, managed=True), contains="a bot or an integ")
+    assert (await table.store.get_guild_settings(GUILD)).moderator_role_id is None
+    result = await table.mod.set_role(owner, 77)
     assert "<@&77>" in result.line
     assert (await table.store.get_guild_settings(GUILD)).moderator_role_id == 77
     assert "paused" in (await table.mod.pause(holder, CHANNEL)).line

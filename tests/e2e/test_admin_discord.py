@@ -13,6 +13,7 @@ from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fix
 from tests.e2e.test_doge_clocks import clocked_bot, start_async_table
 from tests.e2e.test_doge_refusals import last_reply
 
+MANAGE_GUILD = discord.Permissions(manage_guild=True).value
 MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
 
 
@@ -95,6 +96,33 @@ async def test_a_non_moderator_is_refused_and_nothing_changes(
         hana = emu.add_user("hana", roles=[helpers])
         await table.slash(hana, "table-admin pause")
         assert any(f"<@{hana.id}> paused the game" in t for t in public(emu))
+        assert not emu.internal_errors
+
+
+async def test_managing_one_channel_does_not_set_the_servers_moderator_role(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """The role moderates every channel's games: a member who manages only this channel
+    (an overwrite) moderates its game, but may not set the role, nor may anyone make
+    @everyone the role."""
+    emu = discord_emulator
+    bot = clocked_bot(tmp_path, FakeTime())
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        sam = emu.add_user("sam")
+        emu.set_permissions(table.channel, sam, allow=MANAGE_CHANNELS)
+        await table.slash(sam, "table-admin role", {"role": emu.add_role("Everyone here")})
+        assert "manage the server" in private(emu, sam)
+        await table.slash(sam, "table-admin pause")
+        assert any(f"<@{sam.id}> paused the game" in t for t in public(emu))
+        owner = emu.add_user("olga", roles=[emu.add_role("Admins", MANAGE_GUILD)])
+        everyone = emu.guild.roles[emu.guild.id]
+        await table.slash(owner, "table-admin role", {"role": everyone})
+        assert "@everyone cannot be the moderator role" in private(emu, owner)
+        [bots_own] = [r for r in emu.guild.roles.values() if r.managed]
+        await table.slash(owner, "table-admin role", {"role": bots_own})
+        assert "belongs to a bot or an integration" in private(emu, owner)
+        assert (await bot.tables.store.get_guild_settings(emu.guild.id)).moderator_role_id \
+            is None
         assert not emu.internal_errors
 
 
