@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import language_of_locale, set_language
+from bot.i18n import _, language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.logs import configure_logging
 from bot.ops.running import EXIT_CONFIG, say, serve
@@ -23,6 +23,7 @@ from bot.store import Store
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
 from cogs.common.translation import CatalogTranslator
+from cogs.common.ui import refuse
 
 log = logging.getLogger("bot")
 
@@ -45,6 +46,19 @@ class CountingTree(app_commands.CommandTree):
             await super()._call(interaction)
         finally:
             client.in_flight -= 1  # type: ignore[attr-defined]
+
+    async def on_error(self, interaction: discord.Interaction,
+                       error: app_commands.AppCommandError) -> None:
+        """A command that failed unexpectedly still answers, in one line, instead of
+        leaving Discord's "The application did not respond"; the host gets the trace."""
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command /%s failed", name, exc_info=error)
+        try:
+            await refuse(interaction, _("⚠️ Something went wrong on my side with this "
+                                        "command; it is logged for the bot's host. What was "
+                                        "already saved stays saved."))
+        except discord.HTTPException:
+            pass  # the interaction is gone: the log has it
 
 
 class TableBot(commands.Bot):

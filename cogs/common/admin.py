@@ -137,8 +137,9 @@ class ModeratorCommands(app_commands.Group):
     @app_commands.command(name="replace", description="Give a player's seat (and its secrets) to "
                                                "someone else")
     @app_commands.describe(old="The player who leaves", new="The member who takes the seat")
-    async def replace(self, interaction: discord.Interaction, old: discord.Member,
+    async def replace(self, interaction: discord.Interaction, old: discord.User,
                       new: discord.Member) -> None:
+        # `old` may have left the server (a User, not a Member): that is when it is needed.
         if new.bot:
             return await refuse(interaction, _(
                 "A bot cannot take a seat; use `{kick}` to let the computer play it.",
@@ -147,7 +148,7 @@ class ModeratorCommands(app_commands.Group):
                                                         old.id, new.id))
 
     @app_commands.command(name="kick", description="Remove a player; the computer plays the seat")
-    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         await self.act(interaction, lambda m, who: m.kick(who, interaction.channel_id, player.id))
 
     @app_commands.command(name="end", description="End the game now, ranking everyone as it stands")

@@ -1,0 +1,56 @@
+"""A player who left the server can still be replaced or removed, and a command that
+fails unexpectedly still answers in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.admin.helpers import FakeTime
+from tests.discord_emulator import DiscordEmulator
+from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.test_admin_discord import MANAGE_CHANNELS, private, public
+from tests.e2e.test_doge_clocks import clocked_bot, start_async_table
+
+
+async def test_a_player_who_left_the_server_is_replaced_then_another_removed(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = clocked_bot(tmp_path, FakeTime())
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        _, bernd, claudia = table.users
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        dora = emu.add_user("dora")
+        emu.guild.members.pop(claudia.id)  # claudia left: Discord resolves her as a user
+        emu.guild.members.pop(bernd.id)
+        await table.slash(mia, "table-admin replace", {"old": claudia, "new": dora})
+        assert private(emu, mia).startswith("✅ Done.")
+        game = await table.game()
+        assert game.seats[2].user_id == dora.id
+        await table.slash(mia, "table-admin kick", {"player": bernd})
+        assert private(emu, mia).startswith("✅ Done.")
+        assert (await table.game()).seats[1].played_by_ai
+        assert any(f"removed <@{bernd.id}>" in t for t in public(emu))
+        assert not emu.internal_errors
+
+
+async def test_an_unexpected_failure_still_answers_in_one_line(
+        discord_emulator: DiscordEmulator, tmp_path: Path,  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    emu = discord_emulator
+    bot = clocked_bot(tmp_path, FakeTime())
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        anna = table.users[0]
+
+        async def broken(*args, **kwargs):
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(bot.tables, "game_in_channel", broken)
+        await table.slash(anna, "doge status")
+        reply = private(emu, anna)
+        assert reply.startswith("⚠️ Something went wrong on my side") and "\n" not in reply
+        assert "command /doge status failed" in caplog.text and "a bug" in caplog.text
+        assert not emu.internal_errors
