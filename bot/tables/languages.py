@@ -63,8 +63,9 @@ async def set_language(mod_ops: Moderation, languages: ServerLanguages, mod: Mod
         raise TableError(later("The language is set per server: use this in a server."))
     now = await languages.of(mod.guild_id)
     if language is None:
-        return ModResult(_("🌐 This server's games speak {language}.",
-                           language=LANGUAGE_NAMES[now]))
+        # Lazy: said to the asker alone, so in their language, not the channel's.
+        return ModResult(later("🌐 This server's games speak {language}.",
+                               language=LANGUAGE_NAMES[now]), private=True)
     await mod_ops.require_moderator(mod)
     code = language_choice(language)
     if code is None:

@@ -64,8 +64,9 @@ class Moderator:
 
 @dataclass
 class ModResult:
-    line: str  # what the channel is told
+    line: str | Later  # what the channel is told (a private lookup's: lazy, see below)
     steps: list[Step] = field(default_factory=list)  # board changes still to be posted
     file: tuple[str, bytes] | None = None  # export: (file name, JSON)
     ping: list[int] = field(default_factory=list)  # users the announcement may notify
     board: bool = True  # post the steps' board; False: only refresh the prompt message
+    private: bool = False  # a lookup that changed nothing: told to the asker alone

@@ -68,6 +68,8 @@ async def run(interaction: discord.Interaction, op: Operation,
             result = await op(mod_ops, who)
     except TableError as exc:
         return await refuse(interaction, str(exc))
+    if result.private:
+        return await tell(interaction, str(result.line), allowed_mentions=NO_PINGS)
     kwargs: dict[str, Any] = {}
     if result.file is not None:
         name, data = result.file

@@ -91,8 +91,10 @@ async def test_a_dutch_server_shows_dutch_channel_messages(
         assert private(emu, mia).startswith("✅ Done. ")  # Mia's own language
         assert await bot.languages.of(emu.guild.id) == "nl"
         assert "Nederlands" in public(emu)[-1].content  # told to everyone
-        await table.slash(bob, "table-admin language")  # anyone may ask which it is
-        assert "Nederlands" in public(emu)[-1].content
+        said = public(emu)
+        await table.slash(bob, "table-admin language")  # anyone may ask which it is ...
+        assert private(emu, bob) == "🌐 This server's games speak Nederlands."  # his language
+        assert public(emu) == said  # ... and only he is told
 
         lobby = await open_lobby(table, bob)  # an English user opens it: the lobby is Dutch
         assert "een tafel voor 3" in lobby.content
