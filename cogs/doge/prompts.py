@@ -57,7 +57,7 @@ def placement_prompt(game: LoadedGame, due: dict) -> tuple[str, discord.ui.View]
         if not p.markers:
             state = _("sits out (no markers left)")
         elif seat.seat in st.ballots and st.ballots[seat.seat] is None:  # D-3.7, public
-            state = _("sits out this round (the deadline passed)")
+            state = _("sits out this round (D-3.7)")  # a deadline or a moderator's skip
         elif seat.seat in st.ballots:
             state = _("✅ has chosen")
         elif seat.played_by_ai:

@@ -68,6 +68,13 @@ def help_text() -> str:
         _("To win: at a year's end, palaces in all six districts, or 7 palaces in 5 "
           "districts, or 8 in 4 (D-9.1); {rules} tells more.",
           rules=f"`{cmd('doge rules')}`"),
+        # The channel's small grey hash lines (bot/games/doge/sealing.py): what they
+        # prove and how to check them, as the README tells it.
+        _("The small grey 🔒 lines seal each hidden stack with a sha256 hash when its round "
+          "is revealed; when the area votes, a 🔓 line shows the exact text sealed, so anyone "
+          "can hash it (e.g. with {tool}) and compare. After the end, {export} gives the "
+          "record with every seal.",
+          tool="`sha256sum`", export=f"`{cmd('doge export')}`"),
         _("{me} your secret markers · {status} who the game waits for · {board} the board · "
           "{rules} summaries · {export} the record after the end.",
           me=f"`{cmd('doge me')}`", status=f"`{cmd('doge status')}`",

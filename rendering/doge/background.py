@@ -29,7 +29,7 @@ from rendering.common.drawing import (
     ring_sprite,
     worded_background,
 )
-from rendering.common.text import draw_text, drawing_scale, paste_text, text_width
+from rendering.common.text import draw_text, drawing_scale, fit_text, paste_text, text_width
 from rendering.doge import layout as L
 from rendering.doge.symbols import draw_symbol
 
@@ -160,6 +160,7 @@ def build_background() -> Image.Image:
     img = cached(("background", "doge map"), _map).copy()
     _legend(img)  # 1x sprites and text, after the reduction
     order_titles(img)
+    _goals_legend(img)
     return img
 
 
@@ -202,12 +203,34 @@ def order_titles(img: Image.Image) -> None:
     """The titles of the voting-order rows (the band shows the ranking at the end)."""
     paste_text(img, (14, L.ORDER[1] + 18), _this_year(), L.TEXT, INK, bold=True,
                anchor="lm")
-    paste_text(img, (14, L.ORDER[1] + 136), _("Next year (cards turned so far)"), L.TEXT,
-               INK_SOFT, bold=True, anchor="lm")
+    paste_text(img, (14, L.ORDER[1] + 136), _next_year(), L.TEXT, INK_SOFT, bold=True,
+               anchor="lm")
 
 
 def _this_year() -> str:
     return _("Voting order this year")
+
+
+def _next_year() -> str:
+    return _("Next year (cards turned so far)")
+
+
+def goals_legend() -> str:
+    """What the goal pills on the player cards mean (D-9.1): with it a newcomer reads a
+    pill's '7 in 5' as 7 palaces in 5 districts. Short, so that it fits beside the row
+    title in Dutch too, whose title is long; one text, not a shorter fallback, so a board
+    says the same in every language (tests/rendering/test_boards_dutch.py)."""
+    return _("To win at year end: palaces in districts")
+
+
+def _goals_legend(img: Image.Image) -> None:
+    """On the line of the second row's title, after it, right-aligned (cut only if a
+    translation runs too long)."""
+    y = L.ORDER[1] + 136
+    right = L.WIDTH - 14
+    room = right - (14 + round(text_width(_next_year(), L.TEXT, bold=True)) + 24)
+    text = fit_text(goals_legend(), room, L.TEXT, min_size=L.TEXT)[0]
+    paste_text(img, (right, y), text, L.TEXT, INK_SOFT, anchor="rm")
 
 
 def _legend(img: Image.Image) -> None:

@@ -116,6 +116,10 @@ async def test_skip_applies_the_default_for_everyone_awaited(tmp_path: Path) -> 
     types = [e["type"] for e in step.events]
     assert types.count("sat_out") == 2 and "round_revealed" in types
     assert len(step.lines) == len(step.events)
+    # No deadline passed: the sit-out says nothing of one (its note says who skipped).
+    told = await table.service.narration(game, step.events)
+    assert sum("sits out round 1" in line for line in told) == 2
+    assert not any("deadline" in line for line in told)
     assert [e.action for e in await table.store.list_audit()] == ["skip"]
     # With a publisher the table showed the step itself: nothing is left to post.
     shown = []

@@ -111,7 +111,7 @@ def test_d_4_1_the_turned_card_and_d_3_7_sitting_out() -> None:
     assert describe_event(done, NAMES) == \
         "Castello's election is over; San Polo is turned face up in next year's order."
     sat = {"type": "sat_out", "seat": 2, "round": 2}
-    assert describe_event(sat, NAMES) == ("Claudia sits out round 2: the deadline passed; "
+    assert describe_event(sat, NAMES) == ("Claudia sits out round 2: "
                                           "the markers stay for later rounds (D-3.7).")
 
 

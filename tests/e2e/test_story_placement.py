@@ -141,7 +141,7 @@ async def test_a_placement_time_out_is_told_in_its_rounds_message_only(
         time.now += 5 * 60 + 1
         await bot.tables.clock.tick()
         round_one, revealed = await segment_messages(table)
-        sits_out = "claudia sits out round 1: the deadline passed"
+        sits_out = "claudia sits out round 1: the markers stay"
         [at] = [i for i, line in enumerate(story(round_one)) if line.startswith(sits_out)]
         assert story(round_one)[at - 1] == \
             "⏰ claudia missed the deadline: the default was applied for them."

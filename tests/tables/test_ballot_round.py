@@ -75,7 +75,7 @@ async def test_d_3_7_a_seat_sat_out_at_its_deadline_is_not_shown_as_having_chose
     text, _view = await doge_prompt(service, await service.load(gid))
     lines = text.splitlines()
     assert any(line.endswith("A: ✅ has chosen") for line in lines)
-    assert any(line.endswith("B: sits out this round (the deadline passed)") for line in lines)
+    assert any(line.endswith("B: sits out this round (D-3.7)") for line in lines)
     nobody = {"type": "round_revealed", "round": 2, "placements": []}
     assert describe_event(nobody, ["A", "B", "C"]) == "Round 2 revealed: nobody placed markers."
 

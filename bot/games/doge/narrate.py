@@ -141,12 +141,23 @@ def _neutral(ev: Event, who: Who) -> str:
 
 
 def _revealed(ev: Event, who: Who) -> str:
-    if not ev["placements"]:  # everyone sat the round out (D-3.7)
+    """D-3.3: each stack's area and size; then who had no marker left and sat the round
+    out (D-3.4): public (D-10.1), unlike the values still held (D-10.2). A reveal logged
+    before it named them has no `no_markers`."""
+    idle = [who(seat) for seat in ev.get("no_markers", ())]
+    out = _n("{names} has no markers left and sits out (D-3.4)",
+             "{names} have no markers left and sit out (D-3.4)", len(idle),
+             names=and_list(idle)) if idle else ""
+    if not ev["placements"]:  # everyone else sat the round out (D-3.7)
+        if out:
+            return _("Round {round} revealed: nobody placed markers; {sitting_out}.",
+                     round=ev["round"], sitting_out=out)
         return _("Round {round} revealed: nobody placed markers.", round=ev["round"])
-    placed = "; ".join(_n("{name} {n} marker on {area}", "{name} {n} markers on {area}",
-                          p["count"], name=who(p["seat"]), area=area_name(p["area"]))
-                       for p in ev["placements"])
-    return _("Round {round} revealed: {placed}.", round=ev["round"], placed=placed)
+    placed = [_n("{name} {n} marker on {area}", "{name} {n} markers on {area}",
+                 p["count"], name=who(p["seat"]), area=area_name(p["area"]))
+              for p in ev["placements"]]
+    return _("Round {round} revealed: {placed}.", round=ev["round"],
+             placed="; ".join(placed + ([out] if out else [])))
 
 
 def _placed(ev: Event, who: Who) -> str:
@@ -195,8 +206,9 @@ _HANDLERS: dict[str, Callable[[Event, Who], str]] = {
     "round_begins": lambda ev, who: _("Placement round {round} begins.", round=ev["round"]),
     "ballot_set": lambda ev, who: _("{name} has chosen.", name=who(ev["seat"])),
     "ballot_changed": lambda ev, who: _("{name} changed their choice.", name=who(ev["seat"])),
-    "sat_out": lambda ev, who: _("{name} sits out round {round}: the deadline passed; the "
-                                 "markers stay for later rounds (D-3.7).",
+    # Why (a deadline, a moderator's skip) is the table's note just above this line.
+    "sat_out": lambda ev, who: _("{name} sits out round {round}: the markers stay for later "
+                                 "rounds (D-3.7).",
                                  name=who(ev["seat"]), round=ev["round"]),
     "round_revealed": _revealed,
     "round_skipped": lambda ev, who: _("Round {round} is skipped: nobody has a marker left.",

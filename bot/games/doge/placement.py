@@ -112,7 +112,11 @@ def sit_out(st: DogeState, action: Action) -> list[Event]:
 
 
 def reveal_round(st: DogeState) -> list[Event]:
-    """D-3.3: areas and marker counts become public, values stay secret."""
+    """D-3.3: areas and marker counts become public, values stay secret. The seats that
+    sat the round out with no marker left (D-3.4) are named: an empty supply is public
+    (D-10.1), which values a player holds is not (D-10.2). Seats the table sat out at a
+    deadline (D-3.7) still hold markers and are told by their own `sat_out` event."""
+    no_markers = [i for i, p in enumerate(st.players) if not p.markers]
     shown = []
     for seat in sorted(st.ballots):
         ballot = st.ballots[seat]
@@ -124,7 +128,10 @@ def reveal_round(st: DogeState) -> list[Event]:
         p.cards_used.append(ballot.area)
         st.stacks.setdefault(ballot.area, []).append(Stack(seat, list(ballot.markers)))
         shown.append({"seat": seat, "area": ballot.area, "count": len(ballot.markers)})
-    events: list[Event] = [{"type": "round_revealed", "round": st.round, "placements": shown}]
+    revealed: Event = {"type": "round_revealed", "round": st.round, "placements": shown}
+    if no_markers:  # only then: a round everyone played keeps the event's older form
+        revealed["no_markers"] = no_markers
+    events: list[Event] = [revealed]
     st.ballots = {}
     return events + next_round(st)
 
