@@ -47,7 +47,8 @@ class AbsenceMixin:
                        decision: str | None = None) -> Any:
         """Act for `seat_no` now: its standing order, else the autopilot if the table
         chose it or the seat is on it, else the engine's safe default (D-3.7 in
-        placement). Two missed deadlines in a row put the seat on autopilot."""
+        placement). Two missed deadlines in a row put the seat on autopilot. `by`:
+        "deadline", "moderator" (a skip) or "computer" (a computer seat's own move)."""
         searched = await self._search_first(game_id, seat_no, decision)
         async with self.lock(game_id):
             game: LoadedGame = await self.load(game_id)
@@ -74,8 +75,9 @@ class AbsenceMixin:
                 game_id, action, expected_version=game.version)
             misses = seat.misses + 1 if by == "deadline" else seat.misses
             seat = await self.store.update_seat(game_id, seat_no, misses=misses)
-            # Said later, by the channel: in its language, not the clicker's.
-            lines = [note(timed_out(seat.name, by, how))]
+            # Said later, by the channel: in its language, not the clicker's. A computer
+            # seat that simply moves (after a kick or an undo) is told like any other.
+            lines = [] if by == "computer" else [note(timed_out(seat.name, by, how))]
             # A time-out that ended the game leaves no seat to put on autopilot.
             if by == "deadline" and misses >= MISSES_FOR_AUTOPILOT and not seat.autopilot \
                     and not result.finished:

@@ -82,6 +82,11 @@ class GameKit(Protocol):
         """Identifies the decision `seat` faces now: the same while only other players
         answer, different once this one is answered or moved on."""
 
+    def turn_key(self, state: Any, seat: int) -> str:
+        """Identifies the turn whose decisions `seat` answers one after another (an
+        election's questions; a move and the order of what it founds): a moderator's
+        skip answers all of them, not only the first."""
+
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]: ...
 
     def clock_kind(self, state: Any) -> str:
@@ -172,6 +177,11 @@ class DogeKit:
         return (f"e{state.year}.{state.elections_done}.{len(el.queue)}."
                 f"{el.current.kind}.{owed}")
 
+    def turn_key(self, state: Any, seat: int) -> str:
+        if state.phase == "placement":
+            return f"p{state.year}.{state.round}"
+        return f"e{state.year}.{state.elections_done}"
+
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"year_limit": options.get("year_limit")}
 
@@ -259,6 +269,9 @@ class ClansKit:
 
     def decision_key(self, state: Any, seat: int) -> str:
         return f"t{state.turn}.{len(state.to_order)}"
+
+    def turn_key(self, state: Any, seat: int) -> str:
+        return f"t{state.turn}"
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {}

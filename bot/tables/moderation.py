@@ -22,6 +22,7 @@ from bot.tables.undo_rules import undo_refusal
 __all__ = ["NOT_A_MODERATOR", "Moderation", "ModResult", "Moderator"]
 
 UNDO_WINDOW = 200  # actions looked at when walking back over computer players' moves
+MAX_SKIPS_PER_TURN = 20  # a turn may ask a player a few questions in a row
 MAX_EXTEND_HOURS = 14 * 24
 NOT_A_MODERATOR = later("🛡️ Only moderators may use `{admin}`: members who can manage this "
                         "channel, or who have the server's moderator role.",
@@ -89,7 +90,7 @@ class Moderation(RecordsMixin):
         self.service.clock.poke()
         return ModResult(_("🛡️ {moderator} paused the game: the clocks stop until a "
                            "moderator resumes it (moves may still be made).",
-                           moderator=mod.mention))
+                           moderator=mod.mention), **await self._prompt_refresh(game.id))
 
     async def resume(self, mod: Moderator, channel_id: int) -> ModResult:
         await self.require_moderator(mod)
@@ -104,7 +105,8 @@ class Moderation(RecordsMixin):
         await self._audit(mod, "resume", game)
         self.service.clock.poke()
         return ModResult(_("🛡️ {moderator} resumed the game: the clocks run again with "
-                           "the time they had left.", moderator=mod.mention))
+                           "the time they had left.", moderator=mod.mention),
+                         **await self._prompt_refresh(game.id))
 
     async def extend(self, mod: Moderator, channel_id: int, hours: float) -> ModResult:
         await self.require_moderator(mod)
@@ -121,13 +123,19 @@ class Moderation(RecordsMixin):
         return ModResult(_n("🛡️ {moderator} gave the awaited players {hours} more hour.",
                             "🛡️ {moderator} gave the awaited players {hours} more hours.",
                             1 if hours == 1 else 2, moderator=mod.mention,
-                            hours=f"{hours:g}"))
+                            hours=f"{hours:g}"), **await self._prompt_refresh(game.id))
+
+    async def _prompt_refresh(self, game_id: int) -> dict[str, Any]:
+        """The prompt shows each deadline and whether the clocks are paused: the step
+        that redraws it (not the board) after a change of the clocks alone."""
+        return {"steps": [Step(await self.service.load(game_id))], "board": False}
 
     # ---- seats ------------------------------------------------------------------------
 
     async def skip(self, mod: Moderator, channel_id: int) -> ModResult:
         """Apply the deadline default now for everyone awaited (time_out, as a clock
-        would, but counted as no missed deadline)."""
+        would, but counted as no missed deadline), for every question their turn asks
+        them one after another (the kit's `turn_key`), once the line is told."""
         await self.require_moderator(mod)
         game = await self._running(channel_id)
         kit = self.service.kit(game)
@@ -135,24 +143,38 @@ class Moderation(RecordsMixin):
                    for s in self.service.awaited_seats(game)}
         if not waiting:
             raise TableError(later("The game waits for nobody right now."))
-        steps: list[Step] = []
-        for seat_no, decision in waiting.items():
-            now = await self.service.load(game.id)
-            if now.row.status != ACTIVE or seat_no not in now.engine.pending(now.state) \
-                    or kit.decision_key(now.state, seat_no) != decision:
-                continue  # answered meanwhile, or asked something new: not ours to skip
-            step = await self.service.time_out(game.id, seat_no, by="moderator")
-            if step is not None:
-                steps.append(step)
-        if not steps:
-            raise TableError(later("Everyone answered meanwhile: nobody was skipped."))
         await self._audit(mod, "skip", game, {"seats": list(waiting)})
-        said = _("🛡️ {moderator} skipped the awaited players.", moderator=mod.mention)
-        if self.service.publisher is not None:
-            # Shown already, each note with the move it explains: not again, after them.
-            return ModResult(said)
-        notes = [str(line) for s in steps for line in s.notes]
-        return ModResult("\n".join([said, *notes]), steps=self._unpublished(steps))
+
+        async def skip_them() -> list[Step]:
+            steps: list[Step] = []
+            for seat_no, decision in waiting.items():
+                steps += await self._skip_turn(game.id, seat_no, decision)
+            return self._unpublished(steps)
+
+        return ModResult(_("🛡️ {moderator} skipped the awaited players.",
+                           moderator=mod.mention), then=skip_them)
+
+    async def _skip_turn(self, game_id: int, seat_no: int, decision: str) -> list[Step]:
+        """The default for the decision the seat was skipped in, and for the ones of the
+        same turn it is asked next; none if it answered meanwhile."""
+        steps: list[Step] = []
+        turn = None
+        for _attempt in range(MAX_SKIPS_PER_TURN):
+            now = await self.service.load(game_id)
+            kit = self.service.kit(now)
+            if now.row.status != ACTIVE or seat_no not in now.engine.pending(now.state):
+                break
+            if turn is None:
+                if kit.decision_key(now.state, seat_no) != decision:
+                    break  # answered meanwhile, or asked something new: not ours to skip
+                turn = kit.turn_key(now.state, seat_no)
+            elif kit.turn_key(now.state, seat_no) != turn:
+                break  # a new turn: the skip was for the one awaited
+            step = await self.service.time_out(game_id, seat_no, by="moderator")
+            if step is None:
+                break
+            steps.append(step)
+        return steps
 
     async def replace(self, mod: Moderator, channel_id: int, old_user: int,
                       new_user: int) -> ModResult:
@@ -202,17 +224,27 @@ class Moderation(RecordsMixin):
             if game.row.status == LOBBY:
                 await self.store.remove_lobby_seat(game.id, seat.seat)
             else:
+                if not any(s.user_id is not None and not s.played_by_ai
+                           for s in game.seats if s.seat != seat.seat):
+                    # The computer would play the whole rest of the game at once.
+                    raise TableError(later(
+                        "{member} is the last person playing here: `{end}` ends the game, "
+                        "everyone ranked as it stands.", member=f"<@{user}>",
+                        end=later_cmd("table-admin end")))
                 await self.store.hand_seat_to_ai(game.id, seat.seat)
                 await self.service.clock.sync(await self.service.load(game.id))
         await self._audit(mod, "kick", game, {"seat": seat.seat, "user": user})
         if game.row.status == LOBBY:
             return ModResult(_("🛡️ {moderator} removed {member} from the table.",
                                moderator=mod.mention, member=f"<@{user}>"))
-        moved = await self._computer_moves(await self.service.load(game.id))
+
+        async def computer_moves() -> list[Step]:
+            moved = await self._computer_moves(await self.service.load(game.id))
+            return self._unpublished([moved] if moved else [])
+
         return ModResult(_("🛡️ {moderator} removed {member} from the game: the computer "
                            "plays {seat}'s seat from now on.", moderator=mod.mention,
-                           member=f"<@{user}>", seat=seat.name),
-                         steps=self._unpublished([moved] if moved else []))
+                           member=f"<@{user}>", seat=seat.name), then=computer_moves)
 
     # ---- the game itself ----------------------------------------------------------------
 
@@ -264,18 +296,26 @@ class Moderation(RecordsMixin):
                 raise TableError(later("Cannot undo: {why}.", why=str(exc).rstrip("."))) from exc
             step = Step(await self.service.load(game.id))
             await self.service.clock.sync(step.game)
-        moved = await self._computer_moves(step.game)  # a seat taken over since then
-        steps = [step] if moved is None else self._unpublished([moved])
+
+        async def computer_moves() -> list[Step]:  # a seat taken over since then
+            moved = await self._computer_moves(step.game)
+            return [step] if moved is None else self._unpublished([moved])
+
         await self.service.commitments.refresh(game)
         lines = [line for e in reversed(removed) for ev, line in
                  zip(e.events, self.service.narrate(game, e.events), strict=True)
                  if ev["type"] not in QUIET_EVENTS]
         told = " ".join(lines[:6]) + (" …" if len(lines) > 6 else "")
-        if told:
-            return ModResult(_("🛡️ {moderator} took back the last step: {told}",
-                               moderator=mod.mention, told=told), steps=steps)
-        return ModResult(_("🛡️ {moderator} took back the last step.", moderator=mod.mention),
-                         steps=steps)
+        # Whoever must act again was pinged for it before: name them once more.
+        again = [s.user_id for s in self.service.awaited_seats(step.game)
+                 if s.user_id is not None and not s.played_by_ai]
+        line = _("🛡️ {moderator} took back the last step: {told}", moderator=mod.mention,
+                 told=told) if told else \
+            _("🛡️ {moderator} took back the last step.", moderator=mod.mention)
+        if again:
+            line += " " + _("{members}: your turn again.",
+                            members=" ".join(f"<@{u}>" for u in again))
+        return ModResult(line, then=computer_moves, ping=again)
 
     async def _undo_span(self, game: LoadedGame) -> tuple[int, list[ActionEntry]]:
         """The version to go back to and the actions that go, newest first: walk back
@@ -339,7 +379,7 @@ class Moderation(RecordsMixin):
         """Computer seats awaited now move at once, as after any step (time_out runs
         them, and every computer move it sets off)."""
         ai = [s for s in self.service.awaited_seats(game) if s.played_by_ai]
-        return await self.service.time_out(game.id, ai[0].seat, by="moderator") if ai else None
+        return await self.service.time_out(game.id, ai[0].seat, by="computer") if ai else None
 
     def _unpublished(self, steps: list[Step]) -> list[Step]:
         """Steps from time_out were already shown if the table has a publisher; the
@@ -347,6 +387,7 @@ class Moderation(RecordsMixin):
         if self.service.publisher is not None or not steps:
             return []
         events = [ev for s in steps for ev in s.events]
-        merged = Step(steps[-1].game, events)
+        merged = Step(steps[-1].game, events, since=steps[0].since)
         merged.lines = self.service.narrate(merged.game, events)
+        merged.notes = [line for s in steps for line in s.notes]
         return [merged]

@@ -5,6 +5,7 @@ importing the service itself."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.games.base import Event
@@ -70,3 +71,6 @@ class ModResult:
     ping: list[int] = field(default_factory=list)  # users the announcement may notify
     board: bool = True  # post the steps' board; False: only refresh the prompt message
     private: bool = False  # a lookup that changed nothing: told to the asker alone
+    # What the action sets off (moves made for seats), done once the line is told, so
+    # the channel reads the moderator's line first; the steps it returns are posted.
+    then: Callable[[], Awaitable[list[Step]]] | None = None

@@ -93,11 +93,14 @@ async def announce(interaction: discord.Interaction, result: ModResult) -> None:
                                     users=[discord.Object(u) for u in result.ping])
     try:
         await channel.send(result.line, allowed_mentions=pings)  # type: ignore[union-attr]
-        for step in result.steps:
+        steps = list(result.steps)
+        if result.then is not None:  # what the action sets off, told after its line
+            steps += await result.then()
+        for step in steps:
             poster = interaction.client.posters.get(step.game.row.game)  # type: ignore[attr-defined]
             if poster is not None:
                 await poster.publish(channel, step, force_board=result.board)
-    except PostingError as exc:
+    except (PostingError, TableError) as exc:
         await refuse(interaction, _("Done, but: {problem}", problem=str(exc)))
     except discord.HTTPException as exc:
         log.warning("announcing a moderator action failed: %s", exc)

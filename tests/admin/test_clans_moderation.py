@@ -23,6 +23,7 @@ async def test_skip_pause_resume_and_end_a_clans_game(tmp_path: Path) -> None:
         await service.clock.sync(await service.load(game.id))
         mod = Moderation(service)
         result = await mod.skip(MOD, CHANNEL)  # the mover's default move, applied now
+        await result.then()
         after = await service.load(game.id)
         assert after.version == 1 and after.state.turn == 1
         assert "skipped" in result.line

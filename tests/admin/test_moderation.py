@@ -107,12 +107,16 @@ async def test_skip_applies_the_default_for_everyone_awaited(tmp_path: Path) -> 
     table = await make_table(tmp_path)
     await table.ballot(101)
     result = await table.mod.skip(MOD, CHANNEL)
+    assert (await table.game()).version == 1  # nothing skipped before the line is told
+    assert result.line == "🛡️ <@900> skipped the awaited players."
+    [step] = await result.then()
     game = await table.game()
     assert game.state.round == 2  # D-3.7: both sat out, the round was revealed
     assert len(game.state.players[1].markers) == 7 and len(game.state.players[2].markers) == 7
     assert [s.misses for s in game.seats] == [0, 0, 0]  # a moderator's skip is no miss
-    assert "skipped" in result.line and "was skipped by a moderator" in result.line
-    [step] = result.steps
+    assert [str(n) for n in step.notes] == [
+        f"⏰ {name} was skipped by a moderator: the default was applied for them."
+        for name in "BC"]
     types = [e["type"] for e in step.events]
     assert types.count("sat_out") == 2 and "round_revealed" in types
     assert len(step.lines) == len(step.events)
@@ -129,7 +133,8 @@ async def test_skip_applies_the_default_for_everyone_awaited(tmp_path: Path) -> 
 
     table.service.publisher = publish
     result = await table.mod.skip(MOD, CHANNEL)
-    assert result.steps == [] and len(shown) == 3
+    assert shown == []  # the line comes first
+    assert await result.then() == [] and len(shown) == 3
     await table.close()
 
 
@@ -159,6 +164,8 @@ async def test_kick_gives_the_seat_to_the_computer_at_once(tmp_path: Path) -> No
     table = await make_table(tmp_path)
     await table.ballot(101)
     result = await table.mod.kick(MOD, CHANNEL, 103)
+    [step] = await result.then()  # once the line is told, the computer answers for it
+    assert step.notes == []  # a computer seat's move, told as any: no skip, no deadline
     game = await table.game()
     seat = game.seats[2]
     assert (seat.user_id, seat.is_bot, seat.replaced_from) == (None, True, 103)

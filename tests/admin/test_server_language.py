@@ -35,7 +35,7 @@ async def test_a_moderator_sets_the_language_and_every_process_sees_it(tmp_path:
         audit = await table.store.list_audit(guild_id=GUILD)
         assert audit[0].action == "language" and audit[0].detail == {"language": "nl"}
         asked = await set_language(table.mod, languages, PLAYER, None)  # anyone may ask
-        assert "Nederlands" in asked.line
+        assert "Nederlands" in str(asked.line) and asked.private  # told to the asker alone
     finally:
         await table.close()
 

@@ -1,8 +1,9 @@
-"""A player who left the server can still be replaced or removed, and a command that
-fails unexpectedly still answers in one line."""
+"""A player who left the server can still be replaced or removed, a command that fails
+unexpectedly still answers in one line, and a change of the clocks shows in the channel."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.test_admin_discord import MANAGE_CHANNELS, private, public
 from tests.e2e.test_doge_clocks import clocked_bot, start_async_table
+from tests.e2e.test_story_placement import segment_messages
 
 
 async def test_a_player_who_left_the_server_is_replaced_then_another_removed(
@@ -53,4 +55,25 @@ async def test_an_unexpected_failure_still_answers_in_one_line(
         reply = private(emu, anna)
         assert reply.startswith("⚠️ Something went wrong on my side") and "\n" not in reply
         assert "command /doge status failed" in caplog.text and "a bug" in caplog.text
+        assert not emu.internal_errors
+
+
+async def test_pause_resume_and_extend_redraw_the_deadlines_in_the_channel(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = clocked_bot(tmp_path, FakeTime())
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        [live] = await segment_messages(table)
+        deadlines = re.findall(r"<t:(\d+):R>", live.content)
+        assert deadlines and "(clock paused)" not in live.content
+        await table.slash(mia, "table-admin pause")
+        assert "(clock paused)" in live.content and "<t:" not in live.content
+        await table.slash(mia, "table-admin resume")
+        assert "(clock paused)" not in live.content
+        assert re.findall(r"<t:(\d+):R>", live.content) == deadlines  # the time left kept
+        await table.slash(mia, "table-admin extend", {"hours": 2})
+        assert re.findall(r"<t:(\d+):R>", live.content) == [
+            str(int(d) + 7200) for d in deadlines]
         assert not emu.internal_errors

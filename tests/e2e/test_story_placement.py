@@ -240,6 +240,11 @@ async def test_a_moderators_skip_is_told_once_above_the_move_it_made(
         announced = [m.content for m in emu.messages(emu.channel, include_ephemeral=False)
                      if m.content.startswith("🛡️")]
         assert announced == [f"🛡️ <@{mia.id}> skipped the awaited players."]
+        # The moderator's line first, then the message telling the move it caused.
+        posted = [m.id for m in emu.messages(emu.channel, include_ephemeral=False)]
+        shield = next(m.id for m in emu.messages(emu.channel, include_ephemeral=False)
+                      if m.content.startswith("🛡️"))
+        assert posted.index(shield) < posted.index(messages[-1].id)
         assert not emu.internal_errors
 
 
