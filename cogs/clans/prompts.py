@@ -3,11 +3,16 @@ be chosen; nothing here knows a player's colour before the end, C-7.2)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 
 from bot.games.clans.events import colour_name
+from bot.games.clans.questions import move_reminder_helps
+from bot.games.clans.views import ClansPublicView
+from bot.games.question import Question
 from bot.i18n import _, _n, cmd
-from bot.store import ACTIVE, LOBBY, LoadedGame
+from bot.store import ACTIVE, LOBBY, Deadline, LoadedGame
 from bot.tables.service import TableService
 from cogs.common.table_ui import default_note, lobby_prompt, question_view, who
 from cogs.common.ui import GameButton, view_of
@@ -41,14 +46,30 @@ async def clans_prompt(service: TableService,
     if question is None or seat.played_by_ai:
         moving = _("{name} (computer) is moving.", name=seat.name)
         return f"{header}\n⏳ {moving}", view_of(mine)
-    lines = [header, f"{who(seat)} — {question.prompt}"]
-    if question.kind == "move":  # the order of villages has no typed form
-        lines.append(_("Use the buttons, or type `{command}`.", command=cmd("clans move")))
-    lines.append(default_note(game, question, due.get(seat.seat)))
-    text = "\n".join(lines)
+    deadline = due.get(seat.seat)
+    if question.kind == "move":
+        text = move_prompt(game, view, question, who(seat), header, deadline)
+    else:  # the order of villages (C-4.7)
+        text = "\n".join([header, f"{who(seat)} — {question.prompt}",
+                          default_note(game, question, deadline)])
     buttons = question_view(game, question, ())
+    mine.row = min(len(buttons.children) // 5 + 1, 4)  # below the choices, not among them
     buttons.add_item(mine)
     return text, buttons
+
+
+def move_prompt(game: LoadedGame, view: ClansPublicView, question: Question, mover: str,
+                header: str, deadline: Deadline | None) -> str:
+    """Whose move and how to make it, what the table plays at the deadline, and the rule
+    only where it helps: a move's rule is the same every turn (C-3.1 to C-3.3)."""
+    lines = [header, _("{player}, your move: pick a region below, or type `{command}`.",
+                       player=mover, command=cmd("clans move"))]
+    # The default without its region: its territory's label names the region (C-1.3).
+    short = replace(question, default_path=question.default_path[1:])
+    lines.append(default_note(game, short, deadline))
+    if move_reminder_helps(view, game.engine.legal_actions(game.state, question.seat)):
+        lines.append(f"-# {question.prompt}")
+    return "\n".join(lines)
 
 
 def final_text(game: LoadedGame) -> str:
@@ -59,7 +80,8 @@ def final_text(game: LoadedGame) -> str:
     # The game's last line opens the result, so the message does not tell it twice.
     end = {"type": "game_end", "reason": result.reason, "colours": list(result.colours),
            "totals": list(result.totals), "ranks": list(result.ranks)}
-    lines = ["🏁 " + game.engine.describe(end, game.row.players),
+    players = game.shown_players  # a seat handed on: its last holder's name
+    lines = ["🏁 " + game.engine.describe(end, players),
              _("Every clan is revealed (C-6.2):")]
     order = result.standings
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -68,7 +90,7 @@ def final_text(game: LoadedGame) -> str:
         rank = result.ranks[seat]
         chips = view.chips[seat]  # one point each, in the total (C-6.2)
         line = _("{name}: {mark} {colour} clan, {points} ({clan} for the clan + {chips})",
-                 name=view.players[seat], mark=CLAN_MARKS.get(colour, ""),
+                 name=players[seat].name, mark=CLAN_MARKS.get(colour, ""),
                  colour=colour_name(colour),
                  points=_n("{n} point", "{n} points", result.totals[seat]),
                  clan=result.totals[seat] - chips, chips=_n("{n} chip", "{n} chips", chips))

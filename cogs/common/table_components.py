@@ -12,7 +12,7 @@ from bot.store import LOBBY
 from bot.tables.kits import short_hash
 from bot.tables.service import Step, TableError, TableService
 from cogs.common.poster import Poster, PostingError
-from cogs.common.table_ui import labels_for, lobby_prompt, question_view
+from cogs.common.table_ui import labels_for, lobby_prompt, question_view, step_text
 from cogs.common.ui import channel_language, edit_answer, handler, refuse
 
 log = logging.getLogger(__name__)
@@ -120,46 +120,68 @@ async def submit(interaction: discord.Interaction, game_id: int, action: dict, *
 # ---- election decisions -----------------------------------------------------------------
 
 
+def _question_asked(service: TableService, game, user_id: int, version: int, dk: str):
+    """The question the clicker faces now, if a button of `version` and decision `dk`
+    may still answer it; else a one-line refusal."""
+    seat = service.seat_of(game, user_id)
+    if seat is None:
+        raise TableError(_("You are not playing in this game: not your decision."))
+    if game.row.status != "active":
+        raise TableError(_("This game is over."))
+    question = service.kit(game).question(game.state, seat.seat, [s.name for s in game.seats])
+    if question is None:
+        raise TableError(_("Not your decision: {waiting}", waiting=service.waiting_line(game)))
+    current_dk = short_hash(service.kit(game).decision_key(game.state, seat.seat))
+    if version != game.version and dk != current_dk:
+        raise TableError(_("That button is from an earlier step; use the newest message."))
+    return question
+
+
+async def _show_step(interaction: discord.Interaction, game, question, picked) -> None:
+    """The step after `picked`, privately: in the clicked panel, or a new one."""
+    text, view = step_text(question, picked), question_view(game, question, picked)
+    if interaction.message is not None and interaction.message.flags.ephemeral:
+        return await interaction.response.edit_message(content=text, view=view)
+    return await interaction.response.send_message(text, view=view, ephemeral=True)
+
+
 @handler("dq")
 async def on_decision(interaction: discord.Interaction, game_id: int, arg: str,
                       values: list[str]) -> None:
+    await _step(interaction, game_id, arg, back=False)
+
+
+@handler("dqb")
+async def on_back(interaction: discord.Interaction, game_id: int, arg: str,
+                  values: list[str]) -> None:
+    """↩ Back: the step before, drawn again; nothing is answered."""
+    await _step(interaction, game_id, arg, back=True)
+
+
+async def _step(interaction: discord.Interaction, game_id: int, arg: str, *,
+                back: bool) -> None:
+    """A step's button: the panel opened ("open"), the next step shown, the answer
+    submitted once the path names one, or (`back`) the step before shown again."""
     service = tables(interaction)
     try:
         version_text, dk, path = arg.split(".", 2)
         game = await service.load(game_id)
-        seat = service.seat_of(game, interaction.user.id)
-        if seat is None:
-            raise TableError(_("You are not playing in this game: not your decision."))
-        if game.row.status != "active":
-            raise TableError(_("This game is over."))
-        question = service.kit(game).question(game.state, seat.seat,
-                                              [s.name for s in game.seats])
-        if question is None:
-            raise TableError(_("Not your decision: {waiting}",
-                                 waiting=service.waiting_line(game)))
-        current_dk = short_hash(service.kit(game).decision_key(game.state, seat.seat))
-        if path == "open":
-            content = f"🔒 {question.prompt}"
-            return await interaction.response.send_message(
-                content, view=question_view(game, question, ()), ephemeral=True)
-        if int(version_text) != game.version and dk != current_dk:
-            raise TableError(_("That button is from an earlier step; use the newest "
-                                "message."))
-        picked = labels_for(question, [int(i) for i in path.split("-")])
+        if path == "open":  # the panel of a question whose first step is private
+            question = _question_asked(service, game, interaction.user.id, game.version, dk)
+            return await _show_step(interaction, game, question, ())
+        question = _question_asked(service, game, interaction.user.id, int(version_text), dk)
+        picked = labels_for(question, [int(i) for i in path.split("-") if i or not back])
         if picked is None:
             raise TableError(_("That choice is no longer offered."))
+        action = question.action_for(picked)
+        if back and action is not None:  # a Back never names a whole answer
+            raise ValueError(path)
     except TableError as exc:
         return await refuse(interaction, str(exc))
     except ValueError:
         return await refuse(interaction, _("That button is not valid."))
-    action = question.action_for(picked)
-    if action is None:  # more to choose: ask the next step, privately
-        view = question_view(game, question, picked)
-        title = question.title_for(picked)
-        text = f"🔒 {' › '.join(picked)} — {title if title.endswith('?') else title + ':'}"
-        if interaction.message is not None and interaction.message.flags.ephemeral:
-            return await interaction.response.edit_message(content=text, view=view)
-        return await interaction.response.send_message(text, view=view, ephemeral=True)
+    if action is None:  # more to choose (or back): the step, privately
+        return await _show_step(interaction, game, question, picked)
     body = {k: v for k, v in action.items() if k != "seat"}
     await submit(interaction, game_id, body, version=int(version_text), decision=dk,
                  key=f"i{interaction.id}")

@@ -116,11 +116,14 @@ def lobby_prompt(game: LoadedGame) -> tuple[str, discord.ui.View]:
 
 def question_view(game: LoadedGame, question: Question, picked: tuple[str, ...],
                   ) -> discord.ui.View:
-    """Buttons for the next step of `question` after the labels `picked`."""
+    """Buttons for the next step of `question` after the labels `picked` (the default's
+    highlighted), and once something is picked a ↩ Back to the step before, on a row of
+    its own below the choices so that it is not hit for one. Back (`dqb`) only redraws
+    the private panel: nothing reaches the game on the way back."""
     labels = question.labels_after(picked)
     indexes = _indexes(question, picked)
     dk = short_hash(TableService.kit(game).decision_key(game.state, question.seat))
-    items = []
+    items: list[discord.ui.Item] = []
     for i, label in enumerate(labels):
         default = question.default_path[: len(picked) + 1] == (*picked, label)
         path = "-".join(str(n) for n in (*indexes, i))
@@ -128,7 +131,19 @@ def question_view(game: LoadedGame, question: Question, picked: tuple[str, ...],
             "dq", game.id, f"{game.version}.{dk}.{path}", label=label[:80],
             style=discord.ButtonStyle.primary if default else discord.ButtonStyle.secondary,
             row=min(i // 5, 4)))
+    if picked and len(labels) < 25:  # (25 choices fill every row: no step has so many)
+        back = "-".join(str(n) for n in indexes[:-1])
+        items.append(GameButton("dqb", game.id, f"{game.version}.{dk}.{back}",
+                                label=_("Back"), emoji="↩️", row=min(-(-len(labels) // 5), 4)))
     return view_of(*items)
+
+
+def step_text(question: Question, picked: tuple[str, ...]) -> str:
+    """The private panel's line: the way so far and what the step asks."""
+    if not picked:
+        return f"🔒 {question.prompt}"
+    title = question.title_for(picked)
+    return f"🔒 {' › '.join(picked)} — {title if title.endswith('?') else title + ':'}"
 
 
 def _indexes(question: Question, picked: tuple[str, ...]) -> list[int]:

@@ -59,7 +59,7 @@ def territory_centre(label: str) -> tuple[int, int]:
 # ---- inside a hexagon (offsets from its centre) -----------------------------------------
 
 LABEL_DY = -30  # the territory label's middle
-PILL_H = 20  # a hut pill: clan disc with letter, then the count
+PILL_H = 18  # a hut pill: clan disc with letter, then "×" and the count
 # Middles of the pill rows, by how many rows a territory needs: kept under the label and
 # away from the narrow bottom corner.
 PILL_ROWS: dict[int, tuple[int, ...]] = {1: (-3,), 2: (-11, 11), 3: (-14, 6, 26)}

@@ -25,15 +25,18 @@ PILL_FONT = 15
 RUIN: RGB = (84, 80, 76)  # a destroyed village
 EMPTIED: RGB = (196, 190, 180)  # a village strife left empty
 LOCK: RGB = (122, 34, 30)  # 7 or more huts: they cannot leave (C-3.2)
+TIMES_W = 6  # the "×" between a pill's disc and its count, with its margins
+TIMES_R = 2.1  # half the size of its strokes
 
 
 def pill_width(count: int) -> int:
-    return L.PILL_H + 2 + math.ceil(text_width(str(count), PILL_FONT, bold=True)) + 3
+    return L.PILL_H + TIMES_W + math.ceil(text_width(str(count), PILL_FONT, bold=True)) + 2
 
 
 def hut_pill(colour: PlayerColour, count: int) -> Image.Image:
     """Huts of one clan on a territory: a disc in the clan's colour with its letter (for
-    colour-blind players), then how many on paper."""
+    colour-blind players), then "×" and how many, so that "B×1" reads as a count of blue
+    huts, never as the territory label B1."""
     w, h = pill_width(count), L.PILL_H
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
@@ -45,8 +48,14 @@ def hut_pill(colour: PlayerColour, count: int) -> Image.Image:
                   fill=colour.fill)
         draw_text(d, (h * s / 2, h * s / 2), colour.letter, L.TEXT * s, colour.ink, bold=True,
                   anchor="mm")
-        draw_text(d, ((h + 1) * s, h * s / 2), str(count), PILL_FONT * s, INK, bold=True,
-                  anchor="lm")
+        # Drawn, not a glyph: a font's "×" at a legible size would not fit two pills a row.
+        # Its middle sits level with the digits' (they sit a little low in their line).
+        x, y, r = h + TIMES_W / 2 - 0.4, h / 2 + 0.5, TIMES_R
+        for dy in (-r, r):
+            d.line(((x - r) * s, (y - dy) * s, (x + r) * s, (y + dy) * s), fill=INK,
+                   width=round(1.6 * s))
+        draw_text(d, ((h + TIMES_W - 0.4) * s, h * s / 2), str(count), PILL_FONT * s, INK,
+                  bold=True, anchor="lm")
     return cached(("clans pill", colour, count), lambda: supersampled((w, h), paint))
 
 

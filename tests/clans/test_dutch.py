@@ -123,14 +123,16 @@ async def test_the_channel_prompt_and_the_final_text_in_dutch(store: Store) -> N
     with speaking("nl"):
         text, view = await clans_prompt(service, game)
     assert "**Clans · beurt 1 · tijdperk I** (nog 4 fiches in dit tijdperk)" in text
-    assert "— Verplaats alle hutten" in text and "of typ `/clans zet`" in text
-    assert "Bij de deadline speelt de tafel: Regio A › Van A1 (1) › Naar A2 (1)." in text
+    # The first move recalls the rule (C-3.1); the way to type it names the Dutch command.
+    assert "\n-# Verplaats alle hutten" in text and "`/clans zet`" in text
+    assert "Bij de deadline speelt de tafel: Van A1 (1) › Naar A2 (1)." in text
     labels = [getattr(getattr(item, "item", item), "label", None) for item in view.children]
     assert "Mijn clan" in labels
     english, _ = await clans_prompt(service, game)
     assert "(4 chips left in this epoch)" in english and "or type `/clans move`" in english
     state, _ = played()
-    ended = SimpleNamespace(engine=ENGINE, state=state, row=SimpleNamespace(players=PLAYERS))
+    ended = SimpleNamespace(engine=ENGINE, state=state, row=SimpleNamespace(players=PLAYERS),
+                            shown_players=PLAYERS)
     with speaking("nl"):
         final = final_text(ended)
     assert final.startswith("🏁 Spel afgelopen") and "Elke clan wordt onthuld" in final
@@ -157,7 +159,8 @@ def test_c_6_3_the_result_says_when_chips_broke_a_tie_on_points() -> None:
                                chips=chips)
         engine = SimpleNamespace(public_view=lambda state, seat: view,
                                  describe=ENGINE.describe)
-        return SimpleNamespace(engine=engine, state=None, row=SimpleNamespace(players=PLAYERS))
+        return SimpleNamespace(engine=engine, state=None, row=SimpleNamespace(players=PLAYERS),
+                               shown_players=PLAYERS)
 
     broken = final_text(ended((20, 20, 9), (5, 3, 1), (1, 2, 3)))
     assert "Equal points are ranked by more chips (C-6.3)." in broken

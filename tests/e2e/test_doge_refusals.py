@@ -80,6 +80,15 @@ async def test_refusals_change_nothing(discord_emulator: DiscordEmulator,  # noq
         panels = [m for m in emu.messages(emu.channel, visible_to=decider) if m.ephemeral
                   and any(c["custom_id"].startswith("g:dq:") for c in custom_ids(m))]
         assert (await table.game()).version == game.version and panels  # the next step
+        # ↩ Back redraws the step before in the same panel, answering nothing.
+        [back] = [c for c in custom_ids(panels[-1]) if c["custom_id"].startswith("g:dqb:")]
+        await table.click(decider, panels[-1], back["custom_id"])
+        again = emu.message_index[panels[-1].id]
+        assert " › " not in again.content and not any(
+            c["custom_id"].startswith("g:dqb:") for c in custom_ids(again))
+        assert [c["label"] for c in custom_ids(again) if c["custom_id"].startswith("g:dq:")] \
+            == [c["label"] for c in custom_ids(prompt) if c["custom_id"].startswith("g:dq:")]
+        assert (await table.game()).version == game.version
         if panels:
             stale = panels[-1]
             await table.decide(decider)  # answered through the public prompt instead

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.games.base import Action
 from bot.games.clans.events import terrain_name
 from bot.games.clans.fast import founds_village
-from bot.games.clans.rules import EPOCH_NAMES, EPOCH_OF_CHIP, LAST_CHIP, MAP
+from bot.games.clans.rules import EPOCH_NAMES, EPOCH_OF_CHIP, LAST_CHIP, MAP, NEIGHBOURS
 from bot.games.clans.views import ClansPlayerView, ClansPublicView, TerritoryView
 from bot.games.question import Option, Question
 from bot.games.wording import ordinal
@@ -30,6 +30,20 @@ def move_places(view: ClansPublicView, moves: list[Action], end: str) -> list[tu
     labels = sorted({m[end] for m in moves}, key=lambda label: (label not in founding, label))
     return [(label, _("{place} — founds a village", place=place_words(where[label]))
              if label in founding else place_words(where[label])) for label in labels]
+
+
+def move_reminder_helps(view: ClansPublicView, moves: list[Action]) -> bool:
+    """Whether the mover is helped by a reminder of what a move may do (C-3.1 to C-3.3):
+    in everyone's first move, and whenever the 7-hut limit holds a group back from a
+    neighbour holding huts (C-3.2, C-3.3), a move the board seems to offer but the legal
+    `moves` leave out."""
+    if view.turn < len(view.players):
+        return True
+    totals = [t.total for t in view.board]  # in the map's order
+    offered = {(MAP.index_of[m["from"]], MAP.index_of[m["to"]]) for m in moves
+               if m["type"] == "move"}
+    return any(totals[a] and totals[b] and (a, b) not in offered
+               for a in range(len(totals)) for b in NEIGHBOURS[a])
 
 
 def _order_epochs(view: ClansPlayerView, count: int) -> str:
