@@ -1,4 +1,8 @@
-"""A player's stats and history from their finished games (bot/store/standings.py)."""
+"""A player's stats and history from their finished games (bot/store/standings.py).
+
+The stats count what the leaderboard counts: rated games only, and a game a moderator
+ended is ranked as it stood but is nobody's win (D-9.3). Games that were not rated are
+counted apart, so a player sees them without their numbers disagreeing."""
 
 from __future__ import annotations
 
@@ -17,11 +21,13 @@ class HistoryLine:
 @dataclass(frozen=True)
 class PlayerStats:
     standing: Any  # a Standing, or None when never rated
-    played: int
-    wins: int
-    average_place: float
-    favourite: str | None
-    last: tuple[HistoryLine, ...]  # newest first
+    played: int  # rated games, as on the leaderboard
+    wins: int  # first places of rated games a moderator did not end
+    average_place: float  # over the rated games
+    favourite: str | None  # what they built most in their rated games
+    last: tuple[HistoryLine, ...]  # newest first, rated or not
+    unrated: int = 0  # finished games that were not rated
+    by_moderator: int = 0  # finished games a moderator ended, rated or not
 
 
 def history(games: list[Any]) -> list[HistoryLine]:
@@ -37,8 +43,16 @@ def history(games: list[Any]) -> list[HistoryLine]:
     return lines[::-1]
 
 
+def is_win(game: Any) -> bool:
+    """First place in a game played to its end (or shared first place, D-9.2, C-6.3)."""
+    return game.place == 1 and not game.by_moderator
+
+
 def player_stats(standing: Any, games: list[Any], last: int = 5) -> PlayerStats:
-    wins = sum(1 for g in games if g.place == 1)
-    average = sum(g.place for g in games) / len(games) if games else 0.0
-    return PlayerStats(standing, len(games), wins, average,
-                       favourite([g.tally for g in games]), tuple(history(games)[:last]))
+    rated = [g for g in games if g.rated]
+    wins = sum(1 for g in rated if is_win(g))
+    average = sum(g.place for g in rated) / len(rated) if rated else 0.0
+    ended = sum(1 for g in games if g.by_moderator)
+    return PlayerStats(standing, len(rated), wins, average,
+                       favourite([g.tally for g in rated]), tuple(history(games)[:last]),
+                       len(games) - len(rated), ended)

@@ -23,6 +23,7 @@ from bot.community.ratings import Entrant, Rating, rate
 from bot.store.actions import ActionsMixin
 from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.rows import ActionResult, LoadedGame, dumps
+from bot.store.seats import holders_names
 from bot.store.shared import current_state
 from bot.store.standings import StandingsMixin
 
@@ -58,6 +59,15 @@ class PlaceRow:
     name: str
     place: int
     tally: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A game that counts: its places, and whether a moderator ended it (D-9.3: ranked
+    as it stood, but nobody won it)."""
+
+    places: list[PlaceRow]
+    by_moderator: bool
 
 
 @dataclass
@@ -125,8 +135,8 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
                 await self._lock_ratings(conn)
                 pending = await fetch_all(
                     conn,
-                    "SELECT id, game, guild_id, finished_at, version, state, state_version "
-                    "FROM games AS g "
+                    "SELECT id, game, guild_id, finished_at, version, state, state_version, "
+                    "players FROM games AS g "
                     "WHERE status = 'finished' AND NOT EXISTS "
                     "(SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id) "
                     "ORDER BY finished_at, id LIMIT ?", (_BATCH,))
@@ -151,7 +161,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
         report = RebuildReport()
         async with self._db.transaction() as conn:
             await self._lock_ratings(conn)
-            before = {(r["guild_id"], r["game"], r["user_id"]): (r["mu"], r["sigma"])
+            before = {(r["guild_id"], r["game"], r["user_id"]): _numbers(r)
                       for r in await fetch_all(conn, "SELECT * FROM ratings")}
             decided = {r["game_id"]: (bool(r["rated"]), r["reason"]) for r in
                        await fetch_all(conn, "SELECT game_id, rated, reason FROM rated_games")}
@@ -159,8 +169,8 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
             await conn.execute("DELETE FROM game_places")
             await conn.execute("DELETE FROM rated_games")
             games = await fetch_all(
-                conn, "SELECT id, game, guild_id, finished_at, version, state, state_version "
-                      "FROM games "
+                conn, "SELECT id, game, guild_id, finished_at, version, state, state_version, "
+                      "players FROM games "
                       "WHERE status = 'finished' ORDER BY finished_at, id")
             scopes: set[Scope] = set()
             for row in games:
@@ -174,7 +184,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
         report.players = len(after)
         for r in after:
             key = (r["guild_id"], r["game"], r["user_id"])
-            if before.pop(key, None) != (r["mu"], r["sigma"]):
+            if before.pop(key, None) != _numbers(r):
                 report.changed.append(f"{r['game']} server {r['guild_id']} user {r['user_id']}")
         report.changed += [f"{g} server {s} user {u} (no rated game)" for s, g, u in before]
         return report
@@ -189,7 +199,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
                                (LOCK_NAMESPACE, RATINGS_LOCK))
 
     async def _look_at(self, conn: Conn, row: Any,
-                       decided: tuple[bool, str | None] | None) -> list[PlaceRow] | None:
+                       decided: tuple[bool, str | None] | None) -> Rated | None:
         """Record a finished game's places and whether it counts; its places when it does."""
         game_id, guild_id = row["id"], row["guild_id"]
         engine = self.engine(row["game"])
@@ -204,27 +214,39 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
                 (game_id, guild_id, row["game"], row["finished_at"], "no places known"))
             return None
         seats = await fetch_all(
-            conn, "SELECT seat, user_id, name, is_bot FROM seats WHERE game_id = ? "
-                  "ORDER BY seat", (game_id,))
-        places = _places(seats, result.places, result.tallies)
+            conn, "SELECT seat, user_id, name, is_bot, replaced_from, computer_played "
+                  "FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        names = await holders_names(conn, game_id, row["players"], seats)
+        places = _places(seats, result.places, result.tallies, names)
         if decided is None:
-            reason = await _why_not(conn, guild_id, places, result.by_moderator)
+            # The seat's holder at the end takes its place; a seat the computer played at
+            # any time (kicked, then handed on) makes it a game with a computer player.
+            computers = any(s["is_bot"] or s["user_id"] is None or s["computer_played"]
+                            for s in seats)
+            reason = await _why_not(conn, guild_id, places, result.by_moderator, computers)
         else:
             reason = decided[1] if not decided[0] else None
         await conn.execute(
-            "INSERT INTO rated_games (game_id, guild_id, game, finished_at, rated, reason) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, guild_id, row["game"], row["finished_at"], reason is None, reason))
+            "INSERT INTO rated_games (game_id, guild_id, game, finished_at, rated, reason, "
+            "by_moderator) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, guild_id, row["game"], row["finished_at"], reason is None, reason,
+             result.by_moderator))
         await conn.executemany(
             "INSERT INTO game_places (game_id, seat, user_id, name, place, tally) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [(game_id, p.seat, p.user_id, p.name, p.place, dumps(p.tally)) for p in places])
-        return places if reason is None else None
+        return Rated(places, result.by_moderator) if reason is None else None
+
+
+def _numbers(r: Any) -> tuple[Any, ...]:
+    """What the rebuild compares of a stored rating (the name is not a number)."""
+    return r["mu"], r["sigma"], r["games"], r["wins"], r["place_sum"]
 
 
 def _places(seats: Iterable[Any], places: tuple[int, ...],
-            tallies: tuple[dict[str, int], ...]) -> list[PlaceRow]:
-    """Each seat's row; a person seated twice counts once (their first seat)."""
+            tallies: tuple[dict[str, int], ...], names: dict[int, str]) -> list[PlaceRow]:
+    """Each seat's row, a person's named by their own name; a person seated twice counts
+    once (their first seat)."""
     out: list[PlaceRow] = []
     seen: set[int] = set()
     for s in seats:
@@ -233,7 +255,9 @@ def _places(seats: Iterable[Any], places: tuple[int, ...],
         if user is not None:
             seen.add(user)
         seat = s["seat"]
-        out.append(PlaceRow(seat, user, s["name"], places[seat], tallies[seat]))
+        name = names.get(int(s["user_id"]), s["name"]) if s["user_id"] is not None \
+            else s["name"]
+        out.append(PlaceRow(seat, user, name, places[seat], tallies[seat]))
     return out
 
 
@@ -244,7 +268,7 @@ async def _policy(conn: Conn, guild_id: int) -> RatingPolicy:
 
 
 async def _why_not(conn: Conn, guild_id: int | None, places: list[PlaceRow],
-                   by_moderator: bool) -> str | None:
+                   by_moderator: bool, computers: bool) -> str | None:
     """None when the game counts, else the reason it does not."""
     if guild_id is None:
         return "not played in a server"
@@ -254,7 +278,7 @@ async def _why_not(conn: Conn, guild_id: int | None, places: list[PlaceRow],
     policy = await _policy(conn, guild_id)
     if by_moderator and not policy.moderated:
         return "ended by a moderator"
-    if people < len(places) and not policy.computers:
+    if (computers or people < len(places)) and not policy.computers:
         return "computer players took part"
     return None
 
@@ -270,15 +294,15 @@ async def _rated_after(conn: Conn, row: Any) -> bool:
     return later is not None
 
 
-async def _apply(conn: Conn, guild_id: int, game: str, game_id: int,
-                 places: list[PlaceRow]) -> None:
+async def _apply(conn: Conn, guild_id: int, game: str, game_id: int, rated: Rated) -> None:
     """One game's update of the stored ratings."""
+    places = rated.places
     users = [p.user_id for p in places if p.user_id is not None]
     rows = await fetch_all(
         conn, f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN "
               f"({', '.join('?' * len(users))})", (guild_id, game, *users))
     table = {r["user_id"]: _Standing.from_row(r) for r in rows}
-    _step(table, game_id, places)
+    _step(table, game_id, rated)
     await _write(conn, guild_id, game, game_id, places, {u: table[u] for u in users})
 
 
@@ -287,21 +311,21 @@ async def _replay(conn: Conn, guild_id: int, game: str) -> None:
     await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
     rows = await fetch_all(
         conn,
-        "SELECT p.game_id, p.seat, p.user_id, p.name, p.place, p.tally "
+        "SELECT p.game_id, p.seat, p.user_id, p.name, p.place, p.tally, r.by_moderator "
         "FROM rated_games AS r JOIN game_places AS p ON p.game_id = r.game_id "
         "WHERE r.guild_id = ? AND r.game = ? AND r.rated = 1 "
         "ORDER BY r.finished_at, r.game_id, p.seat", (guild_id, game))
     table: dict[int, _Standing] = {}
-    by_game: dict[int, list[PlaceRow]] = {}
+    by_game: dict[int, Rated] = {}
     for r in rows:
-        by_game.setdefault(r["game_id"], []).append(
+        by_game.setdefault(r["game_id"], Rated([], bool(r["by_moderator"]))).places.append(
             PlaceRow(r["seat"], r["user_id"], r["name"], r["place"], json.loads(r["tally"])))
-    for game_id, places in by_game.items():  # dicts keep the query's order
-        _step(table, game_id, places)
+    for game_id, rated in by_game.items():  # dicts keep the query's order
+        _step(table, game_id, rated)
         await conn.executemany(
             "UPDATE game_places SET mu_after = ?, sigma_after = ? WHERE game_id = ? AND seat = ?",
             [(table[p.user_id].rating.mu, table[p.user_id].rating.sigma, game_id, p.seat)
-             for p in places if p.user_id is not None])
+             for p in rated.places if p.user_id is not None])
     await conn.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, "
         "place_sum, last_game_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -327,9 +351,11 @@ class _Standing:
                 self.place_sum, self.last_game_id)
 
 
-def _step(table: dict[int, _Standing], game_id: int, places: list[PlaceRow]) -> None:
+def _step(table: dict[int, _Standing], game_id: int, rated: Rated) -> None:
     """Apply one rated game to the standings in `table` (the same code for the update
-    and the replay, so both give the same numbers)."""
+    and the replay, so both give the same numbers). A game a moderator ended is ranked
+    as it stood, but its first place is no win (D-9.3)."""
+    places = rated.places
     entrants = [Entrant(p.user_id, p.place,
                         table[p.user_id].rating if p.user_id in table else Rating())
                 for p in places]
@@ -340,7 +366,7 @@ def _step(table: dict[int, _Standing], game_id: int, places: list[PlaceRow]) -> 
         s = table.setdefault(p.user_id, _Standing(p.name))
         s.name, s.rating, s.last_game_id = p.name, new[p.user_id], game_id
         s.games += 1
-        s.wins += p.place == 1
+        s.wins += p.place == 1 and not rated.by_moderator
         s.place_sum += p.place
 
 

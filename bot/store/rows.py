@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.games.base import Event, GameEngine, PlayerSpec
@@ -164,6 +164,15 @@ class LoadedGame:
     @property
     def version(self) -> int:
         return self.row.version
+
+    @property
+    def shown_players(self) -> list[PlayerSpec]:
+        """The players as the table shows them now: each seat under its holder's name,
+        so a seat handed on carries its new holder's. The game's record and the engine
+        keep the names it began with (a replay must give the same state)."""
+        by_seat = {s.seat: s for s in self.seats}
+        return [replace(p, name=by_seat[i].name) if i in by_seat else p
+                for i, p in enumerate(self.row.players)]
 
 
 @dataclass(frozen=True)

@@ -177,9 +177,10 @@ class Moderation(RecordsMixin):
         return steps
 
     async def replace(self, mod: Moderator, channel_id: int, old_user: int,
-                      new_user: int) -> ModResult:
+                      new_user: int, new_name: str | None = None) -> ModResult:
         """The new player takes the seat, and so its secrets (they see them with the
-        game's own "me" command). The seat keeps its name, as the record and board do."""
+        game's own "me" command), and the seat goes by their name (`new_name`, what
+        Discord calls them) from now on; the record keeps the names the game began with."""
         await self.require_moderator(mod)
         game = await self._open(channel_id)
         if old_user == new_user:
@@ -196,7 +197,8 @@ class Moderation(RecordsMixin):
             if seat is None:
                 raise TableError(later("{member} does not play in this game.",
                                         member=f"<@{old_user}>"))
-            await self.store.replace_seat_user(game.id, seat.seat, user_id=new_user)
+            await self.store.replace_seat_user(game.id, seat.seat, user_id=new_user,
+                                               name=new_name)
             await self.store.update_seat(game.id, seat.seat, misses=0)
             game = await self.service.load(game.id)
             await self.service.clock.sync(game)

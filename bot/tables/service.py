@@ -354,8 +354,9 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     def narrate_kinds(self, game: LoadedGame, events: list[Event]) -> list[tuple[str, str]]:
         """`narrate`, each line with the type of the event it tells."""
-        return [(e.get("type", ""), commitments.describe(game.row.game, e, game.row.players)
-                 or game.engine.describe(e, game.row.players))
+        players = game.shown_players  # a seat handed on is told under its holder's name
+        return [(e.get("type", ""), commitments.describe(game.row.game, e, players)
+                 or game.engine.describe(e, players))
                 for e in self.commitments.annotate(game, events)]
 
     def awaited_seats(self, game: LoadedGame) -> list[Seat]:

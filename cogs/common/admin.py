@@ -26,6 +26,7 @@ from bot.tables.languages import set_language
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.service import TableError
 from cogs.common.poster import PostingError
+from cogs.common.table_components import display_name
 from cogs.common.ui import channel_language, refuse, tell
 from cogs.doge.components import tables
 
@@ -149,8 +150,8 @@ class ModeratorCommands(app_commands.Group):
             return await refuse(interaction, _(
                 "A bot cannot take a seat; use `{kick}` to let the computer play it.",
                 kick=cmd(f"{NAME} kick")))
-        await self.act(interaction, lambda m, who: m.replace(who, interaction.channel_id,
-                                                        old.id, new.id))
+        await self.act(interaction, lambda m, who: m.replace(
+            who, interaction.channel_id, old.id, new.id, display_name(new)))
 
     @app_commands.command(name="kick", description="Remove a player; the computer plays the seat")
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:

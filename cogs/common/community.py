@@ -27,7 +27,7 @@ from bot.store import FINISHED, LoadedGame, StoreError
 from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.game_ui import GameGroupsCog
-from cogs.common.table_components import tables
+from cogs.common.table_components import display_name, tables
 from cogs.common.ui import channel_language, refuse, tell
 from rendering.common.community import render_async, render_leaderboard, render_stats
 from rendering.common.recap import render_recap_async
@@ -110,7 +110,8 @@ async def _player(interaction: discord.Interaction, game: str,
                   player: discord.User | discord.Member | None
                   ) -> tuple[Any, list[Any], str] | None:
     """The player's standing, finished games (oldest first) and name; None once refused
-    (not in a server, or no finished game)."""
+    (not in a server, or no finished game). The name is the member's own, as Discord
+    gives it now: a game's seat may have been named for someone else."""
     if interaction.guild_id is None:
         await refuse(interaction, _(PER_SERVER))
         return None
@@ -118,7 +119,7 @@ async def _player(interaction: discord.Interaction, game: str,
     store = tables(interaction).store
     standing = await store.standing(interaction.guild_id, game, who.id)
     games = await store.played_games(interaction.guild_id, game, who.id)
-    name = games[-1].name if games else who.display_name
+    name = display_name(who)  # as a seat is named when its player joins
     if not games:
         await refuse(interaction, _("{name} has no finished {title} game in this server yet.",
                                     name=name, title=get_kit(game).title))
@@ -140,8 +141,12 @@ async def stats(interaction: discord.Interaction, game: str,
     with speaking(await channel_language(interaction)):  # the answer is public
         png = await render_async(render_stats, game, name, summary,
                                 community_of(game).known_for, total)
-        lines = [rating_line(name, title, standing, total),
-                 record_line(game, summary), _("Last games:")]
+        lines = [rating_line(name, title, standing, total)]
+        if summary.played:  # the rated games, as the leaderboard counts them
+            lines.append(record_line(game, summary))
+        if summary.unrated or summary.by_moderator:
+            lines.append(uncounted_line(summary))
+        lines.append(_("Last games:"))
         lines += [_line(interaction.guild_id, game, h) for h in summary.last]
         description = _("{title} stats of {name}", title=title, name=name)
     await tell(interaction, "\n".join(lines)[:1990], ephemeral=False, allowed_mentions=NO_PINGS,
@@ -176,13 +181,33 @@ def record_line(game: str, summary: Any) -> str:
     return _(FAVOURITE_LINES[community_of(game).known_for], favourite=shown, **values)
 
 
+def uncounted_line(summary: Any) -> str:
+    """What the numbers above leave out: games not rated, and games a moderator ended
+    (ranked as they stood, D-9.3, but nobody's win)."""
+    parts = []
+    if summary.unrated:
+        parts.append(_n("Not rated: {n} game.", "Not rated: {n} games.", summary.unrated))
+    if summary.by_moderator:
+        parts.append(_n("{n} game ended by a moderator: ranked as it stood, never counted "
+                        "as a win.",
+                        "{n} games ended by a moderator: ranked as they stood, never "
+                        "counted as a win.", summary.by_moderator))
+    return " ".join(parts)
+
+
 def _line(guild_id: int, game: str, h: Any) -> str:
     g = h.game
     change = _("not rated") if h.change is None else f"{h.change:+.1f}"
+    if g.by_moderator:
+        change = _("{change}, ended by a moderator", change=change)
     where = link(guild_id, g.record_message)
-    record = (_("[record]({link})", link=where) if where else
-              _("record: `{export}` in {channel}", export=cmd(f"{game} export"),
-                channel=f"<#{g.channel_id}>"))
+    if where:
+        record = _("[record]({link})", link=where)
+    elif g.last_in_channel:  # `export` gives the channel's last game only
+        record = _("record: `{export}` in {channel}", export=cmd(f"{game} export"),
+                   channel=f"<#{g.channel_id}>")
+    else:
+        record = _("record: no link known (played in {channel})", channel=f"<#{g.channel_id}>")
     return _("• Game {game}, {day}: {place} of {seats}, {change} — {record}", game=g.game_id,
              day=f"<t:{int(g.finished_at)}:d>", place=ordinal(g.place), seats=g.seats,
              change=change, record=record)

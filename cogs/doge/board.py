@@ -3,6 +3,8 @@ loop."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.store import LoadedGame
 
 
@@ -10,4 +12,9 @@ async def render_doge(game: LoadedGame, caption: str) -> bytes:
     from rendering.doge.board import render_doge_board_async
 
     view = game.engine.public_view(game.state, None)  # nothing secret (D-10)
+    # Each seat under its holder's name; a seat the computer took over tagged as one.
+    seats = {s.seat: s for s in game.seats}
+    view = replace(view, players=tuple(
+        replace(p, name=seats[p.seat].name, is_bot=seats[p.seat].is_bot)
+        if p.seat in seats else p for p in view.players))
     return await render_doge_board_async(view, caption)

@@ -128,9 +128,10 @@ def final_text(game: LoadedGame) -> str:
     result = game.row.result or (game.state.result if game.state else None)
     if not result:
         return _("This game has ended.")
-    names = [p.name for p in game.row.players]
+    players = game.shown_players  # a seat handed on: its last holder's name
+    names = [p.name for p in players]
     lines = ["🏁 " + game.engine.describe(  # the line opens with "Game over"
-        {"type": "game_over", "result": result}, game.row.players)]
+        {"type": "game_over", "result": result}, players)]
     for r in result.get("ranking", []):
         lines.append(_ranking_line(r, names[r["seat"]]))
     lines.append(_("The game record is attached; `{command}` gives it again.",

@@ -120,7 +120,8 @@ def _tile(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int,
 def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
                        rated_players: int) -> Image.Image:
     """`stats`: bot.community.stats.PlayerStats (standing, played, wins, average_place,
-    favourite, last); `rated_players`: how many the player is ranked among."""
+    favourite, last, unrated); `rated_players`: how many the player is ranked among. The
+    tiles count rated games, as the leaderboard does; games not rated are told apart."""
     last = list(stats.last)
     top = HEADER + 20
     height = top + 2 * 104 + 20 + 44 + ROW * max(1, len(last)) + 16 + FOOT
@@ -129,8 +130,8 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
     s = stats.standing
     rating = _("unrated") if s is None else f"{s.score:.1f}"
     rank = "—" if s is None else _of(ordinal(s.rank), rated_players)
-    games = str(stats.played) if s is None else _("{played} ({rated} rated)",
-                                                  played=stats.played, rated=s.games)
+    games = str(stats.played) if not stats.unrated else _(
+        "{rated} (+{unrated} not rated)", rated=stats.played, unrated=stats.unrated)
     avg = f"{stats.average_place:.2f}" if stats.played else "—"
     favourite = (_(FAVOURITE[favourite_label]) if favourite_label in FAVOURITE
                  else _("favourite {what}", what=favourite_label))
@@ -158,8 +159,11 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
         paste_text(img, (18, mid), _("game {id}", id=g.game_id), TEXT, INK, bold=True,
                    anchor="lm")
         paste_text(img, (190, mid), day, TEXT, INK_SOFT, anchor="lm")
-        paste_text(img, (360, mid), _of(ordinal(g.place), g.seats), TEXT, INK, bold=True,
+        paste_text(img, (330, mid), _of(ordinal(g.place), g.seats), TEXT, INK, bold=True,
                    anchor="lm")
+        if g.by_moderator:  # ranked as it stood, but no win (D-9.3)
+            mark, size = fit_text(_("ended by a moderator"), 250, TEXT, min_size=16)
+            paste_text(img, (470, mid), mark, size, INK_SOFT, anchor="lm")
         if line.change is None:
             paste_text(img, (WIDTH - 18, mid), _("not rated"), TEXT, INK_SOFT, anchor="rm")
         else:

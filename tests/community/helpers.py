@@ -34,22 +34,23 @@ async def start(store: Store, game: str, users: list[int | None], *, guild: int 
 
 
 async def play(store: Store, game_id: int, *, seed: int = 1, stop_before_end: bool = False,
-               moderator_after: int | None = None) -> Any:
+               moderator_after: int | None = None, moves: int | None = None) -> Any:
     """Play the game on with the computer's moves; return the final state. With
-    `stop_before_end` the last move is left unplayed (returned as an action)."""
+    `stop_before_end` the last move is left unplayed (returned as an action); with
+    `moves` only so many are played."""
     loaded = await store.load_game(game_id)
     kit = KITS[loaded.row.game]
     engine, state, rng = kit.engine, loaded.state, random.Random(seed)
-    moves = 0
-    while not engine.is_over(state):
-        if moderator_after is not None and moves >= moderator_after:
+    done = 0
+    while not engine.is_over(state) and (moves is None or done < moves):
+        if moderator_after is not None and done >= moderator_after:
             action: dict[str, Any] = {"seat": None, "type": "end_game"}
         else:
             action = kit.ai_action(state, rng.choice(engine.pending(state)), rng)
         if stop_before_end and engine.is_over(engine.apply(state, action).state):
             return action
         state = (await store.submit_action(game_id, action, expected_version=None)).state
-        moves += 1
+        done += 1
     return state
 
 

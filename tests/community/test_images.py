@@ -49,13 +49,18 @@ def test_an_empty_leaderboard_says_so() -> None:
 def test_the_stats_image_shows_the_player() -> None:
     games = [PlayedGame(i, 5, 1.7e9 + i * 86400, "李小龍", 1 + i % 3, 4,
                         {"castello": 2} if i % 2 else {"san_marco": 1}, i != 4, None,
-                        Rating(25.0 + i, 8.0 - i / 2) if i != 4 else None, None)
+                        Rating(25.0 + i, 8.0 - i / 2) if i != 4 else None, None,
+                        by_moderator=i == 6)
              for i in range(1, 8)]
     stats = player_stats(standings()[1], games)
     with recording() as drawn:
         render_stats_image("doge", "李小龍", stats, "district", 5)
     texts = [d.text for d in drawn]
     assert "李小龍" in texts and "2nd of 5" in texts and "favourite district" in texts
-    assert "Castello" in texts and "7 (9 rated)" in texts
+    # The tiles count the rated games, as the leaderboard does; the unrated one apart.
+    assert "Castello" in texts and "6 (+1 not rated)" in texts
     assert texts.count("not rated") == 1 and "game 7" in texts and "game 2" not in texts
+    # Game 6 (1st of 4) was ended by a moderator: marked, and no win (D-9.3).
+    assert texts.count("ended by a moderator") == 1
+    assert stats.wins == 1  # game 3 only
     assert min(d.px for d in drawn) >= TEXT - 6

@@ -4,14 +4,17 @@ ended by a moderator; the rebuild gives the same numbers as the updates."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
 from bot.community.ratings import DEFAULT_MU, DEFAULT_SIGMA
+from bot.community.stats import player_stats
 from bot.store import Store
 from bot.store.ratings import RatingPolicy
-from tests.community.helpers import Clock, finished, play, start, table
+from tests.community.helpers import (
+    Clock,
+    finished,
+    play,
+    start,
+    table,
+)
 from tests.store.backends import Backend
 from tests.store.conftest import backend, db_path, players  # noqa: F401  (fixtures: both backends)
 from tests.store.tiny_game import engines
@@ -20,15 +23,6 @@ RATINGS = "SELECT guild_id, game, user_id, mu, sigma, games, wins, place_sum, la
           "FROM ratings ORDER BY guild_id, game, user_id"
 PLACES = "SELECT game_id, seat, user_id, place, mu_after, sigma_after FROM game_places " \
          "ORDER BY game_id, seat"
-
-
-@pytest.fixture
-async def store(backend: Backend) -> AsyncIterator[Store]:  # noqa: F811
-    s = await Store.open(backend.target, clock=Clock())
-    try:
-        yield s
-    finally:
-        await s.close()
 
 
 async def test_a_finished_game_rates_each_person(store: Store) -> None:
@@ -146,3 +140,39 @@ async def test_a_game_without_places_never_blocks_the_others(backend: Backend) -
         assert (await table(store, "SELECT game_id, rated, reason FROM rated_games "
                                    "ORDER BY game_id"))[0] == (tiny.id, 0, "no places known")
         assert [r[5] for r in await table(store, RATINGS)] == [1, 1]
+
+
+async def test_a_game_a_moderator_ended_is_ranked_but_nobody_wins_it(store: Store) -> None:
+    """D-9.3: ranked as it stood, marked "ended by a moderator". Where the server counts
+    such games, they change the ratings by those places, but a first place is no win."""
+    await store.set_rating_policy(1, RatingPolicy(moderated=True))
+    ended = await start(store, "doge", [101, 102, 103])
+    await play(store, ended, moderator_after=2)  # year 1: nobody has a palace yet
+    places = {r[2]: r[3] for r in await table(store, PLACES)}
+    firsts = [u for u, place in places.items() if place == 1]
+    assert firsts  # someone stood first (here all three, tied)
+    assert [(r[2], r[5], r[6]) for r in await table(store, RATINGS)] == [
+        (101, 1, 0), (102, 1, 0), (103, 1, 0)]  # a game each, no win
+    assert await table(store, "SELECT rated, reason, by_moderator FROM rated_games") == [
+        (1, None, 1)]
+    report = await store.rebuild_ratings()
+    assert report.changed == [] and [r[6] for r in await table(store, RATINGS)] == [0, 0, 0]
+
+
+async def test_stats_count_what_the_leaderboard_counts(store: Store) -> None:
+    """Stats' games, wins and average place are the leaderboard's (rated games only);
+    a game with a computer, or one a moderator ended, is counted apart, never as a win."""
+    await finished(store, "clans", [101, 102, 103])
+    await finished(store, "clans", [101, None], channel=11, seed=2)  # not rated
+    for user in (101, 102, 103):
+        standing = await store.standing(1, "clans", user)
+        stats = player_stats(standing, await store.played_games(1, "clans", user))
+        assert (stats.played, stats.wins, stats.average_place) == (
+            standing.games, standing.wins, standing.average_place)
+        assert stats.unrated == (user == 101)
+    ended = await start(store, "doge", [101, 102, 103], channel=12)
+    await play(store, ended, moderator_after=2)  # all three tied first, not rated
+    doge = await store.played_games(1, "doge", 101)
+    assert [(g.rated, g.by_moderator, g.place) for g in doge] == [(False, True, 1)]
+    stats = player_stats(await store.standing(1, "doge", 101), doge)
+    assert (stats.played, stats.wins, stats.unrated, stats.by_moderator) == (0, 0, 1, 1)

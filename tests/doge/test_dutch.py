@@ -178,7 +178,7 @@ async def test_the_election_prompt_in_dutch(store: Store) -> None:
 def test_the_final_text_in_dutch() -> None:
     state, _events = played()
     ended = SimpleNamespace(row=SimpleNamespace(result=state.result, players=PLAYERS),
-                            engine=ENGINE, state=state)
+                            engine=ENGINE, state=state, shown_players=PLAYERS)
     with speaking("nl"):
         final = final_text(ended)
     assert final.startswith("🏁 Het spel is afgelopen in speelronde ")

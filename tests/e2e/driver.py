@@ -9,8 +9,8 @@ from typing import Any
 
 from bot.discord_app import TableBot
 from bot.store import ACTIVE
+from cogs.doge.board import render_doge
 from cogs.doge.prompts import doge_prompt
-from rendering.doge.board import render_doge_board
 from tests.discord_emulator import DiscordEmulator, EmuChannel, EmuMessage, EmuUser
 from tests.discord_emulator.messages import EmuAttachment, walk_components
 from tests.doge.helpers import scrambled
@@ -170,8 +170,8 @@ class DogeTable:
                 continue
             self.checked.add(key)
             for board in new_boards(message, "doge-board.png", self.checked_boards):
-                view = twin.engine.public_view(twin.state, None)
-                assert board.data == render_doge_board(view, board_caption(board)), \
+                # Drawn as the table draws it (seats under their holders' names).
+                assert board.data == await render_doge(twin, board_caption(board)), \
                     "a board image depends on a secret"
                 self.boards_checked += 1
             if any(c["custom_id"].startswith(("g:cast:", "g:dq:")) for c in custom_ids(message)):

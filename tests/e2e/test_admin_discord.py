@@ -46,6 +46,11 @@ async def test_a_moderator_replaces_a_player_mid_game(
         after = await table.game()
         assert (after.seats[0].user_id, after.seats[0].replaced_from) == (dora.id, anna.id)
         assert after.version == game.version  # the seat changed hands, the game did not
+        # From now on the seat goes by Dora's name: in the story, the prompt, the board.
+        assert after.seats[0].name == "dora" and after.shown_players[0].name == "dora"
+        assert "dora: " in table.prompt().content and "anna: " not in table.prompt().content
+        board = await bot.posters["doge"].render(after, "")
+        assert board != await bot.posters["doge"].render(game, "")
 
         # Anna has no seat (and no secrets) any more; Dora sees the seat's secrets.
         await table.slash(anna, "doge me")

@@ -11,8 +11,8 @@ import pytest
 
 from bot.discord_app import TableBot
 from bot.store import ACTIVE
+from cogs.clans.board import render_clans
 from cogs.clans.prompts import clans_prompt
-from rendering.clans.board import render_clans_board
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, board_caption, custom_ids, find, new_boards
@@ -68,8 +68,7 @@ class ClansTable(DogeTable):
                 continue
             self.checked.add(key)
             for board in new_boards(message, "clans-board.png", self.checked_boards):
-                view = twin.engine.public_view(twin.state, None)
-                assert board.data == render_clans_board(view, board_caption(board))
+                assert board.data == await render_clans(twin, board_caption(board))
                 self.boards_checked += 1
             if any(c["custom_id"].startswith("g:dq:") for c in custom_ids(message)) and \
                     message.id == self.prompt().id:
