@@ -5,25 +5,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.i18n import _
+from bot.i18n import Later, _, later
 from bot.store.ratings import RatingPolicy
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.service import TableError
 
 
-def describe(policy: RatingPolicy) -> str:
+def describe(policy: RatingPolicy) -> Later:
     """What counts, as a clause: 'games ended by a moderator count, games with computer
-    players do not count'."""
+    players do not count'; said in the language it is read in."""
     if policy.moderated and policy.computers:
-        return _("games ended by a moderator count, games with computer players count")
+        return later("games ended by a moderator count, games with computer players count")
     if policy.moderated:
-        return _("games ended by a moderator count, games with computer players do not "
-                 "count")
+        return later("games ended by a moderator count, games with computer players do not "
+                     "count")
     if policy.computers:
-        return _("games ended by a moderator do not count, games with computer players "
-                 "count")
-    return _("games ended by a moderator do not count, games with computer players do not "
-             "count")
+        return later("games ended by a moderator do not count, games with computer players "
+                     "count")
+    return later("games ended by a moderator do not count, games with computer players do "
+                 "not count")
 
 
 async def set_rating(mod_ops: Moderation, mod: Moderator, *, moderated: bool | None,
@@ -34,8 +34,9 @@ async def set_rating(mod_ops: Moderation, mod: Moderator, *, moderated: bool | N
         raise TableError(_("Ratings are kept per server: use this in a server."))
     store = mod_ops.store
     policy = await store.rating_policy(mod.guild_id)
-    if moderated is None and computers is None:
-        return ModResult(_("🛡️ Ratings: {policy}.", policy=describe(policy)))
+    if moderated is None and computers is None:  # a lookup: for the asker, in their words
+        return ModResult(later("🛡️ Ratings: {policy}.", policy=describe(policy)),
+                         private=True)
     policy = replace(policy, **{k: v for k, v in (("moderated", moderated),
                                                    ("computers", computers)) if v is not None})
     await store.set_rating_policy(mod.guild_id, policy)

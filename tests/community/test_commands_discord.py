@@ -134,6 +134,14 @@ async def test_the_rating_setting_is_for_moderators(discord_emulator: DiscordEmu
         await emu.wait_until(lambda: bot.in_flight == 0, timeout=20)
         said = [m.content for m in emu.messages(emu.channel, include_ephemeral=False)]
         assert any("games with computer players count" in t for t in said)
+        # Asking what counts changes nothing: the asker alone is told, in their language.
+        nl = emu.add_user("noor", roles=[emu.add_role("Mods NL", MANAGE_CHANNELS)],
+                          locale="nl")
+        await (await emu.slash(nl, emu.channel, "table-admin rating", {})).wait()
+        await emu.wait_until(lambda: bot.in_flight == 0, timeout=20)
+        reply = emu.messages(emu.channel, visible_to=nl)[-1]
+        assert reply.ephemeral and "computerspelers tellen mee" in reply.content
+        assert [m.content for m in emu.messages(emu.channel, include_ephemeral=False)] == said
         # A game with a computer now counts.
         await finished(store, "clans", [bo.id, None], guild=emu.guild.id,
                        channel=emu.channel.id)
