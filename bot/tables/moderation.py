@@ -210,7 +210,8 @@ class Moderation(RecordsMixin):
                            "{old}). {new}: `{me}` shows your secret pieces.",
                            moderator=mod.mention, seat=seat.name, new=f"<@{new_user}>",
                            old=f"<@{old_user}>", me=cmd(f"{game.row.game} me")),
-                         ping=[new_user], steps=steps, board=False)
+                         ping=[new_user], steps=steps, board=False,
+                         lobby=game if game.row.status == LOBBY else None)
 
     async def kick(self, mod: Moderator, channel_id: int, user: int) -> ModResult:
         """Remove a player for good: the computer plays the seat, at once if it is awaited
@@ -238,7 +239,8 @@ class Moderation(RecordsMixin):
         await self._audit(mod, "kick", game, {"seat": seat.seat, "user": user})
         if game.row.status == LOBBY:
             return ModResult(_("🛡️ {moderator} removed {member} from the table.",
-                               moderator=mod.mention, member=f"<@{user}>"))
+                               moderator=mod.mention, member=f"<@{user}>"),
+                             lobby=await self.service.load(game.id))
 
         async def computer_moves() -> list[Step]:
             moved = await self._computer_moves(await self.service.load(game.id))
@@ -259,7 +261,7 @@ class Moderation(RecordsMixin):
                 await self.store.end_game(game.id, result={"reason": "moderator"})
             await self._audit(mod, "end", game)
             return ModResult(_("🛡️ {moderator} closed the table before the game began.",
-                               moderator=mod.mention))
+                               moderator=mod.mention), lobby=await self.service.load(game.id))
         async with self.service.lock(game.id):
             game = await self.service.load(game.id)
             try:

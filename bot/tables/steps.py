@@ -74,3 +74,4 @@ class ModResult:
     # What the action sets off (moves made for seats), done once the line is told, so
     # the channel reads the moderator's line first; the steps it returns are posted.
     then: Callable[[], Awaitable[list[Step]]] | None = None
+    lobby: LoadedGame | None = None  # a lobby it changed (or closed): its message redrawn

@@ -21,12 +21,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.community.setting import set_rating
-from bot.i18n import _, cmd, later, speaking
+from bot.i18n import _, _n, cmd, later, speaking
 from bot.tables.languages import set_language
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.service import TableError
 from cogs.common.poster import PostingError
-from cogs.common.table_components import display_name
+from cogs.common.table_components import display_name, redraw_lobby
 from cogs.common.ui import channel_language, refuse, tell
 from cogs.doge.components import tables
 
@@ -94,6 +94,9 @@ async def announce(interaction: discord.Interaction, result: ModResult) -> None:
                                     users=[discord.Object(u) for u in result.ping])
     try:
         await channel.send(result.line, allowed_mentions=pings)  # type: ignore[union-attr]
+        if result.lobby is not None:
+            with speaking(await channel_language(interaction)):
+                await redraw_lobby(channel, tables(interaction), result.lobby)  # type: ignore[arg-type]
         steps = list(result.steps)
         if result.then is not None:  # what the action sets off, told after its line
             steps += await result.then()
@@ -205,9 +208,14 @@ class ModeratorCommands(app_commands.Group):
             return await refuse(interaction, str(exc))
         lines = [_("🛡️ The last moderator actions, newest first:") if entries else
                  _("🛡️ No moderator action yet.")]
+        store = tables(interaction).store
         for e in entries:
+            game = e.game_id
+            if game is not None:  # which channel: a server's log spans all of them
+                row = await store.get_game(game)
+                game = f"{game} (<#{row.channel_id}>)" if row.channel_id else game
             values = {"when": f"<t:{int(e.created_at)}:R>", "moderator": f"<@{e.moderator_id}>",
-                      "action": e.action, "game": e.game_id, "detail": summary(e.detail)}
+                      "action": e.action, "game": game, "detail": summary(e.detail)}
             lines.append(_("• {when} {moderator} **{action}** in game {game}{detail}", **values)
                          if e.game_id is not None else
                          _("• {when} {moderator} **{action}**{detail}", **values))
@@ -260,13 +268,34 @@ class AdminCog(commands.Cog):
 
 
 def summary(detail: Any) -> str:
-    """A short view of an audit entry's detail (an undo keeps whole moves: count them)."""
+    """An audit entry's detail in words: members and roles as mentions, seats counted
+    from 1 as the table shows them, an undo's moves counted."""
     if not isinstance(detail, dict) or not detail:
         return ""
-    shown = {k: v for k, v in detail.items() if k != "actions" or not isinstance(v, list)}
-    if isinstance(detail.get("actions"), list):
-        shown[_("moves")] = len(detail["actions"])
-    return " — " + ", ".join(f"{k} {v}" for k, v in shown.items())
+    parts = [_detail_words(key, value) for key, value in detail.items()]
+    return " — " + ", ".join(p for p in parts if p)
+
+
+def _detail_words(key: str, value: Any) -> str:
+    if key in ("old", "new", "user") and isinstance(value, int):
+        return {"old": _("from {member}", member=f"<@{value}>"),
+                "new": _("to {member}", member=f"<@{value}>"),
+                "user": f"<@{value}>"}[key]
+    if key == "role_id":
+        return f"<@&{value}>" if value else _("role cleared")
+    if key == "seat" and isinstance(value, int):
+        return _("seat {n}", n=value + 1)
+    if key == "seats" and isinstance(value, list):
+        return _("seats {list}", list=", ".join(str(n + 1) for n in value))
+    if key == "hours":
+        return _("{hours} h", hours=f"{value:g}")
+    if key == "actions" and isinstance(value, list):
+        return _n("{n} move taken back", "{n} moves taken back", len(value))
+    if key == "partial":
+        return _("public part only") if value else _("the whole record")
+    if key in ("from_version", "to_version", "version"):
+        return ""  # versions mean nothing to a moderator
+    return f"{key} {value}"
 
 
 async def setup(bot: commands.Bot) -> None:

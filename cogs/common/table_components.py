@@ -43,6 +43,29 @@ async def publish(interaction: discord.Interaction, step: Step, *,
 # ---- lobby ---------------------------------------------------------------------------
 
 
+def lobby_message(game) -> tuple[str, discord.ui.View | None]:
+    """The lobby as it stands, or the line that it is closed (in the channel's language:
+    speak it around this)."""
+    if game.row.status == LOBBY:
+        return lobby_prompt(game)
+    kit = TableService.kit(game)
+    return _("{emoji} The {title} table is closed.", emoji=kit.emoji, title=kit.title), None
+
+
+async def redraw_lobby(channel: discord.abc.Messageable, service: TableService, game) -> None:
+    """Redraw the lobby's message where it is, after a change made elsewhere (a
+    moderator's): its names and buttons must not stay as they were."""
+    stored = await service.store.get_message(game.id, "lobby")
+    if stored is None or stored.channel_id != getattr(channel, "id", None):
+        return
+    content, view = lobby_message(game)
+    try:
+        await channel.get_partial_message(stored.message_id).edit(  # type: ignore[attr-defined]
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        pass  # deleted, or no permission: the moderator's line says what changed
+
+
 async def _lobby_change(interaction: discord.Interaction, change) -> None:
     """Apply a lobby change (a coroutine of the table service) and redraw the lobby."""
     try:

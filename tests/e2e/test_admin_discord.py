@@ -163,6 +163,14 @@ async def test_pause_and_resume_keep_the_remaining_time_and_end_ranks_everyone(
         await table.slash(mia, "table-admin audit")
         log = private(emu, mia)
         assert log.index("**resume**") < log.index("**pause**") and "<t:" in log
+        assert f"(<#{table.channel.id}>)" in log  # the game's channel
+
+        # A kick, read in words: the member, the seat as the table counts it.
+        await table.slash(mia, "table-admin kick", {"player": table.users[2]})
+        await table.slash(mia, "table-admin audit")
+        line = private(emu, mia).splitlines()[1]
+        assert line.endswith(f"**kick** in game {table.game_id} (<#{table.channel.id}>) — "
+                             f"seat 3, <@{table.users[2].id}>")
 
         await table.slash(mia, "table-admin end")
         said = public(emu)

@@ -1,5 +1,6 @@
 """A player who left the server can still be replaced or removed, a command that fails
-unexpectedly still answers in one line, and a change of the clocks shows in the channel."""
+unexpectedly still answers in one line, and a change of the clocks or of a lobby shows
+in the channel."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import pytest
 from tests.admin.helpers import FakeTime
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.driver import custom_ids
 from tests.e2e.test_admin_discord import MANAGE_CHANNELS, private, public
 from tests.e2e.test_doge_clocks import clocked_bot, start_async_table
+from tests.e2e.test_doge_game import open_table
 from tests.e2e.test_story_placement import segment_messages
 
 
@@ -76,4 +79,22 @@ async def test_pause_resume_and_extend_redraw_the_deadlines_in_the_channel(
         await table.slash(mia, "table-admin extend", {"hours": 2})
         assert re.findall(r"<t:(\d+):R>", live.content) == [
             str(int(d) + 7200) for d in deadlines]
+        assert not emu.internal_errors
+
+
+async def test_a_moderators_change_to_a_lobby_redraws_it(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = clocked_bot(tmp_path, FakeTime())
+    async with emu.running(bot):
+        table = await open_table(emu, bot, ["anna", "bernd", "claudia"], 3)
+        lobby = emu.last_message(emu.channel, include_ephemeral=False)
+        anna, bernd, _ = table.users
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        assert "bernd" in lobby.content
+        await table.slash(mia, "table-admin kick", {"player": bernd})
+        assert "bernd" not in lobby.content and "anna" in lobby.content
+        assert any(c["custom_id"].startswith("g:join:") for c in custom_ids(lobby))
+        await table.slash(mia, "table-admin end")
+        assert "closed" in lobby.content and not custom_ids(lobby)  # no Join, no Start
         assert not emu.internal_errors
