@@ -234,6 +234,10 @@ class Poster:
             prompt = f"{prompt}\n{callout}"
         if game.row.status not in (LOBBY, ACTIVE):  # the result says the last line again
             story = [(line, note) for line, note in story if line not in prompt]
+            # Everyone who played is told it is over: in a game of days, not all watch.
+            people = " ".join(f"<@{s.user_id}>" for s in game.seats if s.user_id is not None)
+            if people:
+                prompt = f"{prompt}\n-# {people}"
         content = compose(story, prompt)
         png = await self.render(game, caption)  # type: ignore[misc]
         record: bytes | None = None

@@ -62,6 +62,8 @@ async def test_one_message_per_round_and_election_with_everyone_pinged(
         assert "Game over" in final.content
         assert {a.filename for a in final.attachments} == {
             "doge-board.png", f"doge-game-{game.id}.json", f"doge-recap-{game.id}.gif"}
+        # Everyone who played is notified that it is over (a game of days: not all watch).
+        assert final.pinged == frozenset(f"user:{s.user_id}" for s in game.seats)
 
         # Whoever acted in a segment was pinged when its message was posted, or by a
         # short ping pointing to it.
