@@ -20,7 +20,7 @@ from bot.tables.service import TableError, TableService
 from bot.tables.timing import parse_zone
 from cogs.common.admin import moderator
 from cogs.common.delivery import PostingError
-from cogs.common.table_components import display_name, poster, tables
+from cogs.common.table_components import display_name, poster, redraw_lobby, tables
 from cogs.common.table_ui import computer_levels
 from cogs.common.ui import channel_language, refuse, tell
 
@@ -122,21 +122,15 @@ class TableCommands(commands.Cog):
             game = await service.add_bot(game.id, interaction.user.id, level)
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        with speaking(await channel_language(interaction)):
-            content, view = await self.prompt(service, game)
-        # The lobby message is redrawn where it is, so the channel never shows two lobbies.
-        stored = await service.store.get_message(game.id, "lobby")
-        channel = interaction.channel
-        if stored is not None and channel is not None and stored.channel_id == channel.id:
-            try:
-                await channel.get_partial_message(stored.message_id).edit(  # type: ignore[union-attr]
-                    content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
-            except discord.NotFound:
-                pass  # deleted: a new lobby is posted below
-            else:
-                return await interaction.response.send_message(
-                    _("🤖 {name} takes a seat at the table.", name=game.seats[-1].name),
-                    ephemeral=True)
+        with speaking(await channel_language(interaction)):  # the lobby is the channel's
+            # The lobby message is redrawn where it is: never two lobbies in a channel.
+            redrawn = await redraw_lobby(interaction.channel, service, game)  # type: ignore[arg-type]
+            if not redrawn:  # none to redraw (deleted): a new lobby below
+                content, view = await self.prompt(service, game)
+        if redrawn:  # told to the asker, in their language
+            return await interaction.response.send_message(
+                _("🤖 {name} takes a seat at the table.", name=game.seats[-1].name),
+                ephemeral=True)
         await interaction.response.send_message(
             content, view=view, allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()

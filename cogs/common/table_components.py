@@ -52,18 +52,21 @@ def lobby_message(game) -> tuple[str, discord.ui.View | None]:
     return _("{emoji} The {title} table is closed.", emoji=kit.emoji, title=kit.title), None
 
 
-async def redraw_lobby(channel: discord.abc.Messageable, service: TableService, game) -> None:
-    """Redraw the lobby's message where it is, after a change made elsewhere (a
-    moderator's): its names and buttons must not stay as they were."""
+async def redraw_lobby(channel: discord.abc.Messageable, service: TableService,
+                       game) -> bool:
+    """Redraw the lobby's message where it is, after a change made elsewhere (a computer
+    seated, a moderator's kick): its names and buttons must not stay as they were, nor
+    may the channel show two lobbies. False when there is no such message to edit."""
     stored = await service.store.get_message(game.id, "lobby")
     if stored is None or stored.channel_id != getattr(channel, "id", None):
-        return
+        return False
     content, view = lobby_message(game)
     try:
         await channel.get_partial_message(stored.message_id).edit(  # type: ignore[attr-defined]
             content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException:
-        pass  # deleted, or no permission: the moderator's line says what changed
+    except discord.NotFound:
+        return False  # deleted by someone
+    return True
 
 
 async def _lobby_change(interaction: discord.Interaction, change) -> None:
