@@ -209,11 +209,13 @@ class ModeratorCommands(app_commands.Group):
         lines = [_("🛡️ The last moderator actions, newest first:") if entries else
                  _("🛡️ No moderator action yet.")]
         store = tables(interaction).store
+        channels: dict[int, int | None] = {}  # a game's channel, read once per game
         for e in entries:
             game = e.game_id
             if game is not None:  # which channel: a server's log spans all of them
-                row = await store.get_game(game)
-                game = f"{game} (<#{row.channel_id}>)" if row.channel_id else game
+                if game not in channels:
+                    channels[game] = (await store.get_game(game)).channel_id
+                game = f"{game} (<#{channels[game]}>)" if channels[game] else game
             values = {"when": f"<t:{int(e.created_at)}:R>", "moderator": f"<@{e.moderator_id}>",
                       "action": e.action, "game": game, "detail": summary(e.detail)}
             lines.append(_("• {when} {moderator} **{action}** in game {game}{detail}", **values)
@@ -277,10 +279,12 @@ def summary(detail: Any) -> str:
 
 
 def _detail_words(key: str, value: Any) -> str:
-    if key in ("old", "new", "user") and isinstance(value, int):
-        return {"old": _("from {member}", member=f"<@{value}>"),
-                "new": _("to {member}", member=f"<@{value}>"),
-                "user": f"<@{value}>"}[key]
+    if key == "old" and isinstance(value, int):
+        return _("from {member}", member=f"<@{value}>")
+    if key == "new" and isinstance(value, int):
+        return _("to {member}", member=f"<@{value}>")
+    if key == "user" and isinstance(value, int):
+        return f"<@{value}>"
     if key == "role_id":
         return f"<@&{value}>" if value else _("role cleared")
     if key == "seat" and isinstance(value, int):
