@@ -52,3 +52,9 @@ def rate(entrants: Sequence[Entrant]) -> dict[int, Rating]:
     new = m.rate(teams, ranks=[float(e.place) for e in entrants])
     return {e.user_id: Rating(team[0].mu, team[0].sigma)
             for e, team in zip(entrants, new, strict=True) if e.user_id is not None}
+
+
+def is_win(place: int, by_moderator: bool) -> bool:
+    """First place (shared or not, D-9.2, C-6.3) in a game played to its end: a game a
+    moderator ended ranks everyone as it stood, but nobody won it (D-9.3)."""
+    return place == 1 and not by_moderator

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.community.outcome import favourite
+from bot.community.ratings import is_win
 
 
 @dataclass(frozen=True)
@@ -43,14 +44,9 @@ def history(games: list[Any]) -> list[HistoryLine]:
     return lines[::-1]
 
 
-def is_win(game: Any) -> bool:
-    """First place in a game played to its end (or shared first place, D-9.2, C-6.3)."""
-    return game.place == 1 and not game.by_moderator
-
-
 def player_stats(standing: Any, games: list[Any], last: int = 5) -> PlayerStats:
     rated = [g for g in games if g.rated]
-    wins = sum(1 for g in rated if is_win(g))
+    wins = sum(1 for g in rated if is_win(g.place, g.by_moderator))
     average = sum(g.place for g in rated) / len(rated) if rated else 0.0
     ended = sum(1 for g in games if g.by_moderator)
     return PlayerStats(standing, len(rated), wins, average,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.community.outcome import outcome
-from bot.community.ratings import Entrant, Rating, rate
+from bot.community.ratings import Entrant, Rating, is_win, rate
 from bot.store.actions import ActionsMixin
 from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.rows import ActionResult, LoadedGame, dumps
@@ -366,7 +366,7 @@ def _step(table: dict[int, _Standing], game_id: int, rated: Rated) -> None:
         s = table.setdefault(p.user_id, _Standing(p.name))
         s.name, s.rating, s.last_game_id = p.name, new[p.user_id], game_id
         s.games += 1
-        s.wins += p.place == 1 and not rated.by_moderator
+        s.wins += is_win(p.place, rated.by_moderator)
         s.place_sum += p.place
 
 
