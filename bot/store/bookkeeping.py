@@ -337,9 +337,11 @@ class ServiceMixin(StoreBase):
         return AuditEntry.from_row(row)
 
     async def list_audit(
-        self, *, guild_id: int | None = None, game_id: int | None = None, limit: int = 50
+        self, *, guild_id: int | None = None, game_id: int | None = None,
+        channel_id: int | None = None, limit: int = 50
     ) -> list[AuditEntry]:
-        """Newest first."""
+        """Newest first. With `channel_id`, only the entries of games played in that
+        channel (a thread is a channel of its own)."""
         sql = "SELECT * FROM audit_log"
         where: list[str] = []
         params: list[Any] = []
@@ -349,6 +351,9 @@ class ServiceMixin(StoreBase):
         if game_id is not None:
             where.append("game_id = ?")
             params.append(game_id)
+        if channel_id is not None:
+            where.append("game_id IN (SELECT id FROM games WHERE channel_id = ?)")
+            params.append(channel_id)
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id DESC LIMIT ?"

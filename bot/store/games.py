@@ -254,6 +254,22 @@ class GamesMixin(StoreBase):
             rows = await fetch_all(conn, sql, params)
         return [GameRow.from_row(r) for r in rows]
 
+    async def open_games_by_activity(
+        self, guild_id: int, *, limit: int = 20
+    ) -> tuple[list[GameRow], int]:
+        """The guild's lobbies and running games, the most recently changed first (at
+        most `limit`), and how many it has in all."""
+        where = "FROM games WHERE guild_id = ? AND status IN (?, ?)"
+        async with self._db.reading() as conn:
+            rows = await fetch_all(
+                conn,
+                f"SELECT {GAME_COLUMNS} {where} ORDER BY updated_at DESC, id DESC LIMIT ?",
+                (guild_id, *OPEN_STATUSES, limit),
+            )
+            total = await fetch_one(conn, f"SELECT COUNT(*) AS n {where}",
+                                    (guild_id, *OPEN_STATUSES))
+        return [GameRow.from_row(r) for r in rows], 0 if total is None else int(total["n"])
+
     # -- helpers ----------------------------------------------------------------------
 
     async def _insert_game(

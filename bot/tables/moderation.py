@@ -15,6 +15,7 @@ from bot.games.wording import later_cmd
 from bot.i18n import _, _n, cmd, later
 from bot.store import ACTIVE, LOBBY, ActionEntry, AuditEntry, LoadedGame, StoreError
 from bot.tables.mod_records import RecordsMixin
+from bot.tables.mod_seats import SeatsMixin
 from bot.tables.service import QUIET_EVENTS, Step, TableError, TableService
 from bot.tables.steps import Moderator, ModResult
 from bot.tables.undo_rules import undo_refusal
@@ -29,7 +30,7 @@ NOT_A_MODERATOR = later("🛡️ Only moderators may use `{admin}`: members who 
                         admin=later_cmd("table-admin"))
 
 
-class Moderation(RecordsMixin):
+class Moderation(SeatsMixin, RecordsMixin):
     def __init__(self, service: TableService) -> None:
         self.service = service
         self.store = service.store
@@ -130,7 +131,7 @@ class Moderation(RecordsMixin):
         that redraws it (not the board) after a change of the clocks alone."""
         return {"steps": [Step(await self.service.load(game_id))], "board": False}
 
-    # ---- seats ------------------------------------------------------------------------
+    # ---- turns ------------------------------------------------------------------------
 
     async def skip(self, mod: Moderator, channel_id: int) -> ModResult:
         """Apply the deadline default now for everyone awaited (time_out, as a clock
@@ -176,86 +177,14 @@ class Moderation(RecordsMixin):
             steps.append(step)
         return steps
 
-    async def replace(self, mod: Moderator, channel_id: int, old_user: int,
-                      new_user: int, new_name: str | None = None) -> ModResult:
-        """The new player takes the seat, and so its secrets (they see them with the
-        game's own "me" command), and the seat goes by their name (`new_name`, what
-        Discord calls them) from now on; the record keeps the names the game began with."""
-        await self.require_moderator(mod)
-        game = await self._open(channel_id)
-        if old_user == new_user:
-            raise TableError(later("Name two different members: who leaves and who takes "
-                                    "over."))
-        async with self.service.lock(game.id):
-            game = await self.service.load(game.id)
-            if self.service.seat_of(game, new_user) is not None:
-                raise TableError(later("{member} already sits at this table.",
-                                        member=f"<@{new_user}>"))
-            seat = self.service.seat_of(game, old_user) or next(
-                (s for s in game.seats if s.user_id is None and s.replaced_from == old_user),
-                None)  # a seat the computer took over when its player was removed
-            if seat is None:
-                raise TableError(later("{member} does not play in this game.",
-                                        member=f"<@{old_user}>"))
-            await self.store.replace_seat_user(game.id, seat.seat, user_id=new_user,
-                                               name=new_name)
-            await self.store.update_seat(game.id, seat.seat, misses=0)
-            game = await self.service.load(game.id)
-            await self.service.clock.sync(game)
-        await self._audit(mod, "replace", game,
-                          {"seat": seat.seat, "old": old_user, "new": new_user})
-        # The prompt names who is awaited: refresh it so it names the new player.
-        steps = [Step(game)] if game.row.status == ACTIVE else []
-        return ModResult(_("🛡️ {moderator} handed {seat}'s seat to {new} (instead of "
-                           "{old}). {new}: `{me}` shows your secret pieces.",
-                           moderator=mod.mention, seat=seat.name, new=f"<@{new_user}>",
-                           old=f"<@{old_user}>", me=cmd(f"{game.row.game} me")),
-                         ping=[new_user], steps=steps, board=False,
-                         lobby=game if game.row.status == LOBBY else None)
-
-    async def kick(self, mod: Moderator, channel_id: int, user: int) -> ModResult:
-        """Remove a player for good: the computer plays the seat, at once if it is awaited
-        (not autopilot, which stays its player's: `back`, secrets). A lobby seat is freed."""
-        await self.require_moderator(mod)
-        game = await self._open(channel_id)
-        async with self.service.lock(game.id):
-            game = await self.service.load(game.id)
-            seat = self.service.seat_of(game, user)
-            if seat is None:
-                raise TableError(later("{member} does not play in this game.",
-                                        member=f"<@{user}>"))
-            if game.row.status == LOBBY:
-                await self.store.remove_lobby_seat(game.id, seat.seat)
-            else:
-                if not any(s.user_id is not None and not s.played_by_ai
-                           for s in game.seats if s.seat != seat.seat):
-                    # The computer would play the whole rest of the game at once.
-                    raise TableError(later(
-                        "{member} is the last person playing here: `{end}` ends the game, "
-                        "everyone ranked as it stands.", member=f"<@{user}>",
-                        end=later_cmd("table-admin end")))
-                await self.store.hand_seat_to_ai(game.id, seat.seat)
-                await self.service.clock.sync(await self.service.load(game.id))
-        await self._audit(mod, "kick", game, {"seat": seat.seat, "user": user})
-        if game.row.status == LOBBY:
-            return ModResult(_("🛡️ {moderator} removed {member} from the table.",
-                               moderator=mod.mention, member=f"<@{user}>"),
-                             lobby=await self.service.load(game.id))
-
-        async def computer_moves() -> list[Step]:
-            moved = await self._computer_moves(await self.service.load(game.id))
-            return self._unpublished([moved] if moved else [])
-
-        return ModResult(_("🛡️ {moderator} removed {member} from the game: the computer "
-                           "plays {seat}'s seat from now on.", moderator=mod.mention,
-                           member=f"<@{user}>", seat=seat.name), then=computer_moves)
-
     # ---- the game itself ----------------------------------------------------------------
 
-    async def end(self, mod: Moderator, channel_id: int) -> ModResult:
-        """End now with everyone ranked, marked as ended by a moderator (D-9.3)."""
+    async def end(self, mod: Moderator, channel_id: int, *,
+                  game_id: int | None = None) -> ModResult:
+        """End now with everyone ranked, marked as ended by a moderator (D-9.3); with
+        `game_id`, only that game (see `_open`)."""
         await self.require_moderator(mod)
-        game = await self._open(channel_id)
+        game = await self._open(channel_id, game_id)
         if game.row.status == LOBBY:
             async with self.service.lock(game.id):
                 await self.store.end_game(game.id, result={"reason": "moderator"})
@@ -348,11 +277,13 @@ class Moderation(RecordsMixin):
 
     # ---- the audit log ------------------------------------------------------------------
 
-    async def audit_entries(self, mod: Moderator, limit: int = 15) -> list[AuditEntry]:
-        """The server's last moderator actions, newest first (reading changes nothing, so
-        it is not itself logged)."""
+    async def audit_entries(self, mod: Moderator, limit: int = 15,
+                            channel_id: int | None = None) -> list[AuditEntry]:
+        """The server's last moderator actions, newest first; with `channel_id`, those on
+        the games of that channel (reading changes nothing, so it is not itself logged)."""
         await self.require_moderator(mod)
-        return await self.store.list_audit(guild_id=mod.guild_id, limit=limit)
+        return await self.store.list_audit(guild_id=mod.guild_id, channel_id=channel_id,
+                                           limit=limit)
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -362,8 +293,13 @@ class Moderation(RecordsMixin):
                                    action=action, detail=detail,
                                    game_id=None if game is None else game.id)
 
-    async def _open(self, channel_id: int) -> LoadedGame:
-        return await self.service.require_game(channel_id)
+    async def _open(self, channel_id: int, game_id: int | None = None) -> LoadedGame:
+        """The channel's open game; with `game_id`, only if it is still that game (a
+        confirmation given for a game that has ended since is refused)."""
+        game = await self.service.require_game(channel_id)
+        if game_id is not None and game.id != game_id:
+            raise TableError(later("Game {game} is over: nothing was changed.", game=game_id))
+        return game
 
     async def _running(self, channel_id: int) -> LoadedGame:
         game = await self._open(channel_id)

@@ -189,12 +189,17 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             await self._lobby(game_id)
             if not await self.store.leave_lobby(game_id, user_id):
                 raise TableError(later("You are not seated at this table."))
+            return await self.close_if_nobody_left(game_id)
+
+    async def close_if_nobody_left(self, game_id: int) -> LoadedGame:
+        """A lobby with no person left in it is closed (under the table's lock): nobody
+        is left to start it, and it would only keep the channel busy."""
+        game = await self.load(game_id)
+        if game.row.status == LOBBY and not any(s.user_id and not s.is_bot
+                                                for s in game.seats):
+            await self.store.end_game(game_id)
             game = await self.load(game_id)
-            if not any(s.user_id and not s.is_bot for s in game.seats):
-                # Nobody is left to start it: it would only keep the channel busy.
-                await self.store.end_game(game_id)
-                game = await self.load(game_id)
-            return game
+        return game
 
     async def pick_colour(self, game_id: int, user_id: int, colour: str) -> LoadedGame:
         async with self.lock(game_id):
@@ -366,17 +371,18 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     def waiting_line(self, game: LoadedGame) -> str:
         """'the game waits for <@1>, Anna.' (to follow a colon, or to be capitalized)."""
-        who = self._awaited_names(game)
+        who = self.awaited_names(game)
         if not who:
             return _("the game waits for nobody.")
         return _("the game waits for {who}.", who=who)
 
     def not_your_turn(self, game: LoadedGame) -> str:
-        who = self._awaited_names(game)
+        who = self.awaited_names(game)
         if not who:
             return _("It is not your turn: the game waits for nobody.")
         return _("It is not your turn: the game waits for {who}.", who=who)
 
-    def _awaited_names(self, game: LoadedGame) -> str:
+    def awaited_names(self, game: LoadedGame) -> str:
+        """Whom the game waits for: each seat's holder as a mention, else its name."""
         return ", ".join(f"<@{s.user_id}>" if s.user_id else s.name
                          for s in self.awaited_seats(game))

@@ -21,13 +21,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.community.setting import set_rating
-from bot.i18n import _, _n, cmd, later, speaking
+from bot.i18n import _, cmd, later, speaking
 from bot.tables.languages import set_language
+from bot.tables.mod_confirm import confirmation
 from bot.tables.moderation import Moderation, Moderator, ModResult
+from bot.tables.overview import open_tables_text
 from bot.tables.service import TableError
+from cogs.common.admin_words import Place, seat_label, summary
 from cogs.common.poster import PostingError
 from cogs.common.table_components import display_name, redraw_lobby
-from cogs.common.ui import channel_language, refuse, tell
+from cogs.common.ui import GameButton, channel_language, handler, refuse, tell
 from cogs.doge.components import tables
 
 log = logging.getLogger(__name__)
@@ -60,7 +63,8 @@ async def run(interaction: discord.Interaction, op: Operation,
     """Do `op` as the caller; refusals are private and change nothing. What the channel
     is told speaks the server's language, made while the operation runs; someone who may
     not moderate is refused in their own language first (`moderators_only`)."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.response.is_done():  # a confirmation click has answered already
+        await interaction.response.defer(ephemeral=True, thinking=True)
     mod_ops, who = Moderation(tables(interaction)), moderator(interaction)
     try:
         if moderators_only:
@@ -145,24 +149,57 @@ class ModeratorCommands(app_commands.Group):
 
     @app_commands.command(name="replace", description="Give a player's seat (and its secrets) to "
                                                "someone else")
-    @app_commands.describe(old="The player who leaves", new="The member who takes the seat")
-    async def replace(self, interaction: discord.Interaction, old: discord.User,
-                      new: discord.Member) -> None:
+    @app_commands.describe(new="The member who takes the seat", old="The player who leaves",
+                           seat="Or the seat to hand on, by its number (a computer's too)")
+    async def replace(self, interaction: discord.Interaction, new: discord.Member,
+                      old: discord.User | None = None,
+                      seat: app_commands.Range[int, 1, 25] | None = None) -> None:
         # `old` may have left the server (a User, not a Member): that is when it is needed.
         if new.bot:
             return await refuse(interaction, _(
                 "A bot cannot take a seat; use `{kick}` to let the computer play it.",
                 kick=cmd(f"{NAME} kick")))
         await self.act(interaction, lambda m, who: m.replace(
-            who, interaction.channel_id, old.id, new.id, display_name(new)))
+            who, interaction.channel_id, None if old is None else old.id, new.id,
+            display_name(new), seat_no=None if seat is None else seat - 1))
+
+    @replace.autocomplete("seat")
+    async def replace_seat(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[int]]:
+        """The channel's seats as the table shows them: number, name, who plays it."""
+        game = await tables(interaction).game_in_channel(interaction.channel_id)
+        if game is None:
+            return []
+        return [app_commands.Choice(name=seat_label(s)[:100], value=s.seat + 1)
+                for s in game.seats if current.strip() in str(s.seat + 1)]
 
     @app_commands.command(name="kick", description="Remove a player; the computer plays the seat")
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
-        await self.act(interaction, lambda m, who: m.kick(who, interaction.channel_id, player.id))
+        await self.ask_first(interaction, f"kick.{player.id}")
 
     @app_commands.command(name="end", description="End the game now, ranking everyone as it stands")
     async def end(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, lambda m, who: m.end(who, interaction.channel_id))
+        await self.ask_first(interaction, "end")
+
+    async def ask_first(self, interaction: discord.Interaction, what: str) -> None:
+        """Ask the moderator to confirm an action that cannot be taken back (privately,
+        with buttons that still work after a restart); do any other at once."""
+        action, _sep, user = what.partition(".")
+        try:
+            asked = await confirmation(Moderation(tables(interaction)), moderator(interaction),
+                                       interaction.channel_id, action,  # type: ignore[arg-type]
+                                       int(user) if user else None)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        if asked is None:
+            return await self.act(interaction, confirmed_op(interaction, what, None))
+        game_id, question = asked
+        view = discord.ui.View(timeout=None)
+        view.add_item(GameButton("modok", game_id, what, label=_("Yes, do it"),
+                                 style=discord.ButtonStyle.danger))
+        view.add_item(GameButton("modno", game_id, what, label=_("Cancel")))
+        await interaction.response.send_message(question, view=view, ephemeral=True,
+                                                allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="undo",
                           description="Take back the last step, if it revealed nothing")
@@ -198,16 +235,37 @@ class ModeratorCommands(app_commands.Group):
 
         await self.act(interaction, op)
 
-    @app_commands.command(name="audit", description="The last moderator actions: who, what, when")
-    async def audit(self, interaction: discord.Interaction,
-                    count: app_commands.Range[int, 1, 25] = 10) -> None:
-        try:
-            entries = await Moderation(tables(interaction)).audit_entries(
-                moderator(interaction), count)
+    @app_commands.command(name="tables",
+                          description="This server's open tables: whom they wait for, since when")
+    async def list_tables(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:  # for the asker alone, so in their language
+            text = await open_tables_text(Moderation(tables(interaction)),
+                                          moderator(interaction))
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        lines = [_("🛡️ The last moderator actions, newest first:") if entries else
-                 _("🛡️ No moderator action yet.")]
+        if self.renamed_to is not None:
+            text += "\n" + renamed_note(self.renamed_to)
+        await tell(interaction, text, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="audit", description="The last moderator actions: who, what, when")
+    @app_commands.describe(channel="Only the games of this channel or thread")
+    async def audit(self, interaction: discord.Interaction,
+                    count: app_commands.Range[int, 1, 25] = 10, channel: Place = None) -> None:
+        place = None if channel is None else channel.id
+        try:
+            entries = await Moderation(tables(interaction)).audit_entries(
+                moderator(interaction), count, place)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        if place is not None:
+            lines = [_("🛡️ The last moderator actions on the games of {channel}, newest "
+                       "first:", channel=f"<#{place}>") if entries else
+                     _("🛡️ No moderator action on the games of {channel} yet.",
+                       channel=f"<#{place}>")]
+        else:
+            lines = [_("🛡️ The last moderator actions, newest first:") if entries else
+                     _("🛡️ No moderator action yet.")]
         store = tables(interaction).store
         channels: dict[int, int | None] = {}  # a game's channel, read once per game
         for e in entries:
@@ -269,37 +327,28 @@ class AdminCog(commands.Cog):
             self.bot.tree.remove_command(group.name)
 
 
-def summary(detail: Any) -> str:
-    """An audit entry's detail in words: members and roles as mentions, seats counted
-    from 1 as the table shows them, an undo's moves counted."""
-    if not isinstance(detail, dict) or not detail:
-        return ""
-    parts = [_detail_words(key, value) for key, value in detail.items()]
-    return " — " + ", ".join(p for p in parts if p)
+def confirmed_op(interaction: discord.Interaction, what: str, game_id: int | None) -> Operation:
+    """The action a confirmation names ("end", "kick.<user id>"), for that game only."""
+    action, _sep, user = what.partition(".")
+    channel = interaction.channel_id
+    if action == "kick":
+        return lambda m, who: m.kick(who, channel, int(user), game_id=game_id)  # type: ignore[arg-type]
+    return lambda m, who: m.end(who, channel, game_id=game_id)  # type: ignore[arg-type]
 
 
-def _detail_words(key: str, value: Any) -> str:
-    if key == "old" and isinstance(value, int):
-        return _("from {member}", member=f"<@{value}>")
-    if key == "new" and isinstance(value, int):
-        return _("to {member}", member=f"<@{value}>")
-    if key == "user" and isinstance(value, int):
-        return f"<@{value}>"
-    if key == "role_id":
-        return f"<@&{value}>" if value else _("role cleared")
-    if key == "seat" and isinstance(value, int):
-        return _("seat {n}", n=value + 1)
-    if key == "seats" and isinstance(value, list):
-        return _("seats {list}", list=", ".join(str(n + 1) for n in value))
-    if key == "hours":
-        return _("{hours} h", hours=f"{value:g}")
-    if key == "actions" and isinstance(value, list):
-        return _n("{n} move taken back", "{n} moves taken back", len(value))
-    if key == "partial":
-        return _("public part only") if value else _("the whole record")
-    if key in ("from_version", "to_version", "version"):
-        return ""  # versions mean nothing to a moderator
-    return f"{key} {value}"
+@handler("modok")
+async def _confirmed(interaction: discord.Interaction, game_id: int, what: str,
+                     _values: list[str]) -> None:
+    # The question stays, without its buttons; the answer follows as for any command.
+    await interaction.response.edit_message(view=None)
+    await run(interaction, confirmed_op(interaction, what, game_id))
+
+
+@handler("modno")
+async def _cancelled(interaction: discord.Interaction, _game_id: int, _what: str,
+                     _values: list[str]) -> None:
+    await interaction.response.edit_message(content=_("🛡️ Cancelled: nothing was changed."),
+                                            view=None)
 
 
 async def setup(bot: commands.Bot) -> None:

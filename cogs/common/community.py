@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.community.recap import scenes
+from bot.community.recap import Scene, scenes
 from bot.community.stats import history, player_stats
 from bot.games.community import community_of
 from bot.games.wording import ordinal
@@ -41,22 +41,36 @@ NO_PINGS = discord.AllowedMentions.none()
 PER_SERVER = N_("Ratings and stats are kept per server: use this command in a server.")
 
 
-async def recap_attachment(service: TableService, game: LoadedGame | int) -> discord.File | None:
-    """The animated recap (GIF) of a finished game, or None when it has none (not
-    finished, no election or village, or too large to post)."""
+async def recap_scenes(service: TableService,
+                       game: LoadedGame | int) -> tuple[LoadedGame, list[Scene]] | None:
+    """A finished game and its recap's scenes, or None when it has none (not finished,
+    no election or village). Quick (a replay, no drawing), so a command can know before
+    it answers in public. Seats handed on show their last holder's name, as the table
+    does (`shown_players`)."""
     loaded = await service.load(game) if isinstance(game, int) else game
     if loaded.row.status != FINISHED:
         return None
     record = await service.store.export_game(loaded.id)
+    record["players"] = [p.to_json() for p in loaded.shown_players]  # names only: no rule
     found = await asyncio.to_thread(scenes, record)
-    if not found:
-        return None
+    return (loaded, found) if found else None
+
+
+async def recap_file(loaded: LoadedGame, found: list[Scene]) -> discord.File | None:
+    """The recap's GIF drawn from its scenes, or None when it is too large to post."""
     data = await render_recap_async(loaded.row.game, found)
     if len(data) > MAX_UPLOAD:
         log.warning("game %s: the recap is %d bytes, too large to post", loaded.id, len(data))
         return None
     return discord.File(io.BytesIO(data), filename=f"{loaded.row.game}-recap-{loaded.id}.gif",
                         description=recap_description(loaded.row.game, loaded.id, len(found)))
+
+
+async def recap_attachment(service: TableService, game: LoadedGame | int) -> discord.File | None:
+    """The animated recap (GIF) of a finished game, or None when it has none (not
+    finished, no election or village, or too large to post)."""
+    found = await recap_scenes(service, game)
+    return None if found is None else await recap_file(*found)
 
 
 def recap_description(game: str, game_id: int, scenes: int) -> str:
@@ -241,15 +255,21 @@ async def recap(interaction: discord.Interaction, game: str, game_id: int | None
                                            title=title) if game_id is None else
                             _("This channel has no finished game {game} of {title}.",
                               game=game_id, title=title))
-    await interaction.response.defer(thinking=True)
-    try:
-        with speaking(await channel_language(interaction)):  # the answer is public
-            file = await recap_attachment(service, chosen.id)
+    language = await channel_language(interaction)  # the recap's captions are public
+    try:  # before answering: a game with no recap is refused to the asker alone
+        with speaking(language):
+            found = await recap_scenes(service, chosen.id)
     except StoreError as exc:
         return await refuse(interaction, _("No recap of game {game}: {problem}.",
                                            game=chosen.id, problem=str(exc)))
-    if file is None:
+    if found is None:
         return await refuse(interaction, _("Game {game} has no recap to show.", game=chosen.id))
+    await interaction.response.defer(thinking=True)
+    with speaking(language):
+        file = await recap_file(*found)
+        if file is None:  # too large: rare enough to say so where the recap would have been
+            return await tell(interaction, _("Game {game}'s recap is too large to post.",
+                                             game=chosen.id), ephemeral=False)
     await tell(interaction, f"🎞️ **{title}** — {file.description}.",
                ephemeral=False, allowed_mentions=NO_PINGS, file=file)
 

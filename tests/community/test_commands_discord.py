@@ -13,9 +13,10 @@ from bot.discord_app import TableBot
 from bot.games.base import PlayerSpec
 from bot.store.ratings import RatingPolicy
 from bot.tables.kits import KITS
-from tests.community.helpers import finished, play
+from tests.community.helpers import finished, play, start
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.test_admin_discord import confirm
 
 MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
 
@@ -116,6 +117,26 @@ async def test_recap_posts_an_animation_per_village(discord_emulator: DiscordEmu
         assert not emu.internal_errors
 
 
+async def test_a_game_with_no_recap_is_refused_to_the_asker_alone(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """A Doge game a moderator ended before its first election has no frame to show: the
+    refusal reaches the asker only, and nothing is posted in the channel."""
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        users = [emu.add_user(n) for n in ("ada", "bo", "cy")]
+        store = bot.tables.store
+        ended = await start(store, "doge", [u.id for u in users], guild=emu.guild.id,
+                            channel=emu.channel.id)
+        await play(store, ended, moderator_after=0)
+        before = len(emu.messages(emu.channel))
+        await (await emu.slash(users[1], emu.channel, "doge recap")).callback()
+        [refusal] = emu.messages(emu.channel, visible_to=users[1])[before:]
+        assert refusal.ephemeral and f"Game {ended} has no recap to show." in refusal.content
+        assert not [m for m in emu.messages(emu.channel)[before:] if not m.ephemeral]
+        assert not emu.internal_errors
+
+
 async def test_the_rating_setting_is_for_moderators(discord_emulator: DiscordEmulator,  # noqa: F811
                                                     tmp_path: Path) -> None:
     emu = discord_emulator
@@ -193,6 +214,7 @@ async def test_a_game_a_moderator_ended_is_no_win(
         game = await start_named(store, [ada, bo, cy], guild, channel, seed=3)
         await play(store, game, seed=3, moves=4)
         await (await emu.slash(mia, emu.channel, "table-admin end")).wait()
+        await confirm(emu, bot, emu.channel, mia)
         await emu.wait_until(lambda: bot.in_flight == 0, timeout=20)
         [ended] = [g for g in await store.played_games(guild, "clans", ada.id)
                    if g.game_id == game]

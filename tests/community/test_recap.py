@@ -16,10 +16,11 @@ from bot.games.registry import get_engine
 from bot.i18n import speaking
 from bot.store import Store
 from bot.tables.service import TableService
-from cogs.common.community import MAX_UPLOAD, recap_attachment
+from cogs.common.community import MAX_UPLOAD, recap_attachment, recap_scenes
 from rendering.common.recap import render_recap
 from rendering.doge.board import render_doge_board
 from tests.community.helpers import finished, start
+from tests.community.helpers import play as play_on
 
 
 def replayed_events(record: dict) -> list[dict]:
@@ -94,6 +95,23 @@ async def test_recap_attachment_for_finished_games_only(tmp_path: Path) -> None:
         frames = Image.open(file.fp).n_frames
         assert frames == len((await service.load(done)).state.villages)
         assert f"{frames} in all" in (file.description or "")
+
+
+async def test_the_recap_names_a_seat_handed_on_by_its_holder(tmp_path: Path) -> None:
+    """The table shows a seat under its last holder's name; its recap does so too, in
+    every frame (the record keeps the name the game began with)."""
+    async with await Store.open(tmp_path / "games.db") as store:
+        service = TableService(store)
+        done = await start(store, "clans", [1, 2, 3], channel=6, seed=4)
+        await play_on(store, done, seed=4, moves=3)
+        await store.replace_seat_user(done, 1, user_id=9, name="Erik")
+        await play_on(store, done, seed=4)
+        found = await recap_scenes(service, done)
+        assert found is not None
+        _loaded, shown = found
+        assert all(scene.view.players[1] == "Erik" and scene.view.players[0] == "p0"
+                   for scene in shown)
+        assert (await store.export_game(done))["players"][1]["name"] == "p1"
 
 
 def test_the_recaps_text_for_screen_readers_says_what_each_frame_shows() -> None:

@@ -10,6 +10,7 @@ import discord
 from tests.admin.helpers import FakeTime, db_rows
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.driver import find
 from tests.e2e.test_doge_clocks import clocked_bot, start_async_table
 from tests.e2e.test_doge_refusals import last_reply
 
@@ -19,6 +20,16 @@ MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
 
 def public(emu: DiscordEmulator) -> list[str]:
     return [m.content for m in emu.messages(emu.channel, include_ephemeral=False)]
+
+
+async def confirm(emu: DiscordEmulator, bot, channel, moderator) -> str:
+    """Yes to the moderator's newest question (`end`, or `kick` in a running game: they
+    cannot be taken back); the question asked."""
+    question = [m for m in emu.messages(channel, visible_to=moderator) if m.ephemeral][-1]
+    handle = await emu.click(moderator, question, find(question, "g:modok:")["custom_id"])
+    await handle.callback(timeout=10)
+    await emu.wait_until(lambda: bot.in_flight == 0, timeout=20)
+    return question.content
 
 
 def private(emu: DiscordEmulator, user) -> str:
@@ -167,12 +178,14 @@ async def test_pause_and_resume_keep_the_remaining_time_and_end_ranks_everyone(
 
         # A kick, read in words: the member, the seat as the table counts it.
         await table.slash(mia, "table-admin kick", {"player": table.users[2]})
+        await confirm(emu, bot, table.channel, mia)
         await table.slash(mia, "table-admin audit")
         line = private(emu, mia).splitlines()[1]
         assert line.endswith(f"**kick** in game {table.game_id} (<#{table.channel.id}>) — "
                              f"seat 3, <@{table.users[2].id}>")
 
         await table.slash(mia, "table-admin end")
+        await confirm(emu, bot, table.channel, mia)
         said = public(emu)
         assert any("ended the game" in t for t in said)
         assert "Game over" in said[-1] and "ended by a moderator" in "\n".join(said)

@@ -13,7 +13,7 @@ from tests.admin.helpers import FakeTime
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import custom_ids
-from tests.e2e.test_admin_discord import MANAGE_CHANNELS, private, public
+from tests.e2e.test_admin_discord import MANAGE_CHANNELS, confirm, private, public
 from tests.e2e.test_doge_clocks import clocked_bot, start_async_table
 from tests.e2e.test_doge_game import open_table
 from tests.e2e.test_story_placement import segment_messages
@@ -35,6 +35,7 @@ async def test_a_player_who_left_the_server_is_replaced_then_another_removed(
         game = await table.game()
         assert game.seats[2].user_id == dora.id
         await table.slash(mia, "table-admin kick", {"player": bernd})
+        await confirm(emu, bot, table.channel, mia)
         assert private(emu, mia).startswith("✅ Done.")
         assert (await table.game()).seats[1].played_by_ai
         assert any(f"removed <@{bernd.id}>" in t for t in public(emu))
@@ -97,4 +98,26 @@ async def test_a_moderators_change_to_a_lobby_redraws_it(
         assert any(c["custom_id"].startswith("g:join:") for c in custom_ids(lobby))
         await table.slash(mia, "table-admin end")
         assert "closed" in lobby.content and not custom_ids(lobby)  # no Join, no Start
+        assert not emu.internal_errors
+
+
+async def test_a_lobby_a_moderator_empties_closes(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """Kicking the last person from a lobby closes it, as when they leave by themselves:
+    nobody would be left to start it, and it would keep the channel busy."""
+    emu = discord_emulator
+    bot = clocked_bot(tmp_path, FakeTime())
+    async with emu.running(bot):
+        table = await open_table(emu, bot, ["anna", "bernd"], 3)
+        lobby = emu.last_message(emu.channel, include_ephemeral=False)
+        anna, bernd = table.users
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        await table.slash(mia, "table-admin kick", {"player": bernd})
+        assert "anna" in lobby.content and custom_ids(lobby)  # still open for anna
+        await table.slash(mia, "table-admin kick", {"player": anna})
+        assert private(emu, mia).startswith("✅ Done.")
+        assert any("nobody is left, so it is closed" in t for t in public(emu))
+        assert "closed" in lobby.content and not custom_ids(lobby)
+        await table.slash(anna, "doge new")  # the channel is free again
+        assert "a table for 4" in emu.last_message(emu.channel, include_ephemeral=False).content
         assert not emu.internal_errors

@@ -13,6 +13,7 @@ from bot.tables.timing import timing_of
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import find
+from tests.e2e.test_admin_discord import confirm
 from tests.e2e.test_clans_game import ClansTable
 
 MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
@@ -114,6 +115,7 @@ async def test_a_command_of_the_other_game_or_after_the_end_says_what_to_use(
         # After the end: where the result is, and how to start another.
         mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
         await table.slash(mia, "table-admin end")
+        await confirm(emu, bot, table.channel, mia)
         for command in ("clans board", "clans status", "clans me"):
             reply = await (await table.slash(ada, command)).wait()
             assert reply.content.startswith("The Clans game in this channel is over"), command
