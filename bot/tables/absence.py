@@ -73,7 +73,8 @@ class AbsenceMixin:
                 action = game.engine.default_action(game.state, seat_no)
             result = await self.store.submit_action(
                 game_id, action, expected_version=game.version)
-            misses = seat.misses + 1 if by == "deadline" else seat.misses
+            # A standing order is the player's own answer, given ahead: not a miss.
+            misses = seat.misses + 1 if by == "deadline" and how != "order" else seat.misses
             seat = await self.store.update_seat(game_id, seat_no, misses=misses)
             # Said later, by the channel: in its language, not the clicker's. A computer
             # seat that simply moves (after a kick or an undo) is told like any other.
@@ -114,10 +115,15 @@ class AbsenceMixin:
         return current, await self.ai.choose(get_kit(game.row.game), game.state, seat_no,
                                               seed, SEARCH_LEVEL)
 
-    async def player_acted(self, game: LoadedGame, seat_no: int) -> None:
-        """Acting yourself ends a run of missed deadlines."""
-        if game.seats[seat_no].misses:
+    async def player_acted(self, game: LoadedGame, seat_no: int) -> bool:
+        """Acting yourself ends a run of missed deadlines, and the autopilot they set off:
+        you are back (as with `back`). True when it ended the autopilot."""
+        seat = game.seats[seat_no]
+        if seat.autopilot:
+            await self.store.set_autopilot(game.id, seat_no, False)
+        if seat.misses:
             await self.store.update_seat(game.id, seat_no, misses=0)
+        return seat.autopilot
 
     async def back(self, game_id: int, user_id: int) -> str:
         """Play your own seat again. Back before the vacation ran out, the days not used
@@ -125,6 +131,9 @@ class AbsenceMixin:
         game = await self.load(game_id)
         seat = self._my_seat(game, user_id)
         now = self.clock.clock()
+        if not seat.autopilot and (seat.away_until or 0.0) <= now:
+            raise self.error(later("You are playing your own seat already: you are not away "
+                                   "and the autopilot does not play for you."))
         unused = max(0.0, (seat.away_until or now) - now)
         await self.store.set_autopilot(game_id, seat.seat, False)
         await self.store.update_seat(game_id, seat.seat, misses=0, away_until=None,
@@ -166,21 +175,32 @@ class AbsenceMixin:
                   "🏖️ {name} is away for {days} days: their clocks wait until {until}.",
                   form, **values)
 
-    async def set_orders(self, game_id: int, user_id: int, orders: dict[str, str]) -> str:
-        game = await self.load(game_id)
-        seat = self._my_seat(game, user_id)
-        kit = get_kit(game.row.game)
-        clean = {k: v for k, v in orders.items() if v and v != "default"}
-        for key, value in clean.items():
-            if value not in kit.order_choices.get(key, ()):
-                choices = ", ".join(option_word(c) for c in kit.order_choices.get(key, ()))
-                raise self.error(later("Standing order {order}: choose one of {choices}.",
-                                   order=option_word(key, name=True), choices=choices))
-        await self.store.update_seat(game_id, seat.seat, orders=clean)
-        if not clean:
+    async def set_orders(self, game_id: int, user_id: int, orders: dict[str, str | None]) -> str:
+        """Change the standing orders given (`default` clears one), keeping the others;
+        with none given, only tell the ones in force. The answer names them all."""
+        given = {k: v for k, v in orders.items() if v}
+        async with self.lock(game_id):  # read, change, write: one request at a time
+            game = await self.load(game_id)
+            seat = self._my_seat(game, user_id)
+            kit = get_kit(game.row.game)
+            for key, value in given.items():
+                if value != "default" and value not in kit.order_choices.get(key, ()):
+                    choices = ", ".join(option_word(c) for c in kit.order_choices.get(key, ()))
+                    raise self.error(later("Standing order {order}: choose one of {choices}.",
+                                       order=option_word(key, name=True), choices=choices))
+            merged = {**seat.orders, **given}
+            now = {k: merged[k] for k in (*kit.order_choices, *merged)
+                   if merged.get(k, "default") != "default"}  # in the command's order
+            if given:
+                await self.store.update_seat(game_id, seat.seat, orders=now)
+        listed = ", ".join(f"{option_word(k, name=True)} → {option_word(v)}"
+                           for k, v in now.items())
+        if not given:
+            return (_("Your standing orders: at a missed deadline, {orders}.", orders=listed)
+                    if now else _("You have no standing orders in this game."))
+        if not now:
             return _("Your standing orders are cleared: at a deadline the default applies.")
-        return _("Saved: at a missed deadline, {orders}.", orders=", ".join(
-            f"{option_word(k, name=True)} → {option_word(v)}" for k, v in clean.items()))
+        return _("Saved: at a missed deadline, {orders}.", orders=listed)
 
     def _my_seat(self, game: LoadedGame, user_id: int):
         seat = next((s for s in game.seats if s.user_id == user_id), None)

@@ -19,6 +19,7 @@ from bot.store import ACTIVE, LoadedGame, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.kits import SEARCH_LEVEL, get_kit, seat_level
 from bot.tables.steps import Step
+from bot.tables.timing import moves_at_once
 
 log = logging.getLogger(__name__)
 MAX_FAILED_MOVES = 3  # refused moves in a row before a table's thinking gives up
@@ -36,7 +37,7 @@ class AiSeatsMixin:
             return None
         for seat in game.engine.pending(game.state):
             s = game.seats[seat]
-            if s.played_by_ai and seat_level(game.row.settings, s) == SEARCH_LEVEL:
+            if moves_at_once(game, seat) and seat_level(game.row.settings, s) == SEARCH_LEVEL:
                 return seat
         return None
 
@@ -65,7 +66,7 @@ class AiSeatsMixin:
     async def resume_ai(self, game: LoadedGame) -> None:
         """At start-up: computer seats awaited in a running game move, or think again."""
         if game.row.status != ACTIVE or not any(
-                game.seats[s].played_by_ai for s in game.engine.pending(game.state)):
+                moves_at_once(game, s) for s in game.engine.pending(game.state)):
             return  # people are awaited: nothing to do (most games, at start-up)
         async with self.lock(game.id):
             step = Step(await self.load(game.id))

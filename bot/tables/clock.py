@@ -25,7 +25,7 @@ from bot.games.wording import note
 from bot.i18n import Later, later
 from bot.store import ACTIVE, WAKE_HORIZON_S, Deadline, DeadlineSlot, LoadedGame, Seat
 from bot.tables.kits import get_kit
-from bot.tables.timing import DAY, after_quiet_hours, reminder_times, timing_of
+from bot.tables.timing import DAY, after_quiet_hours, moves_at_once, reminder_times, timing_of
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ class TableClock:
         now = self.clock()
         wanted: dict[int, str] = {}
         for seat in self.service.awaited_seats(game):
-            if not seat.played_by_ai:
+            if not moves_at_once(game, seat.seat):
                 wanted[seat.seat] = kit.decision_key(game.state, seat.seat)
         drop = [d.id for d in existing if wanted.get(d.seat) != split_kind(d.kind)[1]]
         have = {(d.seat, d.kind) for d in existing}

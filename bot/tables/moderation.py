@@ -18,6 +18,7 @@ from bot.tables.mod_records import RecordsMixin
 from bot.tables.mod_seats import SeatsMixin
 from bot.tables.service import QUIET_EVENTS, Step, TableError, TableService
 from bot.tables.steps import Moderator, ModResult
+from bot.tables.timing import moves_at_once
 from bot.tables.undo_rules import undo_refusal
 
 __all__ = ["NOT_A_MODERATOR", "Moderation", "ModResult", "Moderator"]
@@ -318,7 +319,7 @@ class Moderation(SeatsMixin, RecordsMixin):
     async def _computer_moves(self, game: LoadedGame) -> Step | None:
         """Computer seats awaited now move at once, as after any step (time_out runs
         them, and every computer move it sets off)."""
-        ai = [s for s in self.service.awaited_seats(game) if s.played_by_ai]
+        ai = [s for s in self.service.awaited_seats(game) if moves_at_once(game, s.seat)]
         return await self.service.time_out(game.id, ai[0].seat, by="computer") if ai else None
 
     def _unpublished(self, steps: list[Step]) -> list[Step]:

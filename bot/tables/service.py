@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.games.base import Event, IllegalAction
-from bot.games.wording import later_cmd
+from bot.games.wording import later_cmd, note
 from bot.i18n import _, later
 from bot.store import (
     ACTIVE,
@@ -45,6 +45,7 @@ from bot.tables.kits import (
     short_hash,
 )
 from bot.tables.steps import QUIET_EVENTS, Step, TableError
+from bot.tables.timing import moves_at_once
 
 log = logging.getLogger(__name__)
 __all__ = ["QUIET_EVENTS", "TIMINGS", "Step", "TableError", "TableService"]
@@ -301,7 +302,10 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             if not result.duplicate:
                 log.info("game %s v%s: seat %s %s", game_id, result.version, seat.seat,
                          action.get("type"))
-                await self.player_acted(game, seat.seat)
+                if await self.player_acted(game, seat.seat):  # back from the autopilot
+                    step.game = await self.load(game_id)
+                    step.notes.append(note(later("👋 {name} plays their own seat again.",
+                                                 name=seat.name)))
                 await self._run_ai(step)
                 await self.clock.sync(step.game)
             await self._tell(step)
@@ -309,14 +313,15 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     async def _run_ai(self, step: Step) -> None:
         """Computer players (AI seats, autopilot) move until a person must decide; those
-        that search think in the background (`ai_seats.py`)."""
+        that search think in the background (`ai_seats.py`). An autopilot seat waits for
+        its deadline when nobody at the table plays their own seat (`moves_at_once`)."""
         for _turn in range(10_000):  # a bound, in case an engine ever stopped progressing
             game = step.game
             if game.row.status != ACTIVE:
                 break
             kit = self.kit(game)
             pending = game.engine.pending(game.state)
-            ai = [s for s in pending if game.seats[s].played_by_ai]
+            ai = [s for s in pending if moves_at_once(game, s)]
             quick = [s for s in ai
                      if seat_level(game.row.settings, game.seats[s]) != SEARCH_LEVEL]
             if not quick:

@@ -8,10 +8,13 @@ import logging
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import later
+
+if TYPE_CHECKING:
+    from bot.store import LoadedGame
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +47,20 @@ PRESETS = {
 }
 MAX_AWAY_S = 7 * DAY  # vacation per player per game
 MISSES_FOR_AUTOPILOT = 2  # missed deadlines in a row
+
+
+def moves_at_once(game: LoadedGame, seat_no: int) -> bool:
+    """Whether the computer answers for a seat the moment it is asked: a computer's seat
+    always; a person's seat on autopilot only while someone at the table plays their own
+    seat. With nobody left playing, the autopilot answers at each deadline instead, so
+    the game goes on at the clock's pace, never plays itself out in one go, and anyone
+    can still come back (`back`)."""
+    seat = game.seats[seat_no]
+    if not seat.played_by_ai:
+        return False
+    if seat.user_id is None or seat.is_bot:
+        return True
+    return any(s.user_id is not None and not s.played_by_ai for s in game.seats)
 
 
 def timing_of(settings: dict[str, Any]) -> Timing:

@@ -7,8 +7,8 @@ year instead of a board and a prompt after every decision. What the table did fo
 (at a deadline, for a moderator) is a note just above the lines of the move it made.
 
 Each person is pinged when they must act: a new message mentions whoever it waits for
-(and, in a Doge election, whoever decides later in it); someone asked later in the same
-segment gets a short ping pointing to it. Edits never ping.
+(and, in a Doge election, whoever decides later in it, as a heads-up); anyone asked later
+in the same segment gets a short ping pointing to it when their turn comes. Edits never ping.
 
 Commits happen before any of this, so a failed post never loses a step: `/doge board`
 shows the table again, and the next post tells the whole segment from the action log.
@@ -268,7 +268,8 @@ class Poster:
                                              channel_id=segment.channel_id,
                                              message_id=segment.message_id)
         self._notes[message.id] = list(notes)
-        self._pinged[message.id] = {int(m) for m in MENTION.findall(content)}
+        asked = {s.user_id for s in self.service.awaited_seats(game)}  # others: pinged when asked
+        self._pinged[message.id] = {int(m) for m in MENTION.findall(content)} & asked
         self._drawn[message.id] = game.version
         return message
 

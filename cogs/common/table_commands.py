@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_, _, command_text, current_language, speaking
+from bot.i18n import N_, _, cmd, command_text, current_language, speaking
 from bot.store import LOBBY
 from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
 from bot.tables.moderation import Moderation
@@ -202,6 +202,7 @@ class TableCommands(commands.Cog):
         except TableError as exc:
             return await refuse(interaction, str(exc))
         await interaction.response.send_message(text)
+        await self.redraw_prompt(interaction, game.id)  # who answers at a deadline
 
     async def set_notify(self, interaction: discord.Interaction, changes: dict) -> None:
         service = tables(interaction)
@@ -209,6 +210,12 @@ class TableCommands(commands.Cog):
             return await refuse(interaction, _(
                 "Unknown time zone {zone}; use a name like Europe/Amsterdam or "
                 "America/New_York.", zone=repr(changes["tz"])))
+        if ("quiet_start" in changes) != ("quiet_end" in changes) and \
+                (await service.store.get_user_prefs(interaction.user.id)).quiet is None:
+            return await refuse(interaction, _(  # half a window would silently do nothing
+                "Quiet hours need a start and an end: give both, e.g. `{example}` (once set, "
+                "either can be changed alone). Nothing was changed.",
+                example=cmd(f"{self.game} notify quiet_start:22 quiet_end:7")))
         if changes.get("digest"):
             changes["digest_next"] = service.clock.clock() + 24 * 3600
         prefs = await service.store.set_user_prefs(interaction.user.id, **changes)
@@ -232,10 +239,15 @@ class TableCommands(commands.Cog):
         except TableError as exc:
             return await refuse(interaction, str(exc))
         await interaction.response.send_message(text)
-        game = await service.load(game.id)
-        try:  # deadlines moved: show them in the prompt
+        await self.redraw_prompt(interaction, game.id)  # deadlines moved
+
+    async def redraw_prompt(self, interaction: discord.Interaction, game_id: int) -> None:
+        """After a change to what the prompt tells (the deadlines, who answers at them):
+        the live message edited in place, without a ping."""
+        game = await tables(interaction).load(game_id)
+        try:
             await poster(interaction, self.game).edit_prompt(interaction.channel, game)  # type: ignore[arg-type]
-        except (PostingError, discord.HTTPException) as exc:  # the answer above stands
+        except (PostingError, discord.HTTPException) as exc:  # the answer already sent stands
             log.info("game %s: the prompt was not refreshed: %s", game.id, exc)
 
     async def set_orders(self, interaction: discord.Interaction, orders: dict) -> None:
@@ -246,6 +258,8 @@ class TableCommands(commands.Cog):
         except TableError as exc:
             return await refuse(interaction, str(exc))
         await interaction.response.send_message(text, ephemeral=True)
+        if any(orders.values()):  # changed: the prompt says an order answers, or no longer
+            await self.redraw_prompt(interaction, game.id)
 
 
 def poster_prompt(bot: commands.Bot, game: str):

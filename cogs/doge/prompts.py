@@ -100,8 +100,8 @@ def election_prompt(service: TableService, game: LoadedGame,
 
 def doge_callout(service: TableService, game: LoadedGame) -> str | None:
     """An election's message pings, besides whoever it asks first, every person who
-    decides later in it (D-5 to D-8: its winners and runners-up), so nobody needs a
-    ping of their own when their turn in it comes."""
+    decides later in it (D-5 to D-8: its winners and runners-up), as a heads-up; each
+    still gets a short ping of their own when their turn in it comes (the poster)."""
     if game.row.status != ACTIVE or game.state.phase == "placement":
         return None
     election = game.engine.public_view(game.state, None).election

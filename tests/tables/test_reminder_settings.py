@@ -48,7 +48,10 @@ async def settings_command(service: TableService, reminders: str) -> tuple[str, 
         user=SimpleNamespace(id=USERS[0]), response=Response(),
         permissions=SimpleNamespace(manage_channels=True, manage_guild=False,
                                     administrator=False))
-    cog = SimpleNamespace(game="doge")
+    async def redraw_prompt(*_: Any) -> None:  # no channel message here to redraw
+        pass
+
+    cog = SimpleNamespace(game="doge", redraw_prompt=redraw_prompt)
     await TableCommands.change_settings(cog, interaction, {"reminders": reminders})  # type: ignore[arg-type]
     [reply] = interaction.response.sent
     return reply

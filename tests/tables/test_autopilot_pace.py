@@ -1,0 +1,101 @@
+"""The autopilot never plays a game out in one go: while nobody at the table plays their
+own seat, it answers at each deadline. Acting yourself ends your autopilot; a standing
+order is your own answer, not a missed deadline; `back` with nothing to come back from
+is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables.absence import deadline_plan
+from bot.tables.service import TableError
+from bot.tables.timing import moves_at_once
+from tests.tables.test_clock import START, FakeTime, ballot, make_table
+
+PLACEMENT_S = 5 * 60  # the live preset's placement round
+
+
+async def everyone_misses_twice(tmp_path):
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time, timing="live")
+    for _round in range(2):
+        time.now += PLACEMENT_S + 1
+        await service.clock.tick()
+    return time, service, rec, gid
+
+
+async def test_with_nobody_playing_the_autopilot_answers_at_each_deadline(tmp_path) -> None:
+    time, service, rec, gid = await everyone_misses_twice(tmp_path)
+    game = await service.load(gid)
+    assert all(s.autopilot for s in game.seats) and game.row.status == "active"
+    assert game.state.round == 3 and sorted(game.engine.pending(game.state)) == [0, 1, 2]
+    assert not any(moves_at_once(game, s) for s in range(3))
+    due = {d.seat for d in await service.store.get_deadlines(gid) if d.kind.startswith("due:")}
+    assert due == {0, 1, 2}  # each waits for its deadline, as a person would
+    version = game.version
+    time.now += PLACEMENT_S + 1
+    await service.clock.tick()
+    game = await service.load(gid)
+    assert game.row.status == "active" and game.state.round == 4  # one round, no more
+    assert game.version == version + 3
+    assert any("the autopilot was applied" in str(n) for s in rec.steps for n in s.notes)
+
+
+async def test_acting_yourself_ends_your_autopilot_and_the_others_move_at_once(
+        tmp_path) -> None:
+    _time, service, _rec, gid = await everyone_misses_twice(tmp_path)
+    game = await service.load(gid)
+    area = next(a for a in ("castello", "dorsoduro", "san_marco", "santa_croce")
+                if a not in game.state.players[0].cards_used)
+    await ballot(service, gid, 101, area)
+    step = (await service.load(gid), None)[0]
+    assert not step.seats[0].autopilot and step.seats[0].misses == 0
+    assert step.seats[1].autopilot and step.seats[2].autopilot
+    # Someone plays again: the others' autopilot answers at once, the game waits for A.
+    assert step.state.round == 4 and step.engine.pending(step.state) == [0]
+    assert {d.seat for d in await service.store.get_deadlines(gid)} == {0}
+
+
+async def test_acting_yourself_is_announced(tmp_path) -> None:
+    _time, service, _rec, gid = await everyone_misses_twice(tmp_path)
+    game = await service.load(gid)
+    area = next(a for a in ("castello", "dorsoduro", "san_marco", "santa_croce")
+                if a not in game.state.players[1].cards_used)
+    step = await service.act(gid, 102, {"type": "ballot", "area": area, "markers": [1]})
+    assert [str(n) for n in step.notes] == ["👋 B plays their own seat again."]
+
+
+async def test_a_standing_order_is_not_a_missed_deadline(tmp_path) -> None:
+    time = FakeTime(START)
+    service, _rec, gid = await make_table(tmp_path / "g.db", time, timing="live")
+    await service.set_orders(gid, 103, {"place": "none", "advisor": "abstain",
+                                        "build": "none"})
+    answered_by_order = 0
+    for _ in range(400):
+        game = await service.load(gid)
+        if game.row.status != "active" or answered_by_order >= 3:
+            break
+        pending = game.engine.pending(game.state)
+        for seat in pending:
+            if seat == 2:
+                continue
+            action = game.engine.legal_actions(game.state, seat)[0]
+            await service.act(gid, 101 + seat, {k: v for k, v in action.items() if k != "seat"})
+        game = await service.load(gid)
+        if 2 in game.engine.pending(game.state):
+            plan, before = deadline_plan(game, 2), game.seats[2].misses
+            await service.time_out(gid, 2)
+            seat = (await service.load(gid)).seats[2]
+            if plan == "order":
+                answered_by_order += 1
+                assert seat.misses == before, "a standing order counted as a miss"
+            elif seat.misses >= 2:  # placement rounds missed (D-3.7): these count
+                await service.back(gid, 103)
+    assert answered_by_order >= 2
+
+
+async def test_back_with_nothing_to_come_back_from_is_refused(tmp_path) -> None:
+    _time, service, _rec, gid = await everyone_misses_twice(tmp_path)
+    assert "Welcome back" in await service.back(gid, 101)
+    with pytest.raises(TableError, match="You are playing your own seat already"):
+        await service.back(gid, 101)
