@@ -40,7 +40,9 @@ CLAIM_BATCH = 100
 class Notifier(Protocol):
     """The Discord side of reminders (implemented by the cogs)."""
 
-    async def remind(self, game: LoadedGame, seat: Seat, due_at: float) -> None: ...
+    async def remind(self, game: LoadedGame, due: list[tuple[Seat, float]]) -> None:
+        """Remind each seat of its deadline; those of one game falling due together
+        come in one call, so the channel gets one message for them all."""
 
     async def digest(self, user_id: int, lines: list[Later]) -> None: ...
 
@@ -132,12 +134,13 @@ class TableClock:
                 return handled
             games: dict[int, LoadedGame] = {}  # loaded once a batch, again after acting
             void: list[int] = []  # rows whose decision was made: removed together
+            reminders: dict[int, tuple[LoadedGame, list[tuple[Seat, float]]]] = {}
             for deadline in due:
                 try:
                     game = games.get(deadline.game_id) or \
                         await self.service.load(deadline.game_id)
                     games[game.id] = game
-                    if not await self._handle(deadline, game):
+                    if not await self._handle(deadline, game, reminders):
                         void.append(deadline.id)
                     else:
                         games.pop(game.id)  # it may have changed
@@ -149,13 +152,25 @@ class TableClock:
                           deadline.game_id)
                 handled += 1
             await self.store.delete_deadlines(void, claimed_by=self.owner)
+            for game, seats in reminders.values():
+                await self._send_reminders(game, seats)
 
     async def _done(self, deadline: Deadline) -> None:
         """Remove a row this clock claimed, unless it was moved meanwhile (a new
         deadline in the same slot, no longer ours)."""
         await self.store.delete_deadlines([deadline.id], claimed_by=self.owner)
 
-    async def _handle(self, deadline: Deadline, game: LoadedGame) -> bool:
+    async def _send_reminders(self, game: LoadedGame, due: list[tuple[Seat, float]]) -> None:
+        if self.notifier is None:
+            return
+        try:
+            await self.notifier.remind(game, due)
+        except Exception:  # one game's reminder must not stop every other clock
+            log.exception("reminders of game %s failed", game.id)
+
+    async def _handle(self, deadline: Deadline, game: LoadedGame,
+                      reminders: dict[int, tuple[LoadedGame, list[tuple[Seat, float]]]]
+                      ) -> bool:
         """Act on a claimed row; False (nothing done) when its decision was made."""
         head, decision = split_kind(deadline.kind)
         seat_no = deadline.seat
@@ -171,17 +186,22 @@ class TableClock:
             await self.service.time_out(game.id, seat_no, decision=decision)
             await self._done(deadline)
             return True
-        await self._remind(game, deadline, decision)
+        send = await self._remind(game, deadline)
+        if send is not None:  # sent after the batch: one message for a game's reminders
+            reminders.setdefault(game.id, (game, []))[1].append(send)
         return True
 
-    async def _remind(self, game: LoadedGame, deadline: Deadline, decision: str) -> None:
+    async def _remind(self, game: LoadedGame, deadline: Deadline) -> tuple[Seat, float] | None:
+        """The reminder a row asks for, if it is still to be sent (marked as sent):
+        none after its deadline passed, during the player's quiet hours (moved to their
+        end) or when they asked for none."""
         seat = game.seats[deadline.seat]
         due_at = await self.due_of(game.id, seat.seat)
         now = self.clock()
         # Caught up after downtime: "the deadline is <in the past>" helps nobody.
         if due_at is None or due_at <= now:
             await self._done(deadline)
-            return
+            return None
         prefs = await self.store.get_user_prefs(seat.user_id) if seat.user_id else None
         if prefs is not None:
             wake = after_quiet_hours(now, prefs.tz, prefs.quiet)
@@ -191,14 +211,14 @@ class TableClock:
                                                   seat=seat.seat)
                 else:
                     await self._done(deadline)
-                return
+                return None
             if prefs.notify == "off" or prefs.digest:
                 await self._done(deadline)
-                return
+                return None
         # Marked before sending: a crash right after costs one reminder, never a second.
-        if await self.store.mark_reminder_sent(deadline.id, 0) and self.notifier:
-            await self.notifier.remind(game, seat, due_at)
+        send = await self.store.mark_reminder_sent(deadline.id, 0)
         await self._done(deadline)
+        return (seat, due_at) if send else None
 
     async def _digests(self) -> None:
         """One message a day to each player who asked for a digest instead of pings."""

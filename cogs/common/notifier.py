@@ -26,26 +26,42 @@ class DiscordNotifier:
             channel = await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
 
-    async def remind(self, game: LoadedGame, seat: Seat, due_at: float) -> None:
-        if seat.user_id is None:
+    async def remind(self, game: LoadedGame, due: list[tuple[Seat, float]]) -> None:
+        """A DM to each who asked for one (if their DMs are open); everyone else is
+        reminded in the channel, all of them in one message that pings only them."""
+        values = {"game": game.row.game.capitalize()}
+        in_channel: list[tuple[int, float]] = []
+        for seat, due_at in due:
+            if seat.user_id is None:
+                continue
+            prefs = await self.bot.tables.store.get_user_prefs(seat.user_id)  # type: ignore[attr-defined]
+            if prefs.notify == "dm":
+                with speaking(await self.language(game.row.guild_id)):
+                    text = _("⏳ Your {game} game in {channel} waits for you; the deadline "
+                             "is {when}.", channel=f"<#{game.row.channel_id}>",
+                             when=f"<t:{int(due_at)}:R>", **values)
+                if await self.dm(seat.user_id, text):
+                    continue
+            in_channel.append((seat.user_id, due_at))
+        if not in_channel:
             return
-        values = {"game": game.row.game.capitalize(), "when": f"<t:{int(due_at)}:R>"}
+        users = list(dict.fromkeys(u for u, _due in in_channel))
+        mentions = " ".join(f"<@{u}>" for u in users)
         with speaking(await self.language(game.row.guild_id)):
-            text = _("⏳ Your {game} game in {channel} waits for you; the deadline is {when}.",
-                     channel=f"<#{game.row.channel_id}>", **values)
-            here = _("⏳ This {game} game waits for you; the deadline is {when}.", **values)
-        prefs = await self.bot.tables.store.get_user_prefs(seat.user_id)  # type: ignore[attr-defined]
-        if prefs.notify == "dm" and await self.dm(seat.user_id, text):
-            return
-        # Only the reminded player is pinged, whatever the text holds.
+            if len({int(d) for _u, d in in_channel}) == 1:
+                text = mentions + " " + _("⏳ This {game} game waits for you; the deadline is "
+                                          "{when}.", when=f"<t:{int(in_channel[0][1])}:R>",
+                                          **values)
+            else:  # different deadlines: each named with their own
+                text = _("⏳ This {game} game waits for you: {deadlines}.", deadlines=", ".join(
+                    f"<@{u}> <t:{int(d)}:R>" for u, d in in_channel), **values)
         only_them = discord.AllowedMentions(everyone=False, roles=False,
-                                            users=[discord.Object(seat.user_id)])
+                                            users=[discord.Object(u) for u in users])
         try:
             channel = await self.channel(game.row.channel_id)
-            await deliver(channel, lambda: channel.send(f"<@{seat.user_id}> {here}",
-                                                        allowed_mentions=only_them))
+            await deliver(channel, lambda: channel.send(text, allowed_mentions=only_them))
         except (PostingError, discord.HTTPException) as exc:
-            log.warning("game %s: reminder for seat %s failed: %s", game.id, seat.seat, exc)
+            log.warning("game %s: reminders for %s failed: %s", game.id, users, exc)
 
     async def language(self, guild_id: int | None) -> str:
         """The server's language: reminders and notices speak it, like its channel."""

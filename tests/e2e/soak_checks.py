@@ -26,9 +26,12 @@ if TYPE_CHECKING:
     from tests.e2e.soak import Soak, SoakTable
 
 # A DM names the game's channel; a reminder in the channel says "this game".
-REMINDER = re.compile(r"⏳ (?:Your \w+ game in <#(\d+)>|This \w+ game) waits for you; "
-                      r"the deadline is <t:(\d+):R>")
-MENTION = re.compile(r"^<@(\d+)>")
+# One message reminds every player of a game whose reminder fell due at once: with one
+# deadline, pinged ahead of it; with several, each named with their own.
+REMINDER = re.compile(r"⏳ (?:Your \w+ game in <#(\d+)>|This \w+ game) waits for you"
+                      r"(?:; the deadline is <t:(\d+):R>|: )")
+MENTION = re.compile(r"<@(\d+)>")
+EACH = re.compile(r"<@(\d+)> <t:(\d+):R>")
 STAGES = 2  # the async preset reminds halfway and one hour before
 
 
@@ -190,14 +193,19 @@ class SoakChecks:
             found = REMINDER.search(message.content)
             if found is None:
                 continue
-            mention = MENTION.match(message.content)
             channel = emu.channels[message.channel_id]
-            user = int(mention[1]) if mention else channel.recipients[0].id
-            key = (user, int(found[1] or message.channel_id), int(found[2]))
-            self.reminders[key] += 1
-            self.report.reminders += 1
-            if self.reminders[key] > STAGES:
-                self.problem("duplicate_reminders", f"user {user} reminded again of {key[1:]}")
+            if found[2] is None:  # several deadlines, each named
+                due = [(int(u), int(d)) for u, d in EACH.findall(message.content)]
+            else:
+                users = [int(u) for u in MENTION.findall(message.content[:found.start()])]
+                due = [(u, int(found[2])) for u in users or [channel.recipients[0].id]]
+            for user, deadline in due:
+                key = (user, int(found[1] or message.channel_id), deadline)
+                self.reminders[key] += 1
+                self.report.reminders += 1
+                if self.reminders[key] > STAGES:
+                    self.problem("duplicate_reminders",
+                                 f"user {user} reminded again of {key[1:]}")
 
     async def _channels_show_the_games(self) -> None:
         """The newest message of each channel's game shows the prompt the stored game

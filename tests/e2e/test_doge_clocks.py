@@ -70,9 +70,11 @@ async def test_reminders_by_dm_fall_back_to_a_mention_when_dms_are_closed(
         dms = [m for m in emu.messages() if m.channel_id != emu.channel.id]
         assert any("waits for you" in m.content for m in dms)  # Anna's DM
         public = [m.content for m in emu.messages(emu.channel, include_ephemeral=False)]
-        assert any(f"<@{bernd.id}>" in t and "waits for you" in t for t in public)
-        assert any(f"<@{claudia.id}>" in t and "waits for you" in t for t in public)
-        assert not any(f"<@{anna.id}> ⏳" in t for t in public)
+        # Bernd (DMs closed) and Claudia: one message pings them both, not one each.
+        [reminder] = [t for t in public if "waits for you" in t]
+        assert reminder.startswith(f"<@{bernd.id}> <@{claudia.id}> ⏳ This Doge game waits "
+                                   "for you; the deadline is <t:")
+        assert f"<@{anna.id}>" not in reminder
         count = len(public)
         await bot.tables.clock.tick()  # never twice for the same deadline
         assert len(emu.messages(emu.channel, include_ephemeral=False)) == count
@@ -99,3 +101,23 @@ async def test_a_restart_with_a_pending_deadline_still_times_out(
         assert game.state.round == 2
         assert game.seats[1].misses == 1 and game.seats[2].misses == 1
         assert game.seats[0].misses == 0
+
+
+async def test_reminders_of_one_game_falling_due_together_share_a_message(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """Different deadlines (one player's clock waited for their vacation): one message,
+    each named with their own deadline, pinging only them."""
+    emu, time = discord_emulator, FakeTime()
+    bot = clocked_bot(tmp_path, time)
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        anna, bernd, _claudia = table.users
+        game = await table.game()
+        before = len(emu.messages(emu.channel, include_ephemeral=False))
+        await bot.tables.clock.notifier.remind(game, [(game.seats[0], 1_900_000_000.0),
+                                                      (game.seats[1], 1_900_003_600.0)])
+        [reminder] = emu.messages(emu.channel, include_ephemeral=False)[before:]
+        assert reminder.content == (f"⏳ This Doge game waits for you: <@{anna.id}> "
+                                    f"<t:1900000000:R>, <@{bernd.id}> <t:1900003600:R>.")
+        assert reminder.pinged == {f"user:{anna.id}", f"user:{bernd.id}"}
+        assert not emu.internal_errors

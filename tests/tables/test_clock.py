@@ -31,8 +31,8 @@ class Recorder:
         self.digests: list[tuple[int, list[str]]] = []
         self.steps: list = []
 
-    async def remind(self, game, seat, due_at: float) -> None:
-        self.reminders.append((game.id, seat.seat, due_at))
+    async def remind(self, game, due: list) -> None:
+        self.reminders += [(game.id, seat.seat, due_at) for seat, due_at in due]
 
     async def digest(self, user_id: int, lines: list[str]) -> None:
         self.digests.append((user_id, lines))

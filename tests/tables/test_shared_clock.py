@@ -36,8 +36,9 @@ class Reminders:
     def __init__(self) -> None:
         self.sent: Counter[tuple[int, int, float]] = Counter()
 
-    async def remind(self, game, seat, due_at: float) -> None:
-        self.sent[(game.id, seat.seat, due_at)] += 1
+    async def remind(self, game, due: list) -> None:
+        for seat, due_at in due:
+            self.sent[(game.id, seat.seat, due_at)] += 1
 
     async def digest(self, user_id: int, lines: list[str]) -> None:
         return None
