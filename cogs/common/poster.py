@@ -46,6 +46,7 @@ from cogs.common.story import (
     board_description,
     caption_of,
     compose,
+    notes_told,
     players_only,
     tell,
 )
@@ -91,13 +92,15 @@ class Poster:
         self._board_owed: dict[int, bool] = {}
 
     async def publish(self, channel: discord.abc.Messageable, step: Step,
-                      *, force_board: bool = False) -> None:
-        """After a committed step: the live message edited, or a new segment's posted."""
+                      *, force_board: bool = False, actor: int | None = None) -> None:
+        """After a committed step: the live message edited, or a new segment's posted.
+        `actor`, who made the step, is not pinged by it: they are here already."""
         # A step's notes are about its first move (a deadline's or a skip's); a step that
         # does not say where it began (the start) has them said first.
         about = Place(step.since + 1, 0) if step.since is not None else None
         await self._guarded(channel, step.game, [(about, n) for n in step.notes],
-                            board=step.board_changed or force_board, skippable=not force_board)
+                            board=step.board_changed or force_board, skippable=not force_board,
+                            actor=actor)
 
     async def edit_prompt(self, channel: discord.abc.Messageable, game: LoadedGame) -> None:
         """The prompt changed without a step (deadlines moved): edit it in place."""
@@ -105,7 +108,7 @@ class Poster:
 
     async def _guarded(self, channel: discord.abc.Messageable, game: LoadedGame,
                        notes: list[tuple[Place | None, object]], *, board: bool,
-                       skippable: bool = False) -> None:
+                       skippable: bool = False, actor: int | None = None) -> None:
         lock = self._locks.setdefault(game.id, asyncio.Lock())
         self._waiting[game.id] = self._waiting.get(game.id, 0) + 1
         try:
@@ -120,7 +123,8 @@ class Poster:
                 return
             board = self._board_owed.pop(game.id, False) or board
             with speaking(await self._language(game)):  # the channel's, not the clicker's
-                await self._show(channel, game.id, [(a, str(n)) for a, n in notes], board)
+                await self._show(channel, game.id, [(a, str(n)) for a, n in notes], board,
+                                 actor)
         except discord.Forbidden as exc:
             raise PostingError(permission_hint(channel)) from exc
         except discord.HTTPException as exc:
@@ -139,7 +143,7 @@ class Poster:
     # ---- deciding: edit the live message or post a new one ------------------------------
 
     async def _show(self, channel: discord.abc.Messageable, game_id: int,
-                    notes: list[Note], board: bool) -> None:
+                    notes: list[Note], board: bool, actor: int | None = None) -> None:
         # The newest state, not the step's: steps may reach here out of order.
         game = await self.service.load(game_id)
         if game.state is None:
@@ -152,7 +156,8 @@ class Poster:
         start = None
         if live is not None and opening is None and not final_pending:
             try:
-                await self._edit_live(channel, game, live, events, notes, board and not over)
+                await self._edit_live(channel, game, live, events, notes, board and not over,
+                                      actor)
                 return
             except discord.NotFound:  # deleted by someone: tell its segment anew
                 await self.service.store.delete_message(game.id, live.kind)
@@ -163,7 +168,7 @@ class Poster:
         # Notes about moves before the new segment go with them, in the message closed.
         earlier = [n for n in notes if live is not None and n[0] is not None and n[0] < start]
         message = await self._post(channel, game, start, events,
-                                   [n for n in notes if n not in earlier])
+                                   [n for n in notes if n not in earlier], actor)
         if live is not None:
             await self._close(channel, game, live, events, start, earlier)
         await self._drop_old_prompt(channel, game)
@@ -226,7 +231,8 @@ class Poster:
     # ---- the messages ------------------------------------------------------------------
 
     async def _post(self, channel: discord.abc.Messageable, game: LoadedGame, start: Place,
-                    events: list[LoggedEvent], notes: list[Note]) -> discord.Message:
+                    events: list[LoggedEvent], notes: list[Note],
+                    actor: int | None = None) -> discord.Message:
         story, caption = await self._story(game, events, start, None, notes)
         prompt, view = await self.prompt(self.service, game)
         callout = self.callout(self.service, game) if self.callout else None
@@ -259,8 +265,8 @@ class Poster:
             if recap is not None:  # made anew: a refused upload has read it
                 files.append(discord.File(io.BytesIO(recap_data), filename=recap.filename,
                                           description=recap.description))
-            return channel.send(content=content, files=files, allowed_mentions=players_only(game),
-                                **extra)
+            return channel.send(content=content, files=files,
+                                allowed_mentions=players_only(game, but=actor), **extra)
 
         message = await deliver(channel, send)
         segment = Segment(start, game.version, message.channel.id, message.id)
@@ -275,7 +281,7 @@ class Poster:
 
     async def _edit_live(self, channel: discord.abc.Messageable, game: LoadedGame,
                          live: Segment, events: list[LoggedEvent], notes: list[Note],
-                         board: bool) -> None:
+                         board: bool, actor: int | None = None) -> None:
         told = await self._told(channel, game, live, events)
         # A late step's notes about moves before this segment: said first here.
         told += [(a if a is None or a >= live.start else None, n) for a, n in notes]
@@ -294,7 +300,7 @@ class Poster:
         await deliver(channel, edit)
         if png is not None:
             self._drawn[live.message_id] = game.version
-        await self._ping_newcomers(channel, game, live)
+        await self._ping_newcomers(channel, game, live, actor)
 
     async def _close(self, channel: discord.abc.Messageable, game: LoadedGame,
                      live: Segment, events: list[LoggedEvent], stop: Place,
@@ -329,9 +335,8 @@ class Poster:
 
     async def _told(self, channel: discord.abc.Messageable, game: LoadedGame, live: Segment,
                     events: list[LoggedEvent]) -> list[Note]:
-        """The table's notes told in the live message so far. After a restart they are
-        read back from its story (the text above the prompt, see `compose`): the lines no
-        event tells, each about the move whose lines follow it (see `_story`)."""
+        """The table's notes told in the live message so far; after a restart, read back
+        from its text (`notes_told`)."""
         told = self._notes.get(live.message_id)
         if told is not None:
             return told
@@ -341,26 +346,20 @@ class Poster:
         except discord.HTTPException:
             return told
         known = {line: place for place, line, _ in await self._lines(game, events, live.start)}
-        waiting: list[str] = []
-        above = message.content.split("\n\n", 1)[0] if "\n\n" in message.content else ""
-        for line in above.splitlines():  # (no blank line: the prompt alone)
-            if line in known:
-                told += [(known[line], note) for note in waiting]
-                waiting = []
-            elif line != "…":
-                waiting.append(line)
-        told += [(Place(game.version + 1, 0), note) for note in waiting]  # after every move
+        told += notes_told(message.content, known, Place(game.version + 1, 0))
         return told
 
     async def _ping_newcomers(self, channel: discord.abc.Messageable, game: LoadedGame,
-                              live: Segment) -> None:
-        """Someone asked to act in the live segment who was not pinged for it yet."""
+                              live: Segment, actor: int | None = None) -> None:
+        """Someone asked to act in the live segment who was not pinged for it yet (the
+        one whose click this follows counts as pinged: they are here)."""
         awaited = {s.user_id for s in self.service.awaited_seats(game)
                    if s.user_id is not None and not s.played_by_ai}
         pinged = self._pinged.get(live.message_id)
         if pinged is None:  # not known after a restart: assume those waited for were
             self._pinged[live.message_id] = awaited
             return
+        pinged.update({actor} & awaited)
         newcomers = sorted(awaited - pinged)
         if not newcomers:
             return

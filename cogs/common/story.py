@@ -4,6 +4,7 @@ the board's caption and alt text, and whom a message may ping (no Discord calls 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TypeVar
 
 import discord
 
@@ -13,13 +14,15 @@ from bot.store import LoadedGame
 
 MAX_CONTENT = 1900
 Story = list[tuple[str, bool]]  # a message's lines, each with whether it is a note
+T = TypeVar("T")  # where a note belongs: the place of a move
 
 
-def players_only(game: LoadedGame) -> discord.AllowedMentions:
-    """Pings go to the table's people alone: a mention someone wrote into a name must
-    not reach anyone else (Discord would notify every user a message's text names)."""
+def players_only(game: LoadedGame, *, but: int | None = None) -> discord.AllowedMentions:
+    """Pings go to the table's people alone (`but` one of them): a mention someone wrote
+    into a name must not reach anyone else (Discord would notify every user a message's
+    text names)."""
     return discord.AllowedMentions(everyone=False, roles=False, users=[
-        discord.Object(s.user_id) for s in game.seats if s.user_id])
+        discord.Object(s.user_id) for s in game.seats if s.user_id and s.user_id != but])
 
 
 def clip(lines: list[str], limit: int = MAX_CONTENT, keep: int = 0,
@@ -54,6 +57,23 @@ def compose(story: Story, prompt: str) -> str:
     room = MAX_CONTENT - len(prompt) - 2
     told = tell(story, limit=room) if story and room > 40 else ""
     return f"{told}\n\n{prompt}" if told and prompt else told or prompt
+
+
+def notes_told(content: str, known: dict[str, T], after: T) -> list[tuple[T, str]]:
+    """The table's notes a posted message tells, read back from its story (the text above
+    the prompt, see `compose`): the lines no event tells (`known` maps those to the move
+    they tell), each about the move whose lines follow it; those below every move's
+    lines are about `after`."""
+    told: list[tuple[T, str]] = []
+    waiting: list[str] = []
+    above = content.split("\n\n", 1)[0] if "\n\n" in content else ""
+    for line in above.splitlines():  # (no blank line: the prompt alone)
+        if line in known:
+            told += [(known[line], note) for note in waiting]
+            waiting = []
+        elif line != "…":
+            waiting.append(line)
+    return told + [(after, note) for note in waiting]
 
 
 def caption_of(story: Story) -> str:

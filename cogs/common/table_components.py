@@ -34,8 +34,9 @@ async def publish(interaction: discord.Interaction, step: Step, *,
                   force_board: bool = False) -> None:
     """Show a committed step in the channel; tell the clicker if Discord refused."""
     try:
-        await poster(interaction, step.game.row.game).publish(
-            interaction.channel, step, force_board=force_board)  # type: ignore[arg-type]
+        await poster(interaction, step.game.row.game).publish(  # the clicker is here: no ping
+            interaction.channel, step, force_board=force_board,  # type: ignore[arg-type]
+            actor=interaction.user.id)
     except PostingError as exc:
         await refuse(interaction, str(exc))
 
