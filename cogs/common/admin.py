@@ -107,7 +107,8 @@ async def announce(interaction: discord.Interaction, result: ModResult) -> None:
         for step in steps:
             poster = interaction.client.posters.get(step.game.row.game)  # type: ignore[attr-defined]
             if poster is not None:
-                await poster.publish(channel, step, force_board=result.board)
+                await poster.publish(channel, step, force_board=result.board,
+                                     here=frozenset(result.ping))  # the line pinged them
     except (PostingError, TableError) as exc:
         await refuse(interaction, _("Done, but: {problem}", problem=str(exc)))
     except discord.HTTPException as exc:

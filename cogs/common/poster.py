@@ -92,15 +92,16 @@ class Poster:
         self._board_owed: dict[int, bool] = {}
 
     async def publish(self, channel: discord.abc.Messageable, step: Step,
-                      *, force_board: bool = False, actor: int | None = None) -> None:
+                      *, force_board: bool = False, here: frozenset[int] = frozenset()) -> None:
         """After a committed step: the live message edited, or a new segment's posted.
-        `actor`, who made the step, is not pinged by it: they are here already."""
+        Those `here` (who made the step, or were just pinged about it) are not pinged
+        by it again."""
         # A step's notes are about its first move (a deadline's or a skip's); a step that
         # does not say where it began (the start) has them said first.
         about = Place(step.since + 1, 0) if step.since is not None else None
         await self._guarded(channel, step.game, [(about, n) for n in step.notes],
                             board=step.board_changed or force_board, skippable=not force_board,
-                            actor=actor)
+                            here=here)
 
     async def edit_prompt(self, channel: discord.abc.Messageable, game: LoadedGame) -> None:
         """The prompt changed without a step (deadlines moved): edit it in place."""
@@ -108,7 +109,7 @@ class Poster:
 
     async def _guarded(self, channel: discord.abc.Messageable, game: LoadedGame,
                        notes: list[tuple[Place | None, object]], *, board: bool,
-                       skippable: bool = False, actor: int | None = None) -> None:
+                       skippable: bool = False, here: frozenset[int] = frozenset()) -> None:
         lock = self._locks.setdefault(game.id, asyncio.Lock())
         self._waiting[game.id] = self._waiting.get(game.id, 0) + 1
         try:
@@ -124,7 +125,7 @@ class Poster:
             board = self._board_owed.pop(game.id, False) or board
             with speaking(await self._language(game)):  # the channel's, not the clicker's
                 await self._show(channel, game.id, [(a, str(n)) for a, n in notes], board,
-                                 actor)
+                                 here)
         except discord.Forbidden as exc:
             raise PostingError(permission_hint(channel)) from exc
         except discord.HTTPException as exc:
@@ -143,7 +144,7 @@ class Poster:
     # ---- deciding: edit the live message or post a new one ------------------------------
 
     async def _show(self, channel: discord.abc.Messageable, game_id: int,
-                    notes: list[Note], board: bool, actor: int | None = None) -> None:
+                    notes: list[Note], board: bool, here: frozenset[int] = frozenset()) -> None:
         # The newest state, not the step's: steps may reach here out of order.
         game = await self.service.load(game_id)
         if game.state is None:
@@ -157,7 +158,7 @@ class Poster:
         if live is not None and opening is None and not final_pending:
             try:
                 await self._edit_live(channel, game, live, events, notes, board and not over,
-                                      actor)
+                                      here)
                 return
             except discord.NotFound:  # deleted by someone: tell its segment anew
                 await self.service.store.delete_message(game.id, live.kind)
@@ -168,7 +169,7 @@ class Poster:
         # Notes about moves before the new segment go with them, in the message closed.
         earlier = [n for n in notes if live is not None and n[0] is not None and n[0] < start]
         message = await self._post(channel, game, start, events,
-                                   [n for n in notes if n not in earlier], actor)
+                                   [n for n in notes if n not in earlier], here)
         if live is not None:
             await self._close(channel, game, live, events, start, earlier)
         await self._drop_old_prompt(channel, game)
@@ -232,7 +233,7 @@ class Poster:
 
     async def _post(self, channel: discord.abc.Messageable, game: LoadedGame, start: Place,
                     events: list[LoggedEvent], notes: list[Note],
-                    actor: int | None = None) -> discord.Message:
+                    here: frozenset[int] = frozenset()) -> discord.Message:
         story, caption = await self._story(game, events, start, None, notes)
         prompt, view = await self.prompt(self.service, game)
         callout = self.callout(self.service, game) if self.callout else None
@@ -266,7 +267,7 @@ class Poster:
                 files.append(discord.File(io.BytesIO(recap_data), filename=recap.filename,
                                           description=recap.description))
             return channel.send(content=content, files=files,
-                                allowed_mentions=players_only(game, but=actor), **extra)
+                                allowed_mentions=players_only(game, but=here), **extra)
 
         message = await deliver(channel, send)
         segment = Segment(start, game.version, message.channel.id, message.id)
@@ -281,7 +282,7 @@ class Poster:
 
     async def _edit_live(self, channel: discord.abc.Messageable, game: LoadedGame,
                          live: Segment, events: list[LoggedEvent], notes: list[Note],
-                         board: bool, actor: int | None = None) -> None:
+                         board: bool, here: frozenset[int] = frozenset()) -> None:
         told = await self._told(channel, game, live, events)
         # A late step's notes about moves before this segment: said first here.
         told += [(a if a is None or a >= live.start else None, n) for a, n in notes]
@@ -300,7 +301,7 @@ class Poster:
         await deliver(channel, edit)
         if png is not None:
             self._drawn[live.message_id] = game.version
-        await self._ping_newcomers(channel, game, live, actor)
+        await self._ping_newcomers(channel, game, live, here)
 
     async def _close(self, channel: discord.abc.Messageable, game: LoadedGame,
                      live: Segment, events: list[LoggedEvent], stop: Place,
@@ -350,16 +351,16 @@ class Poster:
         return told
 
     async def _ping_newcomers(self, channel: discord.abc.Messageable, game: LoadedGame,
-                              live: Segment, actor: int | None = None) -> None:
+                              live: Segment, here: frozenset[int] = frozenset()) -> None:
         """Someone asked to act in the live segment who was not pinged for it yet (the
-        one whose click this follows counts as pinged: they are here)."""
+        people `here` count as pinged: they clicked, or were just pinged about it)."""
         awaited = {s.user_id for s in self.service.awaited_seats(game)
                    if s.user_id is not None and not s.played_by_ai}
         pinged = self._pinged.get(live.message_id)
         if pinged is None:  # not known after a restart: assume those waited for were
             self._pinged[live.message_id] = awaited
             return
-        pinged.update({actor} & awaited)
+        pinged.update(here & awaited)
         newcomers = sorted(awaited - pinged)
         if not newcomers:
             return

@@ -17,12 +17,13 @@ Story = list[tuple[str, bool]]  # a message's lines, each with whether it is a n
 T = TypeVar("T")  # where a note belongs: the place of a move
 
 
-def players_only(game: LoadedGame, *, but: int | None = None) -> discord.AllowedMentions:
-    """Pings go to the table's people alone (`but` one of them): a mention someone wrote
+def players_only(game: LoadedGame, *,
+                 but: Collection[int] = ()) -> discord.AllowedMentions:
+    """Pings go to the table's people alone (`but` some of them): a mention someone wrote
     into a name must not reach anyone else (Discord would notify every user a message's
     text names)."""
     return discord.AllowedMentions(everyone=False, roles=False, users=[
-        discord.Object(s.user_id) for s in game.seats if s.user_id and s.user_id != but])
+        discord.Object(s.user_id) for s in game.seats if s.user_id and s.user_id not in but])
 
 
 def clip(lines: list[str], limit: int = MAX_CONTENT, keep: int = 0,

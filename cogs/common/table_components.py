@@ -36,7 +36,7 @@ async def publish(interaction: discord.Interaction, step: Step, *,
     try:
         await poster(interaction, step.game.row.game).publish(  # the clicker is here: no ping
             interaction.channel, step, force_board=force_board,  # type: ignore[arg-type]
-            actor=interaction.user.id)
+            here=frozenset({interaction.user.id}))
     except PostingError as exc:
         await refuse(interaction, str(exc))
 

@@ -10,7 +10,7 @@ from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import find
 from tests.e2e.test_admin_discord import MANAGE_CHANNELS, private, public
-from tests.e2e.test_doge_clocks import clocked_bot
+from tests.e2e.test_doge_clocks import clocked_bot, start_async_table
 from tests.e2e.test_doge_game import open_table
 from tests.e2e.test_doge_refusals import last_reply
 
@@ -66,4 +66,24 @@ async def test_a_moderator_seats_a_person_in_a_computers_seat(
         [entry] = await bot.tables.store.list_audit(guild_id=emu.guild.id, limit=1)
         assert entry.action == "replace" and entry.detail == {"seat": 2, "old": None,
                                                                "new": dora.id}
+        assert not emu.internal_errors
+
+
+async def test_a_player_handed_an_awaited_seat_is_pinged_once(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """The moderator's line pings the new player; the prompt redrawn for them does not
+    add a 🔔 line of its own."""
+    emu = discord_emulator
+    bot = clocked_bot(tmp_path, FakeTime())
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        _anna, _bernd, claudia = table.users
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        dora = emu.add_user("dora")
+        before = len(emu.messages(emu.channel, include_ephemeral=False))
+        await table.slash(mia, "table-admin replace", {"new": dora, "old": claudia})
+        fresh = emu.messages(emu.channel, include_ephemeral=False)[before:]
+        assert [m for m in fresh if f"user:{dora.id}" in m.pinged] == fresh[:1]
+        assert fresh[0].content.startswith("🛡️") and not any("🔔" in m.content for m in fresh)
+        assert f"<@{dora.id}>" in table.prompt().content  # the prompt names her
         assert not emu.internal_errors
