@@ -34,6 +34,9 @@ class Quiet:
     async def digest(self, user_id: int, lines: list[str]) -> None:
         return None
 
+    async def autopilot_on(self, game, seat) -> None:
+        return None
+
 
 async def _run(tmpdir: str, deadlines: int) -> dict[str, float]:
     path = Path(tmpdir) / "clock.db"

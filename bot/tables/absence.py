@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.games.wording import later_cmd, note
 from bot.i18n import Later, _, _n, later, later_n
-from bot.store import ACTIVE, LOBBY, LoadedGame, Store, StoreError
+from bot.store import ACTIVE, LOBBY, LoadedGame, Seat, Store, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.clock import TableClock
 from bot.tables.kits import (
@@ -43,11 +43,26 @@ class AbsenceMixin:
     def away_until(self, game: LoadedGame, seat_no: int) -> float:
         return game.seats[seat_no].away_until or 0.0
 
+    def away_now(self, seat: Seat) -> float | None:
+        """When the vacation of a seat's player ends, if they are away now (by the
+        table's clock); else None."""
+        until = seat.away_until or 0.0
+        return until if until > self.clock.clock() else None
+
+    def absence_note(self, seat: Seat) -> str:
+        """' (🏖️ away until <t:…:f>)', ' (🤖 autopilot)', both or neither: to follow the
+        name of an awaited player wherever the table lists them."""
+        until = self.away_now(seat)
+        away = "" if until is None else " " + _("(🏖️ away until {when})",
+                                                  when=f"<t:{int(until)}:f>")
+        return away + (" " + _("(🤖 autopilot)") if seat.autopilot else "")
+
     async def time_out(self, game_id: int, seat_no: int, *, by: str = "deadline",
                        decision: str | None = None) -> Any:
         """Act for `seat_no` now: its standing order, else the autopilot if the table
         chose it or the seat is on it, else the engine's safe default (D-3.7 in
-        placement). Two missed deadlines in a row put the seat on autopilot. `by`:
+        placement). Two missed deadlines in a row put the seat on autopilot, and its
+        player is told once the step is shown (`TableClock.tell_autopilot`). `by`:
         "deadline", "moderator" (a skip) or "computer" (a computer seat's own move)."""
         searched = await self._search_first(game_id, seat_no, decision)
         async with self.lock(game_id):
@@ -80,8 +95,9 @@ class AbsenceMixin:
             # seat that simply moves (after a kick or an undo) is told like any other.
             lines = [] if by == "computer" else [note(timed_out(seat.name, by, how))]
             # A time-out that ended the game leaves no seat to put on autopilot.
-            if by == "deadline" and misses >= MISSES_FOR_AUTOPILOT and not seat.autopilot \
-                    and not result.finished:
+            put_on = by == "deadline" and misses >= MISSES_FOR_AUTOPILOT \
+                and not seat.autopilot and not result.finished
+            if put_on:
                 await self.store.set_autopilot(game_id, seat_no, True)
                 lines.append(note(later_n(
                     "🤖 {name} missed {n} deadline in a row: the autopilot plays for them "
@@ -96,6 +112,8 @@ class AbsenceMixin:
             step.notes = list(lines)
             await self.clock.sync(step.game)
         await self.publish(step)
+        if put_on:  # committed and shown: now the player hears it, once
+            await self.clock.tell_autopilot(step.game, seat_no)
         return step
 
     async def _search_first(self, game_id: int, seat_no: int,
@@ -131,7 +149,7 @@ class AbsenceMixin:
         game = await self.load(game_id)
         seat = self._my_seat(game, user_id)
         now = self.clock.clock()
-        if not seat.autopilot and (seat.away_until or 0.0) <= now:
+        if not seat.autopilot and self.away_now(seat) is None:
             raise self.error(later("You are playing your own seat already: you are not away "
                                    "and the autopilot does not play for you."))
         unused = max(0.0, (seat.away_until or now) - now)

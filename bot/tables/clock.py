@@ -46,6 +46,10 @@ class Notifier(Protocol):
 
     async def digest(self, user_id: int, lines: list[Later]) -> None: ...
 
+    async def autopilot_on(self, game: LoadedGame, seat: Seat) -> None:
+        """Tell a seat's player, once, that missed deadlines put it on autopilot: the way
+        reminders reach them."""
+
 
 def split_kind(kind: str) -> tuple[str, str]:
     head, _, decision = kind.partition(":")
@@ -167,6 +171,21 @@ class TableClock:
             await self.notifier.remind(game, due)
         except Exception:  # one game's reminder must not stop every other clock
             log.exception("reminders of game %s failed", game.id)
+
+    async def tell_autopilot(self, game: LoadedGame, seat_no: int) -> None:
+        """After the step that put a seat on autopilot was committed and shown: tell its
+        player, unless they want no reminders (`notify off`), the seat is a computer's
+        or the game is over."""
+        seat = game.seats[seat_no]
+        if self.notifier is None or game.row.status != ACTIVE or not seat.autopilot \
+                or seat.user_id is None or seat.is_bot:
+            return
+        if (await self.store.get_user_prefs(seat.user_id)).notify == "off":
+            return
+        try:
+            await self.notifier.autopilot_on(game, seat)
+        except Exception:  # the step is saved and shown: a failed notice stops nothing
+            log.exception("game %s: telling seat %s of its autopilot failed", game.id, seat_no)
 
     async def _handle(self, deadline: Deadline, game: LoadedGame,
                       reminders: dict[int, tuple[LoadedGame, list[tuple[Seat, float]]]]

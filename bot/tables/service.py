@@ -388,6 +388,6 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         return _("It is not your turn: the game waits for {who}.", who=who)
 
     def awaited_names(self, game: LoadedGame) -> str:
-        """Whom the game waits for: each seat's holder as a mention, else its name."""
-        return ", ".join(f"<@{s.user_id}>" if s.user_id else s.name
+        """Whom the game waits for: each holder's mention (else name), `absence_note`."""
+        return ", ".join((f"<@{s.user_id}>" if s.user_id else s.name) + self.absence_note(s)
                          for s in self.awaited_seats(game))

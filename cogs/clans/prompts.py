@@ -14,7 +14,7 @@ from bot.games.question import Question
 from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, Deadline, LoadedGame
 from bot.tables.service import TableService
-from cogs.common.table_ui import default_note, lobby_prompt, question_view, who
+from cogs.common.table_ui import awaited, deadline_text, default_note, lobby_prompt, question_view
 from cogs.common.ui import GameButton, view_of
 
 CLAN_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "black": "⚫"}
@@ -37,20 +37,23 @@ async def clans_prompt(service: TableService,
                         "**Clans · turn {turn} · epoch {epoch}** ({n} chips left in this epoch)",
                         view.chips_left_in_epoch, turn=view.turn + 1,
                         epoch=EPOCHS[view.epoch - 1])
-    awaited = service.awaited_seats(game)
+    asked = service.awaited_seats(game)
     mine = GameButton("clanme", game.id, "", label=_("My clan"), emoji="🔒")
-    if not awaited:
+    if not asked:
         return header, view_of(mine)
-    seat = awaited[0]
+    seat = asked[0]
     question = service.kit(game).question(game.state, seat.seat, [s.name for s in game.seats])
+    deadline = due.get(seat.seat)
+    if seat.autopilot:  # a person's seat, answered at its deadline: named, not pinged
+        moving = f"{seat.name}{service.absence_note(seat)}{deadline_text(deadline)}"
+        return f"{header}\n⏳ {moving}", view_of(mine)
     if question is None or seat.played_by_ai:
         moving = _("{name} (computer) is moving.", name=seat.name)
         return f"{header}\n⏳ {moving}", view_of(mine)
-    deadline = due.get(seat.seat)
     if question.kind == "move":
-        text = move_prompt(game, view, question, who(seat), header, deadline)
+        text = move_prompt(game, view, question, awaited(service, seat), header, deadline)
     else:  # the order of villages (C-4.7)
-        text = "\n".join([header, f"{who(seat)} — {question.prompt}",
+        text = "\n".join([header, f"{awaited(service, seat)} — {question.prompt}",
                           default_note(game, question, deadline)])
     buttons = question_view(game, question, ())
     mine.row = min(len(buttons.children) // 5 + 1, 4)  # below the choices, not among them

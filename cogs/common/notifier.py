@@ -1,6 +1,7 @@
 """Telling people that a game waits for them: reminders by mention or DM (a DM that
-fails falls back to a mention), daily digests, and steps nobody clicked for (when the
-game's thread is locked, the players are told in its parent channel)."""
+fails falls back to a mention), that the autopilot now plays their seat (the same way),
+daily digests, and steps nobody clicked for (when the game's thread is locked, the
+players are told in its parent channel)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import logging
 
 import discord
 
-from bot.i18n import SOURCE_LANGUAGE, _, cmd, speaking
+from bot.i18n import SOURCE_LANGUAGE, _, _n, cmd, speaking
 from bot.store import LoadedGame, Seat
 from bot.tables.service import Step
 from cogs.common.delivery import PostingError, ThreadClosed, deliver
@@ -34,8 +35,7 @@ class DiscordNotifier:
         for seat, due_at in due:
             if seat.user_id is None:
                 continue
-            prefs = await self.bot.tables.store.get_user_prefs(seat.user_id)  # type: ignore[attr-defined]
-            if prefs.notify == "dm":
+            if await self.wants_dm(seat.user_id):
                 with speaking(await self.language(game.row.guild_id)):
                     text = _("⏳ Your {game} game in {channel} waits for you; the deadline "
                              "is {when}.", channel=f"<#{game.row.channel_id}>",
@@ -55,13 +55,39 @@ class DiscordNotifier:
             else:  # different deadlines: each named with their own
                 text = _("⏳ This {game} game waits for you: {deadlines}.", deadlines=", ".join(
                     f"<@{u}> <t:{int(d)}:R>" for u, d in in_channel), **values)
+        await self.ping(game, users, text, "reminders")
+
+    async def autopilot_on(self, game: LoadedGame, seat: Seat) -> None:
+        """Missed deadlines put the seat on autopilot: its player hears it once, as their
+        reminders reach them (a DM if they asked for one, else the channel)."""
+        if seat.user_id is None:
+            return
+        with speaking(await self.language(game.row.guild_id)):
+            text = _n("🤖 You missed {n} deadline in a row in the {game} game in {channel}: "
+                      "the autopilot plays your seat until you use `{back}` or play a move "
+                      "yourself.",
+                      "🤖 You missed {n} deadlines in a row in the {game} game in {channel}: "
+                      "the autopilot plays your seat until you use `{back}` or play a move "
+                      "yourself.", seat.misses, game=game.row.game.capitalize(),
+                      channel=f"<#{game.row.channel_id}>", back=cmd(f"{game.row.game} back"))
+        if await self.wants_dm(seat.user_id) and await self.dm(seat.user_id, text):
+            return
+        await self.ping(game, [seat.user_id], f"<@{seat.user_id}> {text}", "the autopilot notice")
+
+    async def wants_dm(self, user_id: int) -> bool:
+        """Whether the person asked to be reminded by DM (`notify mode:dm`)."""
+        prefs = await self.bot.tables.store.get_user_prefs(user_id)  # type: ignore[attr-defined]
+        return prefs.notify == "dm"
+
+    async def ping(self, game: LoadedGame, users: list[int], text: str, what: str) -> None:
+        """`text` in the game's channel, pinging `users` and nobody else."""
         only_them = discord.AllowedMentions(everyone=False, roles=False,
                                             users=[discord.Object(u) for u in users])
         try:
             channel = await self.channel(game.row.channel_id)
             await deliver(channel, lambda: channel.send(text, allowed_mentions=only_them))
         except (PostingError, discord.HTTPException) as exc:
-            log.warning("game %s: reminders for %s failed: %s", game.id, users, exc)
+            log.warning("game %s: %s for %s failed: %s", game.id, what, users, exc)
 
     async def language(self, guild_id: int | None) -> str:
         """The server's language: reminders and notices speak it, like its channel."""

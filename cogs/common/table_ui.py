@@ -37,6 +37,12 @@ def deadline_text(deadline) -> str:
     return " " + _("(deadline {when})", when=f"<t:{int(deadline.due_at)}:R>")
 
 
+def awaited(service: TableService, seat, deadline=None) -> str:
+    """An awaited player as a prompt lists them: a mention, whether they are away or on
+    autopilot, then their deadline: '<@1> (🏖️ away until …) (deadline in 8 days)'."""
+    return f"{who(seat)}{service.absence_note(seat)}{deadline_text(deadline)}"
+
+
 def default_note(game: LoadedGame, question: Question, deadline) -> str:
     """What the table plays for a player who does not answer, as the time-out will: the
     default's whole path (the message highlights only its first step), or that their

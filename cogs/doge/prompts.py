@@ -12,6 +12,7 @@ from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
 from cogs.common.table_ui import (
+    awaited,
     deadline_text,
     default_note,
     lobby_prompt,
@@ -42,11 +43,12 @@ async def doge_prompt(service: TableService,
     due = {d.seat: d for d in await service.store.get_deadlines(game.id)
            if d.kind.startswith("due:")}
     if game.state.phase == "placement":
-        return placement_prompt(game, due)
+        return placement_prompt(service, game, due)
     return election_prompt(service, game, due)
 
 
-def placement_prompt(game: LoadedGame, due: dict) -> tuple[str, discord.ui.View]:
+def placement_prompt(service: TableService, game: LoadedGame,
+                     due: dict) -> tuple[str, discord.ui.View]:
     st = game.state
     rounds = 4 if st.player_count == 3 else 3
     lines = [_("🗳️ **Year {year} · placement round {round} of {rounds}** — choose an area "
@@ -60,10 +62,12 @@ def placement_prompt(game: LoadedGame, due: dict) -> tuple[str, discord.ui.View]
             state = _("sits out this round (D-3.7)")  # a deadline or a moderator's skip
         elif seat.seat in st.ballots:
             state = _("✅ has chosen")
+        elif seat.autopilot:  # a person's seat, answered at its deadline: not pinged
+            state = f"⏳{service.absence_note(seat)}{deadline_text(due.get(seat.seat))}"
         elif seat.played_by_ai:
             state = _("⏳ (computer)")
         else:
-            state = f"⏳ {who(seat)}{deadline_text(due.get(seat.seat))}"
+            state = f"⏳ {awaited(service, seat, due.get(seat.seat))}"
         lines.append(f"{mark(seat.colour)} {seat.name}: {state}")
     key = f"{st.year}-{st.round}"
     view = view_of(GameButton("cast", game.id, key, label=_("Cast ballot"), emoji="🗳️",
@@ -76,22 +80,21 @@ def election_prompt(service: TableService, game: LoadedGame,
                     due: dict) -> tuple[str, discord.ui.View | None]:
     st = game.state
     area = area_name(st.election.area) if st.election else "?"
-    awaited = service.awaited_seats(game)
+    asked = service.awaited_seats(game)
     names = [s.name for s in game.seats]
     header = _("🏛️ **Year {year} · election {number} of 7: {area}**", year=st.year,
                number=st.elections_done + 1, area=area)
-    if len(awaited) == 1:
-        seat = awaited[0]
+    if len(asked) == 1:
+        seat = asked[0]
         question = service.kit(game).question(st, seat.seat, names)
         if question is not None:
             note = default_note(game, question, due.get(seat.seat))
-            text = "\n".join([header, f"{who(seat)} — {question.prompt}", note,
+            text = "\n".join([header, f"{awaited(service, seat)} — {question.prompt}", note,
                               *_answered(game)])
             return text, question_view(game, question, ())
     lines = [header, _("Several players decide at once (D-11.2); each answers with the "
                        "button below:")]
-    lines += [f"{mark(s.colour)} ⏳ {who(s)}{deadline_text(due.get(s.seat))}"
-              for s in awaited]
+    lines += [f"{mark(s.colour)} ⏳ {awaited(service, s, due.get(s.seat))}" for s in asked]
     lines += _answered(game)
     view = view_of(GameButton("dq", game.id, f"{game.version}..open", label=_("Answer"),
                               style=discord.ButtonStyle.primary))

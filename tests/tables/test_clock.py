@@ -30,12 +30,17 @@ class Recorder:
         self.reminders: list[tuple[int, int, float]] = []
         self.digests: list[tuple[int, list[str]]] = []
         self.steps: list = []
+        # (game, seat, steps published by then): each seat put on autopilot, told.
+        self.autopilot: list[tuple[int, int, int]] = []
 
     async def remind(self, game, due: list) -> None:
         self.reminders += [(game.id, seat.seat, due_at) for seat, due_at in due]
 
     async def digest(self, user_id: int, lines: list[str]) -> None:
         self.digests.append((user_id, lines))
+
+    async def autopilot_on(self, game, seat) -> None:
+        self.autopilot.append((game.id, seat.seat, len(self.steps)))
 
 
 START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC).timestamp()

@@ -43,6 +43,9 @@ class Reminders:
     async def digest(self, user_id: int, lines: list[str]) -> None:
         return None
 
+    async def autopilot_on(self, game, seat) -> None:
+        return None
+
 
 @pytest.fixture
 async def url() -> AsyncIterator[str]:

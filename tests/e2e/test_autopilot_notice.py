@@ -1,0 +1,102 @@
+"""A player whose missed deadlines put their seat on autopilot is told so, once, the way
+their reminders reach them: by DM if they chose DMs (a closed DM falls back to a ping
+in the channel for them alone), by a ping in the channel, or not at all (`notify off`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.discord_app import TableBot
+from tests.discord_emulator import DiscordEmulator
+from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.driver import DogeTable
+from tests.e2e.test_doge_clocks import FakeTime, clocked_bot, start_async_table
+
+PLACEMENT_S = 5 * 60  # the live preset's placement round
+NOTICE = ("🤖 You missed 2 deadlines in a row in the Doge game in <#{channel}>: the autopilot "
+          "plays your seat until you use `/doge back` or play a move yourself.")
+
+
+async def slash(table: DogeTable, user, command: str, options: dict) -> None:
+    """A command, answered (without the driver's check of every board against the state
+    of the moment: a deadline's step posts boards of states that are already past)."""
+    handle = await table.emu.slash(user, table.channel, command, options)
+    await handle.callback(timeout=10)
+    await table.emu.wait_until(lambda: table.bot.in_flight == 0, timeout=10)
+
+
+async def both_choose_and_time_passes(table: DogeTable, time: FakeTime,
+                                      areas: tuple[str, str]) -> None:
+    """Anna and Bernd choose; Claudia lets the round's deadline pass."""
+    anna, bernd, _claudia = table.users
+    await slash(table, anna, "doge ballot", {"area": areas[0], "markers": "1"})
+    await slash(table, bernd, "doge ballot", {"area": areas[1], "markers": "1"})
+    time.now += PLACEMENT_S + 1
+    await table.bot.tables.clock.tick()
+
+
+async def claudia_misses_twice(table: DogeTable, bot: TableBot, time: FakeTime) -> None:
+    for areas in (("castello", "dorsoduro"), ("san_marco", "san_polo")):
+        await both_choose_and_time_passes(table, time, areas)
+    game = await table.game()
+    assert game.seats[2].autopilot and game.seats[2].misses == 2
+
+
+def notices(emu: DiscordEmulator) -> list:
+    return [m for m in emu.messages(include_ephemeral=False) if "🤖 You missed" in m.content]
+
+
+async def test_a_player_who_chose_dms_is_told_by_dm(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu, time = discord_emulator, FakeTime()
+    bot = clocked_bot(tmp_path, time)
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        claudia = table.users[2]
+        await slash(table, claudia, "doge notify", {"mode": "dm"})
+        await claudia_misses_twice(table, bot, time)
+        await emu.wait_until(lambda: notices(emu), timeout=10)
+        [notice] = notices(emu)
+        assert notice.channel_id == emu.dm_channel_for(claudia).id
+        assert notice.content == NOTICE.format(channel=table.channel.id)
+        # The channel was told as before, in the step's message; nobody else got a notice.
+        said = [m.content for m in emu.messages(table.channel, include_ephemeral=False)]
+        assert any("the autopilot plays for them" in t for t in said)
+        # On autopilot the seat plays at once, round after round: told once only.
+        anna, bernd = table.users[:2]
+        await slash(table, anna, "doge ballot", {"area": "cannaregio", "markers": "2"})
+        await slash(table, bernd, "doge ballot", {"area": "santa_croce", "markers": "2"})
+        game = await table.game()
+        assert game.state.round == 4 and game.seats[2].autopilot
+        assert len(notices(emu)) == 1 and not emu.internal_errors
+
+
+async def test_closed_dms_or_mentions_get_a_ping_for_them_alone(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu, time = discord_emulator, FakeTime()
+    bot = clocked_bot(tmp_path, time)
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        claudia = table.users[2]
+        await slash(table, claudia, "doge notify", {"mode": "dm"})
+        emu.block_dms(claudia)
+        await claudia_misses_twice(table, bot, time)
+        await emu.wait_until(lambda: notices(emu), timeout=10)
+        [notice] = notices(emu)
+        assert notice.channel_id == table.channel.id
+        assert notice.content == f"<@{claudia.id}> " + NOTICE.format(channel=table.channel.id)
+        assert notice.pinged == {f"user:{claudia.id}"}
+        assert not emu.internal_errors
+
+
+async def test_no_notice_for_one_who_wants_no_reminders(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu, time = discord_emulator, FakeTime()
+    bot = clocked_bot(tmp_path, time)
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        await slash(table, table.users[2], "doge notify", {"mode": "off"})
+        await claudia_misses_twice(table, bot, time)
+        said = [m.content for m in emu.messages(table.channel, include_ephemeral=False)]
+        assert any("the autopilot plays for them" in t for t in said)  # the table knows
+        assert notices(emu) == [] and not emu.internal_errors

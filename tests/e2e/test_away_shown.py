@@ -1,0 +1,48 @@
+"""Who is away shows where the table lists whom it waits for: the channel's prompt and
+`status`, in both games, until the player is back (an injected clock)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.tables.timing import DAY
+from tests.discord_emulator import DiscordEmulator
+from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.test_clans_game import ClansTable
+from tests.e2e.test_doge_clocks import FakeTime, clocked_bot, start_async_table
+
+
+async def test_doge_prompt_and_status_show_a_player_away(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu, time = discord_emulator, FakeTime()
+    bot = clocked_bot(tmp_path, time)
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        anna, _bernd, claudia = table.users
+        await table.slash(claudia, "doge away", {"days": 2.0})
+        mark = f"<@{claudia.id}> (🏖️ away until <t:{int(time.now + 2 * DAY)}:f>) (deadline <t:"
+        assert mark in table.prompt().content  # redrawn where it is
+        assert table.prompt().content.count("🏖️") == 1
+        status = await (await table.slash(anna, "doge status")).wait()
+        assert status.ephemeral and mark in status.content
+        await table.slash(claudia, "doge back")
+        assert "🏖️" not in table.prompt().content
+        status = await (await table.slash(anna, "doge status")).wait()
+        assert "🏖️" not in status.content and not emu.internal_errors
+
+
+async def test_clans_prompt_and_status_show_the_mover_away(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu, time = discord_emulator, FakeTime()
+    bot = clocked_bot(tmp_path, time)
+    async with emu.running(bot):
+        ada, bo = emu.add_user("ada"), emu.add_user("bo")
+        table = ClansTable(emu, bot, emu.channel, [ada, bo])
+        await table.start()
+        [seat] = bot.tables.awaited_seats(await table.game())
+        mover = table.user_of(seat)
+        await table.slash(mover, "clans away", {"days": 1.0})
+        mark = f"<@{mover.id}> (🏖️ away until <t:{int(time.now + DAY)}:f>), your move"
+        assert mark in table.prompt().content
+        status = await (await table.slash(ada, "clans status")).wait()
+        assert mark in status.content and not emu.internal_errors
