@@ -14,13 +14,13 @@ from bot.store.backends.sql import Database as Backend
 from bot.store.backends.sqlite import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database
 from bot.store.bookkeeping import ServiceMixin
 from bot.store.moderation import ModerationMixin
-from bot.store.ratings import RatingsMixin
 from bot.store.records import RecordsMixin
 from bot.store.shared import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
 from bot.store.table_settings import TablesMixin
+from bot.store.voiding import VoidingMixin
 
 
-class Store(RatingsMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
+class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
             ServiceMixin):
     """Persistent games for any engine of the registry, on one SQLite file or on a
     PostgreSQL database that several processes share.

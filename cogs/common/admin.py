@@ -20,14 +20,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.community.setting import set_rating
+from bot.community.setting import set_rating, void_game
 from bot.i18n import _, cmd, later, speaking
+from bot.store import FINISHED
+from bot.tables.kits import get_kit
 from bot.tables.languages import set_language
 from bot.tables.mod_confirm import confirmation
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.overview import open_tables_text
 from bot.tables.service import TableError
 from cogs.common.admin_words import Place, seat_label, summary
+from cogs.common.community import finished_label
 from cogs.common.poster import PostingError
 from cogs.common.table_components import display_name, redraw_lobby
 from cogs.common.ui import GameButton, channel_language, handler, refuse, tell
@@ -292,6 +295,23 @@ class ModeratorCommands(app_commands.Group):
                      computers: bool | None = None) -> None:
         await self.act(interaction, lambda m, who: set_rating(m, who, moderated=moderated,
                                                          computers=computers))
+
+    @app_commands.command(name="void", description="A finished game no longer counts for the "
+                                            "ratings (or counts again)")
+    @app_commands.describe(game_id="Which game (the server's last 25 finished games offered)",
+                           restore="Count a voided game again")
+    async def void(self, interaction: discord.Interaction, game_id: int,
+                   restore: bool = False) -> None:
+        await self.act(interaction, lambda m, who: void_game(m, who, game_id, restore=restore))
+
+    @void.autocomplete("game_id")
+    async def void_choices(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[int]]:
+        found = await tables(interaction).store.list_games(
+            guild_id=interaction.guild_id, status=FINISHED, limit=25)
+        return [app_commands.Choice(name=label[:100], value=g.id) for g in found
+                if current.strip() in (label := f"{get_kit(g.game).title} · "
+                                                f"{finished_label(g)}")]
 
     @app_commands.command(name="role", description="Set the role whose members moderate games "
                                             "(empty: clear it)")

@@ -23,7 +23,7 @@ from bot.community.stats import history, player_stats
 from bot.games.community import community_of
 from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n, cmd, speaking
-from bot.store import FINISHED, LoadedGame, StoreError
+from bot.store import FINISHED, GameRow, LoadedGame, StoreError
 from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.game_ui import GameGroupsCog
@@ -279,14 +279,15 @@ async def recap_choices(interaction: discord.Interaction, game: str,
     """The channel's finished games, newest first (at most 25, Discord's limit)."""
     found = await tables(interaction).store.list_games(
         channel_id=interaction.channel_id, status=FINISHED, game=game, limit=25)
-    out = []
-    for g in found:
-        day = datetime.fromtimestamp(g.finished_at or g.updated_at, UTC).strftime("%Y-%m-%d")
-        label = _("Game {game}, {day}: {players}", game=g.id, day=day,
-                  players=", ".join(p.name for p in g.players))
-        if current.strip() in label:
-            out.append(app_commands.Choice(name=label[:100], value=g.id))
-    return out
+    return [app_commands.Choice(name=label[:100], value=g.id) for g in found
+            if current.strip() in (label := finished_label(g))]
+
+
+def finished_label(g: GameRow) -> str:
+    """'Game 12, 2026-11-20: anna, bernd, cy': a finished game to pick from a list."""
+    day = datetime.fromtimestamp(g.finished_at or g.updated_at, UTC).strftime("%Y-%m-%d")
+    return _("Game {game}, {day}: {players}", game=g.id, day=day,
+             players=", ".join(p.name for p in g.players))
 
 
 def game_commands(game: str) -> list[app_commands.Command[Any, ..., Any]]:

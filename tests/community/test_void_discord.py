@@ -1,0 +1,58 @@
+"""`/table-admin void` through the loopback Discord: a moderator picks one of the
+server's finished games, it stops counting, the leaderboard shows it at once; counting
+it again restores the numbers; anyone else is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.discord_app import TableBot
+from tests.community.test_commands_discord import MANAGE_CHANNELS, named_game
+from tests.discord_emulator import DiscordEmulator
+from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.test_admin_discord import private
+
+
+async def test_a_moderator_voids_a_game_and_counts_it_again(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        ada, bo, cy = (emu.add_user(n) for n in ("ada", "bo", "cy"))
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        store, guild, channel = bot.tables.store, emu.guild.id, emu.channel.id
+        games = [await named_game(store, [ada, bo, cy], guild, channel, seed=n)
+                 for n in (1, 2)]
+        before = (await (await emu.slash(cy, emu.channel, "clans leaderboard")).wait()).content
+        assert before.count("· 2 games") == 3
+
+        choices = await emu.autocomplete(mia, emu.channel, "table-admin void",
+                                         {"game_id": ""}, "game_id")
+        assert [c["value"] for c in choices] == games[::-1]  # newest first
+        assert choices[0]["name"].startswith(f"Clans · Game {games[1]}, ")
+
+        await (await emu.slash(ada, emu.channel, "table-admin void",
+                               {"game_id": games[1]})).wait()
+        assert "Only moderators" in private(emu, ada)
+        await (await emu.slash(mia, emu.channel, "table-admin void",
+                               {"game_id": games[1]})).wait()
+        assert private(emu, mia).startswith("✅ Done.")
+        await emu.wait_until(lambda: any(
+            f"voided game {games[1]}: it no longer counts" in m.content
+            for m in emu.messages(emu.channel, include_ephemeral=False)), timeout=10)
+        after = (await (await emu.slash(cy, emu.channel, "clans leaderboard")).wait()).content
+        assert after.count("· 1 game") == 3 and "· 2 games" not in after
+        await (await emu.slash(mia, emu.channel, "table-admin void",
+                               {"game_id": games[1]})).wait()
+        assert private(emu, mia) == f"Game {games[1]} is voided already."
+
+        await (await emu.slash(mia, emu.channel, "table-admin void",
+                               {"game_id": games[1], "restore": True})).wait()
+        again = (await (await emu.slash(cy, emu.channel, "clans leaderboard")).wait()).content
+        assert again.splitlines()[1:] == before.splitlines()[1:]
+        await (await emu.slash(mia, emu.channel, "table-admin void", {"game_id": 9999})).wait()
+        assert private(emu, mia) == "Game 9999 is not a finished game of this server."
+        await (await emu.slash(mia, emu.channel, "table-admin audit")).wait()
+        log = private(emu, mia)
+        assert "**unvoid**" in log and "**void**" in log
+        assert not emu.internal_errors
