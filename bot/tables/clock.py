@@ -35,6 +35,8 @@ Clock = Callable[[], float]
 MAX_SLEEP_S = WAKE_HORIZON_S
 CLAIM_LEASE_S = 120.0  # longer than handling a batch of rows ever takes
 CLAIM_BATCH = 100
+# A reminder moved past quiet hours is dropped when its next stage comes this soon after.
+QUIET_MERGE_S = 2 * 3600.0
 
 
 class Notifier(Protocol):
@@ -225,7 +227,7 @@ class TableClock:
         if prefs is not None:
             wake = after_quiet_hours(now, prefs.tz, prefs.quiet)
             if wake > now:  # quiet hours: move the reminder to their end, if still useful
-                if wake < due_at:
+                if wake < due_at and not await self._later_stage_near(game, deadline, wake):
                     await self.store.set_deadline(game.id, deadline.kind, wake,
                                                   seat=seat.seat)
                 else:
@@ -239,13 +241,32 @@ class TableClock:
         await self._done(deadline)
         return (seat, due_at) if send else None
 
+    async def _later_stage_near(self, game: LoadedGame, deadline: Deadline,
+                                wake: float) -> bool:
+        """Whether another reminder of the same decision falls due soon after quiet
+        hours end: the one moved there would come just before it, a second message
+        saying the same."""
+        decision = split_kind(deadline.kind)[1]
+        for row in await self.store.get_deadlines(game.id):
+            head, of = split_kind(row.kind)
+            if row.id != deadline.id and row.seat == deadline.seat and of == decision \
+                    and head.startswith("remind") and row.due_at <= wake + QUIET_MERGE_S:
+                return True
+        return False
+
     async def _digests(self) -> None:
         """One message a day to each player who asked for a digest instead of pings."""
         now = self.clock()
         for prefs in await self.store.due_digests(now):
             due = prefs.digest_next
+            if due is None:
+                continue
+            wake = after_quiet_hours(now, prefs.tz, prefs.quiet)
+            if wake > now:  # quiet hours: the digest waits for their end (from then daily)
+                await self.store.claim_digest(prefs.user_id, due, wake)
+                continue
             # Moving it on is the claim: of all processes, one moves it and sends it.
-            if due is None or not await self.store.claim_digest(prefs.user_id, due, due + DAY):
+            if not await self.store.claim_digest(prefs.user_id, due, due + DAY):
                 continue
             lines: list[Later] = []
             for seat in await self.store.seats_of_user(prefs.user_id):

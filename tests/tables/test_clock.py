@@ -185,6 +185,22 @@ async def test_quiet_hours_delay_a_reminder(tmp_path) -> None:
     assert [s for _, s, _ in rec.reminders].count(2) == 1
 
 
+async def test_a_reminder_quiet_hours_push_next_to_the_next_stage_is_dropped(
+        tmp_path) -> None:
+    """Halfway falls at 01:00 in Amsterdam, quiet until 11:00 local (10:00 UTC); the next
+    stage is at 11:00 UTC, an hour later: one reminder, not two in a row."""
+    time = FakeTime(START)
+    service, rec, gid = await make_table(tmp_path / "g.db", time)
+    await service.store.set_user_prefs(103, tz="Europe/Amsterdam", quiet_start=1,
+                                       quiet_end=11)
+    for hours in (12, 15, 22, 23):  # halfway, quiet, quiet's end, one hour before
+        time.now = START + hours * HOUR + 1
+        await service.clock.tick()
+    assert [due for _g, s, due in rec.reminders if s == 2] == [START + DAY]
+    # Without quiet hours, both stages are sent.
+    assert [s for _g, s, _d in rec.reminders].count(0) == 2
+
+
 async def test_vacation_is_capped_at_seven_days_per_game(tmp_path) -> None:
     time = FakeTime(START)
     service, rec, gid = await make_table(tmp_path / "g.db", time)
@@ -232,6 +248,21 @@ async def test_the_scheduler_sleeps_until_the_next_row(tmp_path) -> None:
     await service.clock.tick()
     assert rec.digests and rec.digests[0][0] == 101 and "<#500>" in rec.digests[0][1][0]
     assert (await service.store.get_user_prefs(101)).digest_next == START + 60 + DAY
+
+
+async def test_a_digest_falling_in_quiet_hours_waits_for_their_end(tmp_path) -> None:
+    time = FakeTime(START)  # 12:00 UTC
+    service, rec, _gid = await make_table(tmp_path / "g.db", time)
+    await service.store.set_user_prefs(101, tz="UTC", quiet_start=12, quiet_end=14,
+                                       digest=True, digest_next=START + 60)
+    time.now = START + 61
+    await service.clock.tick()
+    assert not rec.digests  # 12:01: quiet
+    assert (await service.store.get_user_prefs(101)).digest_next == START + 2 * HOUR
+    time.now = START + 2 * HOUR + 1
+    await service.clock.tick()
+    assert [user for user, _lines in rec.digests] == [101]
+    assert (await service.store.get_user_prefs(101)).digest_next == START + 2 * HOUR + DAY
 
 
 async def test_a_steps_deadlines_change_in_one_transaction(tmp_path) -> None:
