@@ -28,7 +28,7 @@ class FakeTime:
 class Quiet:
     """Reminders and steps go nowhere: only the clock's own work is measured."""
 
-    async def remind(self, game, seat, due_at: float) -> None:
+    async def remind(self, game, due: list) -> None:
         return None
 
     async def digest(self, user_id: int, lines: list[str]) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.errors import SeatError
-from bot.store.rows import OPEN_STATUSES, Seat
+from bot.store.rows import LOBBY, OPEN_STATUSES, Seat
 from bot.store.shared import StoreBase
 
 
@@ -26,15 +26,17 @@ class SeatsMixin(StoreBase):
         name they last joined a table with (`own_name`); only a user the store has never
         seen keeps the seat's old name."""
         async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, *OPEN_STATUSES)
+            status = await self._require_status(conn, game_id, *OPEN_STATUSES)
             current = await self._existing_seat(conn, game_id, seat)
             shown = name or await own_name(conn, user_id, game_id) or current.name
-            # A computer seat taken over keeps the trace that the computer played it.
+            # A computer seat taken over keeps the trace that the computer played it (in a
+            # lobby it has not played yet).
+            played = int(status != LOBBY)
             await conn.execute(
                 "UPDATE seats SET user_id = ?, name = ?, is_bot = 0, autopilot = 0, "
-                "computer_played = CASE WHEN is_bot = 1 THEN 1 ELSE computer_played END, "
-                "replaced_from = ? WHERE game_id = ? AND seat = ?",
-                (user_id, shown, current.user_id, game_id, seat),
+                "computer_played = CASE WHEN is_bot = 1 AND ? = 1 THEN 1 ELSE computer_played "
+                "END, replaced_from = ? WHERE game_id = ? AND seat = ?",
+                (user_id, shown, played, current.user_id, game_id, seat),
             )
             await self._touch(conn, game_id)
             return await self._existing_seat(conn, game_id, seat)

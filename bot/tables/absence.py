@@ -159,7 +159,10 @@ class AbsenceMixin:
         if unused:
             await self.store.shift_deadlines(game_id, -unused, seat=seat.seat)
             self.clock.poke()
-        await self.clock.sync(await self.load(game_id))
+        game = await self.load(game_id)
+        await self.clock.sync(game)
+        # Someone plays their own seat again: paced autopilot seats awaited move now.
+        await self.resume_ai(game)
         return _("👋 Welcome back, {name}: you play your own seat again.", name=seat.name)
 
     async def away(self, game_id: int, user_id: int, days: float) -> str:

@@ -99,6 +99,8 @@ class TableClock:
             start = max(now, self.service.away_until(game, seat_no))
             due = start + duration
             add.append(DeadlineSlot(seat_no, f"due:{decision}", due))
+            if game.seats[seat_no].autopilot:
+                continue  # its autopilot answers at the deadline: nothing to remind them of
             add += [DeadlineSlot(seat_no, f"remind{stage}:{decision}", at)
                     for stage, at in enumerate(reminder_times(due, duration, timing.reminders))
                     if at != float("inf")]

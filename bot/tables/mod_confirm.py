@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.i18n import _, cmd
 from bot.store import ACTIVE
+from bot.tables.mod_seats import refuse_last_person
 from bot.tables.moderation import Moderation
 from bot.tables.steps import Moderator
 
@@ -29,6 +30,7 @@ async def confirmation(moderation: Moderation, mod: Moderator, channel_id: int, 
     seat = service.seat_of(game, user) if user is not None else None
     if seat is None:
         return None
+    refuse_last_person(game, seat)  # refused before asking, not after the Yes
     return game.id, _("🛡️ Remove {member} from {title} game {game}? The computer plays "
                       "{seat}'s seat from then on; `{replace}` can seat someone else in it.",
                       member=f"<@{user}>", title=title, game=game.id, seat=seat.name,

@@ -3,6 +3,7 @@ moderator operations (mixed into `Moderation`)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.games.wording import later_cmd
@@ -55,8 +56,10 @@ class SeatsMixin:
                 if old is not None else
                 _("🛡️ {moderator} handed {seat}'s seat to {new} (instead of the computer). "
                   "{new}: `{me}` shows your secret pieces.", **values))
+        # Someone plays their own seat again: paced autopilot seats move at once now.
         return ModResult(line, ping=[new_user], steps=steps, board=False,
-                         lobby=game if game.row.status == LOBBY else None)
+                         lobby=game if game.row.status == LOBBY else None,
+                         then=self._computer_moves_after(game.id))
 
     def _seat_to_hand_on(self, game: LoadedGame, old_user: int | None,
                          seat_no: int | None) -> Seat:
@@ -89,13 +92,7 @@ class SeatsMixin:
                 await self.store.remove_lobby_seat(game.id, seat.seat)
                 lobby = await self.service.close_if_nobody_left(game.id)
             else:
-                if not any(s.user_id is not None and not s.played_by_ai
-                           for s in game.seats if s.seat != seat.seat):
-                    # The computer would play the whole rest of the game at once.
-                    raise TableError(later(
-                        "{member} is the last person playing here: `{end}` ends the game, "
-                        "everyone ranked as it stands.", member=f"<@{user}>",
-                        end=later_cmd("table-admin end")))
+                refuse_last_person(game, seat)
                 await self.store.hand_seat_to_ai(game.id, seat.seat)
                 await self.service.clock.sync(await self.service.load(game.id))
         await self._audit(mod, "kick", game, {"seat": seat.seat, "user": user})
@@ -107,10 +104,28 @@ class SeatsMixin:
                                "left, so it is closed.", moderator=mod.mention,
                                member=f"<@{user}>"), lobby=lobby)
 
-        async def computer_moves() -> list[Step]:
-            moved = await self._computer_moves(await self.service.load(game.id))
-            return self._unpublished([moved] if moved else [])
-
         return ModResult(_("🛡️ {moderator} removed {member} from the game: the computer "
                            "plays {seat}'s seat from now on.", moderator=mod.mention,
-                           member=f"<@{user}>", seat=seat.name), then=computer_moves)
+                           member=f"<@{user}>", seat=seat.name),
+                         then=self._computer_moves_after(game.id))
+
+    def _computer_moves_after(self, game_id: int) -> Callable[[], Awaitable[list[Step]]]:
+        """What a change of who plays sets off, once it is told: the computer seats now
+        awaited move (`moves_at_once` may have changed for them)."""
+        async def computer_moves() -> list[Step]:
+            moved = await self._computer_moves(await self.service.load(game_id))
+            return self._unpublished([moved] if moved else [])
+
+        return computer_moves
+
+
+def refuse_last_person(game: LoadedGame, seat: Seat) -> None:
+    """A kick from a running game is refused when nobody else at the table is a person:
+    the computer would play the whole rest of the game at once. (People on autopilot
+    keep it at the clock's pace, `moves_at_once`.)"""
+    if not any(s.user_id is not None and not s.is_bot for s in game.seats
+               if s.seat != seat.seat):
+        raise TableError(later(
+            "{member} is the last person playing here: `{end}` ends the game, everyone "
+            "ranked as it stands.", member=f"<@{seat.user_id}>",
+            end=later_cmd("table-admin end")))

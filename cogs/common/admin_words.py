@@ -56,6 +56,8 @@ def summary(detail: Any) -> str:
 def _detail_words(key: str, value: Any) -> str:
     if key == "old" and isinstance(value, int):
         return _("from {member}", member=f"<@{value}>")
+    if key == "old" and value is None:  # a computer's seat handed to a person
+        return _("from the computer")
     if key == "new" and isinstance(value, int):
         return _("to {member}", member=f"<@{value}>")
     if key == "user" and isinstance(value, int):

@@ -38,9 +38,11 @@ def deadline_text(deadline) -> str:
 
 
 def awaited(service: TableService, seat, deadline=None) -> str:
-    """An awaited player as a prompt lists them: a mention, whether they are away or on
+    """An awaited player as a prompt lists them: a mention (their name alone when the
+    autopilot answers for them: nothing to ping them for), whether they are away or on
     autopilot, then their deadline: '<@1> (🏖️ away until …) (deadline in 8 days)'."""
-    return f"{who(seat)}{service.absence_note(seat)}{deadline_text(deadline)}"
+    name = seat.name if seat.autopilot else who(seat)
+    return f"{name}{service.absence_note(seat)}{deadline_text(deadline)}"
 
 
 def default_note(game: LoadedGame, question: Question, deadline) -> str:

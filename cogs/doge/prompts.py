@@ -8,9 +8,11 @@ from collections.abc import Iterable
 import discord
 
 from bot.games.doge.constants import AREAS, area_name
+from bot.games.wording import SUBTEXT
 from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
+from bot.tables.timing import timing_of
 from cogs.common.table_ui import (
     awaited,
     deadline_text,
@@ -69,6 +71,11 @@ def placement_prompt(service: TableService, game: LoadedGame,
         else:
             state = f"⏳ {awaited(service, seat, due.get(seat.seat))}"
         lines.append(f"{mark(seat.colour)} {seat.name}: {state}")
+    if due:  # what a deadline does, as the election prompts say it (D-3.7)
+        lines.append(SUBTEXT + (_("At a deadline the autopilot chooses for whoever has not.")
+                                if timing_of(game.row.settings).autopilot else
+                                _("At a deadline, whoever has not chosen sits this round out "
+                                  "and keeps their markers (D-3.7).")))
     key = f"{st.year}-{st.round}"
     view = view_of(GameButton("cast", game.id, key, label=_("Cast ballot"), emoji="🗳️",
                               style=discord.ButtonStyle.primary),

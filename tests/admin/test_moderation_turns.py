@@ -99,3 +99,27 @@ async def test_pause_resume_and_extend_redraw_the_prompt_only(tmp_path: Path) ->
         assert not result.board and step.events == []
         assert step.game.version == (await table.game()).version
     await table.close()
+
+
+async def test_kicking_the_last_person_is_refused_before_asking(tmp_path: Path) -> None:
+    from bot.tables.mod_confirm import confirmation
+
+    table = await make_table(tmp_path, bots=2)
+    await refused(confirmation(table.mod, MOD, CHANNEL, "kick", 101),
+                  contains="last person playing")
+    await table.close()
+
+
+async def test_a_person_on_autopilot_keeps_a_kick_at_the_clocks_pace(tmp_path: Path) -> None:
+    """Others on autopilot are people: kicking the one still playing is allowed, and the
+    game then waits for the autopilot's deadlines rather than playing out at once."""
+    table = await make_table(tmp_path)
+    for seat in (1, 2):
+        await table.service.store.set_autopilot((await table.game()).id, seat, True)
+    before = await table.game()
+    await (await table.mod.kick(MOD, CHANNEL, 101)).then()
+    after = await table.game()
+    assert after.row.status == "active" and after.seats[0].played_by_ai
+    assert after.state.round == before.state.round and 0 in after.state.ballots
+    assert sorted(after.engine.pending(after.state)) == [1, 2]  # paced: at their deadlines
+    await table.close()

@@ -124,3 +124,18 @@ async def test_a_seat_the_computer_played_makes_a_game_with_a_computer(store: St
         (1,)]
     assert (await store.standing(1, "clans", ERIK)).games == 1
     assert await store.standing(1, "clans", BART) is None
+
+
+async def test_a_computer_seat_handed_on_in_the_lobby_leaves_no_computer_trace(
+        store: Store) -> None:
+    """In a lobby no computer has played yet: the game stays one of people only. In a
+    running game the trace stays (the computer moved for that seat)."""
+    lobby = await store.create_lobby("clans", guild_id=1, channel_id=40)
+    await store.join_lobby(lobby.id, user_id=BART, name="bart")
+    await store.add_ai_seat(lobby.id, name="bot1")
+    await store.replace_seat_user(lobby.id, 1, user_id=ERIK, name="erik")
+    running = await begin(store, [BART, None, DIRK], channel=41)
+    await store.replace_seat_user(running, 1, user_id=ERIK, name="erik")
+    traces = await table(store, "SELECT game_id, is_bot, computer_played FROM seats "
+                                "WHERE seat = 1 ORDER BY game_id")
+    assert [row[1:] for row in traces] == [(0, 0), (0, 1)]

@@ -40,6 +40,10 @@ async def test_a_placement_round_times_out_and_the_channel_is_told(
         table = await start_async_table(emu, bot)
         anna, bernd, claudia = table.users
         assert "deadline <t:" in table.prompt().content  # a Discord timestamp
+        # What the deadline does is said before it comes (D-3.7).
+        assert table.prompt().content.splitlines()[-1] == (
+            "-# At a deadline, whoever has not chosen sits this round out and keeps their "
+            "markers (D-3.7).")
         await table.slash(anna, "doge ballot", {"area": "castello", "markers": "3"})
         await table.slash(bernd, "doge ballot", {"area": "dorsoduro", "markers": "2"})
         time.now += 5 * 60 + 1  # the live preset: 5 minutes per placement round

@@ -10,7 +10,13 @@ import pytest
 from bot.tables.absence import deadline_plan
 from bot.tables.service import TableError
 from bot.tables.timing import moves_at_once
-from tests.tables.test_clock import START, FakeTime, ballot, make_table
+from tests.tables.test_clock import (  # noqa: F401  (close_stores: autouse fixture)
+    START,
+    FakeTime,
+    ballot,
+    close_stores,
+    make_table,
+)
 
 PLACEMENT_S = 5 * 60  # the live preset's placement round
 
@@ -99,3 +105,42 @@ async def test_back_with_nothing_to_come_back_from_is_refused(tmp_path) -> None:
     assert "Welcome back" in await service.back(gid, 101)
     with pytest.raises(TableError, match="You are playing your own seat already"):
         await service.back(gid, 101)
+
+
+async def test_the_placement_prompt_says_what_a_deadline_does(tmp_path) -> None:
+    from cogs.doge.prompts import doge_prompt
+
+    time = FakeTime(START)
+    service, _rec, gid = await make_table(tmp_path / "g.db", time, timing="live",
+                                          autopilot=True)
+    text, _view = await doge_prompt(service, await service.load(gid))
+    assert text.splitlines()[-1] == "-# At a deadline the autopilot chooses for whoever has not."
+
+
+async def test_coming_back_wakes_the_autopilot_of_the_others(tmp_path) -> None:
+    """With someone playing their own seat again, the others' autopilot answers at once
+    again: nothing waits for a deadline that no longer exists."""
+    _time, service, _rec, gid = await everyone_misses_twice(tmp_path)
+    await service.back(gid, 102)
+    game = await service.load(gid)
+    assert game.engine.pending(game.state) == [1]  # A and C answered at once
+    rows = await service.store.get_deadlines(gid)
+    assert {d.seat for d in rows} == {1}
+
+
+async def test_an_autopilot_answering_at_its_deadline_is_not_reminded(tmp_path) -> None:
+    _time, service, _rec, gid = await everyone_misses_twice(tmp_path)
+    rows = await service.store.get_deadlines(gid)
+    assert {d.seat for d in rows} == {0, 1, 2}
+    assert all(d.kind.startswith("due:") for d in rows)  # no reminder rows
+
+
+async def test_a_moderators_replacement_wakes_the_autopilot_of_the_others(tmp_path) -> None:
+    from bot.tables.moderation import Moderation, Moderator
+
+    _time, service, _rec, gid = await everyone_misses_twice(tmp_path)
+    mod = Moderator(900, 1, manage_channels=True)
+    result = await Moderation(service).replace(mod, 500, 103, 104, "D")
+    await result.then()
+    game = await service.load(gid)
+    assert game.engine.pending(game.state) == [2]  # A and B answered at once for D
