@@ -2,7 +2,8 @@
 
 The stats count what the leaderboard counts: rated games only, and a game a moderator
 ended is ranked as it stood but is nobody's win (D-9.3). Games that were not rated are
-counted apart, so a player sees them without their numbers disagreeing."""
+counted apart, so a player sees them without their numbers disagreeing; a game a
+moderator voided says so, rather than just "not rated" (`change_text`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from bot.community.outcome import favourite
 from bot.community.ratings import is_win
+from bot.i18n import _
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,18 @@ def history(games: list[Any]) -> list[HistoryLine]:
         else:
             lines.append(HistoryLine(g, None))
     return lines[::-1]
+
+
+def change_text(line: HistoryLine, *, short: bool = False) -> str:
+    """What a game of a history did to the player's rating: '+1.2'; else why nothing:
+    'voided by a moderator' (`short`: 'voided', for an image's narrow column) for a game
+    taken out of the ratings with `/table-admin void`, 'not rated' for any other reason
+    (computer players, a moderator's end: see the server's rating setting)."""
+    if line.change is not None:
+        return f"{line.change:+.1f}"
+    if line.game.voided:
+        return _("voided") if short else _("voided by a moderator")
+    return _("not rated")
 
 
 def player_stats(standing: Any, games: list[Any], last: int = 5) -> PlayerStats:

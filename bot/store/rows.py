@@ -190,6 +190,9 @@ class ActionResult:
 
 
 ACTION_COLUMNS = "game_id, seq, actor_id, created_at, action, events, version, idem_key"
+# The actor of a move the table made for a person's seat (their deadline, a moderator's
+# skip): not a Discord user, and not a computer's own move (actor None).
+TABLE_ACTOR = 0
 
 
 @dataclass(frozen=True)
@@ -198,7 +201,7 @@ class ActionEntry:
 
     game_id: int
     seq: int
-    actor_id: int | None
+    actor_id: int | None  # who clicked; TABLE_ACTOR; None for a computer's own move
     created_at: float
     action: dict[str, Any]
     events: list[Event]

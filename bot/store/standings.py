@@ -20,6 +20,9 @@ _LATEST_NAME = (
     "ON g.game_id = p.game_id WHERE p.user_id = ratings.user_id "
     "AND g.guild_id = ratings.guild_id ORDER BY g.finished_at DESC, g.game_id DESC LIMIT 1), "
     "ratings.name) AS latest_name")
+# Why a game a moderator took out of the ratings (`/table-admin void`, bot/store/voiding.py)
+# does not count, as rated_games keeps it: a history tells it apart from the other reasons.
+VOIDED = "voided by a moderator"
 # The poster's segment messages are named `seg:<version>:<index>:<posted_at>`
 # (cogs/common/segments.py); the one posted once the game was over is its result.
 _SEGMENT = "seg:"
@@ -64,6 +67,12 @@ class PlayedGame:
     by_moderator: bool = False  # ended by a moderator: ranked as it stood, never a win
     # No game of its kind came after it in its channel: `export` there gives its record.
     last_in_channel: bool = False
+
+    @property
+    def voided(self) -> bool:
+        """Taken out of the ratings by a moderator, rather than not counted for another
+        reason (computer players, a moderator's end)."""
+        return not self.rated and self.reason == VOIDED
 
 
 class StandingsMixin(StoreBase):

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.games.wording import later_cmd, note
 from bot.i18n import Later, _, _n, later, later_n
-from bot.store import ACTIVE, LOBBY, LoadedGame, Seat, Store, StoreError
+from bot.store import ACTIVE, LOBBY, TABLE_ACTOR, LoadedGame, Seat, Store, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.clock import TableClock
 from bot.tables.kits import (
@@ -86,8 +86,11 @@ class AbsenceMixin:
                         DEFAULT_LEVEL if level == SEARCH_LEVEL else level)
             else:
                 action = game.engine.default_action(game.state, seat_no)
+            # Logged as the table's move for the seat, unless a computer's own: undo
+            # stops at it, as at any move made for a person (a paced autopilot's too).
             result = await self.store.submit_action(
-                game_id, action, expected_version=game.version)
+                game_id, action, expected_version=game.version,
+                actor_id=None if by == "computer" else TABLE_ACTOR)
             # A standing order is the player's own answer, given ahead: not a miss.
             misses = seat.misses + 1 if by == "deadline" and how != "order" else seat.misses
             seat = await self.store.update_seat(game_id, seat_no, misses=misses)

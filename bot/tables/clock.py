@@ -48,9 +48,11 @@ class Notifier(Protocol):
 
     async def digest(self, user_id: int, lines: list[Later]) -> None: ...
 
-    async def autopilot_on(self, game: LoadedGame, seat: Seat) -> None:
-        """Tell a seat's player, once, that missed deadlines put it on autopilot: the way
-        reminders reach them."""
+    async def autopilot_on(self, game: LoadedGame, seat: Seat, *, by_dm: bool,
+                           silent: bool) -> None:
+        """Tell a seat's player, once, that missed deadlines put it on autopilot: by DM
+        (falling back to a mention) or by a mention in the channel; `silent` during their
+        quiet hours (delivered without a notification)."""
 
 
 def split_kind(kind: str) -> tuple[str, str]:
@@ -179,15 +181,21 @@ class TableClock:
     async def tell_autopilot(self, game: LoadedGame, seat_no: int) -> None:
         """After the step that put a seat on autopilot was committed and shown: tell its
         player, unless they want no reminders (`notify off`), the seat is a computer's
-        or the game is over."""
+        or the game is over. Told now, not held back: during their quiet hours the notice
+        comes without a notification, to be read when they wake."""
         seat = game.seats[seat_no]
         if self.notifier is None or game.row.status != ACTIVE or not seat.autopilot \
                 or seat.user_id is None or seat.is_bot:
             return
-        if (await self.store.get_user_prefs(seat.user_id)).notify == "off":
+        prefs = await self.store.get_user_prefs(seat.user_id)
+        if prefs.notify == "off":
             return
+        now = self.clock()
+        # A digest reader asked not to be pinged in channels: their digests come by DM.
+        by_dm = prefs.notify == "dm" or prefs.digest
+        silent = after_quiet_hours(now, prefs.tz, prefs.quiet) > now
         try:
-            await self.notifier.autopilot_on(game, seat)
+            await self.notifier.autopilot_on(game, seat, by_dm=by_dm, silent=silent)
         except Exception:  # the step is saved and shown: a failed notice stops nothing
             log.exception("game %s: telling seat %s of its autopilot failed", game.id, seat_no)
 

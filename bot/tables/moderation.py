@@ -254,7 +254,8 @@ class Moderation(SeatsMixin, RecordsMixin):
     async def _undo_span(self, game: LoadedGame) -> tuple[int, list[ActionEntry]]:
         """The version to go back to and the actions that go, newest first: walk back
         over the computer players' moves to the last move made for a person (by them, by
-        a moderator or at their deadline)."""
+        a moderator or at their deadline, TABLE_ACTOR: an autopilot's answer at its
+        deadline is one too)."""
         if game.version == 0:
             raise TableError(later("Cannot undo: nothing has been played yet."))
         entries = {e.seq: e for e in await self.store.list_actions(

@@ -14,7 +14,8 @@ from bot.games.question import Question
 from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, Deadline, LoadedGame
 from bot.tables.service import TableService
-from cogs.common.table_ui import awaited, deadline_text, default_note, lobby_prompt, question_view
+from bot.tables.timing import moves_at_once
+from cogs.common.table_ui import awaited, default_note, lobby_prompt, question_view
 from cogs.common.ui import GameButton, view_of
 
 CLAN_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "black": "⚫"}
@@ -44,10 +45,9 @@ async def clans_prompt(service: TableService,
     seat = asked[0]
     question = service.kit(game).question(game.state, seat.seat, [s.name for s in game.seats])
     deadline = due.get(seat.seat)
-    if seat.autopilot:  # a person's seat, answered at its deadline: named, not pinged
-        moving = f"{seat.name}{service.absence_note(seat)}{deadline_text(deadline)}"
-        return f"{header}\n⏳ {moving}", view_of(mine)
-    if question is None or seat.played_by_ai:
+    # A seat on autopilot that waits for its deadline (nobody else plays their own seat)
+    # is asked like any other: its player may still answer, which ends the autopilot.
+    if question is None or moves_at_once(game, seat.seat):
         moving = _("{name} (computer) is moving.", name=seat.name)
         return f"{header}\n⏳ {moving}", view_of(mine)
     if question.kind == "move":

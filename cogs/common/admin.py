@@ -22,7 +22,6 @@ from discord.ext import commands
 
 from bot.community.setting import set_rating, void_game
 from bot.i18n import _, cmd, later, speaking
-from bot.store import FINISHED
 from bot.tables.kits import get_kit
 from bot.tables.languages import set_language
 from bot.tables.mod_confirm import confirmation
@@ -298,7 +297,7 @@ class ModeratorCommands(app_commands.Group):
 
     @app_commands.command(name="void", description="A finished game no longer counts for the "
                                             "ratings (or counts again)")
-    @app_commands.describe(game_id="Which game (the server's last 25 finished games offered)",
+    @app_commands.describe(game_id="Which game (the newest it can void, or count again)",
                            restore="Count a voided game again")
     async def void(self, interaction: discord.Interaction, game_id: int,
                    restore: bool = False) -> None:
@@ -307,8 +306,10 @@ class ModeratorCommands(app_commands.Group):
     @void.autocomplete("game_id")
     async def void_choices(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[int]]:
-        found = await tables(interaction).store.list_games(
-            guild_id=interaction.guild_id, status=FINISHED, limit=25)
+        """The games the command would take, newest first: those that count, or with
+        `restore` those voided (the store's own test: bot/store/voiding.py)."""
+        found = await tables(interaction).store.voidable_games(
+            interaction.guild_id, voided=not interaction.namespace.restore, limit=25)
         return [app_commands.Choice(name=label[:100], value=g.id) for g in found
                 if current.strip() in (label := f"{get_kit(g.game).title} · "
                                                 f"{finished_label(g)}")]

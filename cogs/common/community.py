@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.community.recap import Scene, scenes
-from bot.community.stats import history, player_stats
+from bot.community.stats import change_text, history, player_stats
 from bot.games.community import community_of
 from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n, cmd, speaking
@@ -211,7 +211,7 @@ def uncounted_line(summary: Any) -> str:
 
 def _line(guild_id: int, game: str, h: Any) -> str:
     g = h.game
-    change = _("not rated") if h.change is None else f"{h.change:+.1f}"
+    change = change_text(h)  # a game a moderator voided says so
     if g.by_moderator:
         change = _("{change}, ended by a moderator", change=change)
     where = link(guild_id, g.record_message)

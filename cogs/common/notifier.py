@@ -57,9 +57,11 @@ class DiscordNotifier:
                     f"<@{u}> <t:{int(d)}:R>" for u, d in in_channel), **values)
         await self.ping(game, users, text, "reminders")
 
-    async def autopilot_on(self, game: LoadedGame, seat: Seat) -> None:
-        """Missed deadlines put the seat on autopilot: its player hears it once, as their
-        reminders reach them (a DM if they asked for one, else the channel)."""
+    async def autopilot_on(self, game: LoadedGame, seat: Seat, *, by_dm: bool,
+                           silent: bool) -> None:
+        """Missed deadlines put the seat on autopilot: its player hears it once, by DM
+        (`by_dm`; closed DMs fall back to the channel) or a mention in the channel;
+        `silent`: without a push notification (their quiet hours)."""
         if seat.user_id is None:
             return
         with speaking(await self.language(game.row.guild_id)):
@@ -70,22 +72,26 @@ class DiscordNotifier:
                       "the autopilot plays your seat until you use `{back}` or play a move "
                       "yourself.", seat.misses, game=game.row.game.capitalize(),
                       channel=f"<#{game.row.channel_id}>", back=cmd(f"{game.row.game} back"))
-        if await self.wants_dm(seat.user_id) and await self.dm(seat.user_id, text):
+        if by_dm and await self.dm(seat.user_id, text, silent=silent):
             return
-        await self.ping(game, [seat.user_id], f"<@{seat.user_id}> {text}", "the autopilot notice")
+        await self.ping(game, [seat.user_id], f"<@{seat.user_id}> {text}", "the autopilot notice",
+                        silent=silent)
 
     async def wants_dm(self, user_id: int) -> bool:
         """Whether the person asked to be reminded by DM (`notify mode:dm`)."""
         prefs = await self.bot.tables.store.get_user_prefs(user_id)  # type: ignore[attr-defined]
         return prefs.notify == "dm"
 
-    async def ping(self, game: LoadedGame, users: list[int], text: str, what: str) -> None:
-        """`text` in the game's channel, pinging `users` and nobody else."""
+    async def ping(self, game: LoadedGame, users: list[int], text: str, what: str, *,
+                   silent: bool = False) -> None:
+        """`text` in the game's channel, pinging `users` and nobody else (`silent`: a
+        mention without a push notification)."""
         only_them = discord.AllowedMentions(everyone=False, roles=False,
                                             users=[discord.Object(u) for u in users])
         try:
             channel = await self.channel(game.row.channel_id)
-            await deliver(channel, lambda: channel.send(text, allowed_mentions=only_them))
+            await deliver(channel, lambda: channel.send(text, allowed_mentions=only_them,
+                                                        silent=silent))
         except (PostingError, discord.HTTPException) as exc:
             log.warning("game %s: %s for %s failed: %s", game.id, what, users, exc)
 
@@ -94,11 +100,11 @@ class DiscordNotifier:
         languages = getattr(self.bot, "languages", None)
         return SOURCE_LANGUAGE if languages is None else await languages.of(guild_id)
 
-    async def dm(self, user_id: int, text: str) -> bool:
+    async def dm(self, user_id: int, text: str, *, silent: bool = False) -> bool:
         """Send a DM; False when the user does not accept them (closed DMs)."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
+            await user.send(text, silent=silent)
             return True
         except discord.HTTPException:
             return False

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.community.stats import change_text
 from bot.games.clans.board import TERRAIN_NAMES
 from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n
@@ -164,8 +165,9 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
         if g.by_moderator:  # ranked as it stood, but no win (D-9.3)
             mark, size = fit_text(_("ended by a moderator"), 250, TEXT, min_size=16)
             paste_text(img, (470, mid), mark, size, INK_SOFT, anchor="lm")
-        if line.change is None:
-            paste_text(img, (WIDTH - 18, mid), _("not rated"), TEXT, INK_SOFT, anchor="rm")
+        if line.change is None:  # why not: 'voided' by a moderator, or 'not rated'
+            paste_text(img, (WIDTH - 18, mid), change_text(line, short=True), TEXT, INK_SOFT,
+                       anchor="rm")
         else:
             colour = OK_GREEN if line.change >= 0 else LOSS
             paste_text(img, (WIDTH - 18, mid), f"{line.change:+.1f}", TEXT, colour, bold=True,

@@ -4,6 +4,7 @@ gives the numbers back. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+from bot.community.stats import change_text, history
 from bot.store import Store
 from bot.store.ratings import RatingPolicy
 from tests.community.helpers import finished, play, start, table
@@ -58,3 +59,42 @@ async def test_only_rated_games_of_the_server_can_be_voided(store: Store) -> Non
     assert await store.void_rating(1, with_bot) == "not counted"
     assert await store.void_rating(1, with_bot, voided=False) == "not voided"
     assert await store.rating_policy(1) == RatingPolicy()
+
+
+async def test_the_games_offered_are_exactly_those_the_command_takes(store: Store) -> None:
+    """`voidable_games` (the autocomplete's list) holds a game exactly when `void_rating`
+    would change it: newest first, neither a game that never counted (a computer took
+    part) nor a running game nor another server's; with `voided` False the voided ones."""
+    games = await three_games(store)
+    with_bot = await finished(store, "clans", [101, 102, None], channel=30)
+    running = await start(store, "clans", [101, 102, 103], channel=31)
+    await finished(store, "clans", [101, 102, 103], guild=2, channel=40)
+    assert [g.id for g in await store.voidable_games(1)] == games[::-1]
+    assert await store.voidable_games(1, voided=False) == []
+    assert await store.voidable_games(None) == []
+    assert await store.void_rating(1, games[1]) == "changed"
+    assert [g.id for g in await store.voidable_games(1)] == [games[2], games[0]]
+    assert [g.id for g in await store.voidable_games(1, voided=False)] == [games[1]]
+    assert [g.id for g in await store.voidable_games(1, limit=1)] == [games[2]]
+    for voided in (True, False):
+        offered = {g.id for g in await store.voidable_games(1, voided=voided)}
+        for game in (*games, with_bot, running):
+            done = await store.void_rating(1, game, voided=voided)
+            assert (done == "changed") == (game in offered), (game, voided, done)
+            if done == "changed":  # back as it was, for the next game
+                await store.void_rating(1, game, voided=not voided)
+
+
+async def test_a_history_says_a_game_was_voided_rather_than_not_rated(store: Store) -> None:
+    games = await three_games(store)
+    with_bot = await finished(store, "clans", [101, 102, None], channel=30)
+    await store.void_rating(1, games[1])
+    lines = {h.game.game_id: h for h in history(await store.played_games(1, "clans", 101))}
+    assert lines[games[1]].game.voided and not lines[with_bot].game.voided
+    assert change_text(lines[games[1]]) == "voided by a moderator"
+    assert change_text(lines[games[1]], short=True) == "voided"
+    assert change_text(lines[with_bot]) == "not rated"  # computers: another reason
+    assert change_text(lines[games[2]])[0] in "+-"
+    await store.void_rating(1, games[1], voided=False)
+    counted = {h.game.game_id: h for h in history(await store.played_games(1, "clans", 101))}
+    assert not counted[games[1]].game.voided and change_text(counted[games[1]])[0] in "+-"

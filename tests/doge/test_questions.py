@@ -77,3 +77,20 @@ def test_d_5_3_the_advisor_question_says_where_it_stands_and_offers_to_keep_it_t
         assert "Keep it in San Marco" in stands and "Stand it in San Marco" not in stands
         action = q.action_for(("Take the advisor", "Keep it in San Marco"))
         assert action["stand"] == "san_marco"
+
+
+def test_each_place_question_cites_the_rule_it_places_under() -> None:
+    """D-6.1 a single winner, D-6.3 a runner-up, D-6.4 tied winners; D-6.5 for all."""
+    def place_prompt(st, seat: int) -> str:
+        return build_question(ENGINE.public_view(st, seat), ENGINE.legal_actions(st, seat),
+                              ENGINE.default_action(st, seat), NAMES).prompt
+
+    st = new_game(4)
+    elect(st, "cannaregio", {0: [3, 3], 1: [2]})
+    act(st, 0, "take", advisor="cannaregio", stand="quarantia")
+    assert place_prompt(st, 0).endswith("houses from your supply in Cannaregio (D-6.1, D-6.5).")
+    act(st, 0, "place", count=0)
+    assert place_prompt(st, 1).endswith("house from your supply in Cannaregio (D-6.3, D-6.5).")
+    st = new_game(4)
+    elect(st, "san_polo", {0: [2], 1: [2]})
+    assert place_prompt(st, 1).endswith("houses from your supply in San Polo (D-6.4, D-6.5).")

@@ -13,6 +13,7 @@ from tests.e2e.driver import DogeTable
 from tests.e2e.test_doge_clocks import FakeTime, clocked_bot, start_async_table
 
 PLACEMENT_S = 5 * 60  # the live preset's placement round
+SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS: delivered without a push notification
 NOTICE = ("🤖 You missed 2 deadlines in a row in the Doge game in <#{channel}>: the autopilot "
           "plays your seat until you use `/doge back` or play a move yourself.")
 
@@ -100,3 +101,48 @@ async def test_no_notice_for_one_who_wants_no_reminders(
         said = [m.content for m in emu.messages(table.channel, include_ephemeral=False)]
         assert any("the autopilot plays for them" in t for t in said)  # the table knows
         assert notices(emu) == [] and not emu.internal_errors
+
+
+async def test_a_digest_reader_is_told_by_dm_not_pinged_in_the_channel(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """They asked for one daily DM instead of pings: the notice comes the same way."""
+    emu, time = discord_emulator, FakeTime()
+    bot = clocked_bot(tmp_path, time)
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        claudia = table.users[2]
+        await slash(table, claudia, "doge notify", {"digest": True})
+        await claudia_misses_twice(table, bot, time)
+        await emu.wait_until(lambda: notices(emu), timeout=10)
+        [notice] = notices(emu)
+        assert notice.channel_id == emu.dm_channel_for(claudia).id
+        assert not emu.internal_errors
+
+
+async def test_during_quiet_hours_the_notice_comes_without_a_notification(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """Told at once, so the table is never in doubt, but silently (Discord's
+    SUPPRESS_NOTIFICATIONS): nobody is woken at night by the bot."""
+    emu, time = discord_emulator, FakeTime()  # 08:00 UTC, and later that morning
+    bot = clocked_bot(tmp_path, time)
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        anna, claudia = table.users[0], table.users[2]
+        await slash(table, claudia, "doge notify", {"timezone": "UTC", "quiet_start": 6,
+                                                    "quiet_end": 12})
+        await claudia_misses_twice(table, bot, time)
+        await emu.wait_until(lambda: notices(emu), timeout=10)
+        [notice] = notices(emu)
+        assert notice.channel_id == table.channel.id and notice.flags & SILENT
+        assert notice.pinged == {f"user:{claudia.id}"}
+        # Outside their quiet hours a notice notifies as usual.
+        await slash(table, anna, "doge notify", {"timezone": "UTC", "quiet_start": 20,
+                                                 "quiet_end": 22})
+        for areas in (("cannaregio", "santa_croce"), ("quarantia", "castello")):
+            await slash(table, table.users[1], "doge ballot", {"area": areas[0],
+                                                                "markers": "2"})
+            time.now += PLACEMENT_S + 1  # Anna lets two rounds pass
+            await table.bot.tables.clock.tick()
+        await emu.wait_until(lambda: len(notices(emu)) == 2, timeout=10)
+        assert not notices(emu)[1].flags & SILENT
+        assert not emu.internal_errors

@@ -40,7 +40,7 @@ async def test_the_player_put_on_autopilot_is_told_once_after_the_step_is_shown(
     service, rec, gid = await make_table(tmp_path / "g.db", time, timing="live")
     told_when: list[bool] = []
 
-    async def autopilot_on(game, seat) -> None:  # what the notifier sees when it is told
+    async def autopilot_on(game, seat, **how) -> None:  # what the notifier sees when told
         stored = (await service.load(game.id)).seats[seat.seat]
         told_when.append(stored.autopilot and seat.autopilot)
         rec.autopilot.append((game.id, seat.seat, len(rec.steps)))

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.base import PlayerSpec
 from bot.tables.absence import deadline_plan
+from bot.tables.moderation import Moderation, Moderator
 from bot.tables.service import TableError
 from bot.tables.timing import moves_at_once
+from cogs.clans.prompts import clans_prompt
 from tests.tables.test_clock import (  # noqa: F401  (close_stores: autouse fixture)
     START,
+    USERS,
     FakeTime,
     ballot,
     close_stores,
@@ -19,6 +23,7 @@ from tests.tables.test_clock import (  # noqa: F401  (close_stores: autouse fixt
 )
 
 PLACEMENT_S = 5 * 60  # the live preset's placement round
+CLANS_DECISION_S = 2 * 60  # the live preset's decision
 
 
 async def everyone_misses_twice(tmp_path):
@@ -144,3 +149,52 @@ async def test_a_moderators_replacement_wakes_the_autopilot_of_the_others(tmp_pa
     await result.then()
     game = await service.load(gid)
     assert game.engine.pending(game.state) == [2]  # A and B answered at once for D
+
+
+async def clans_on_paced_autopilot(tmp_path):
+    """Alone at the table, both Clans players missed two deadlines each: the autopilot
+    answers for both, at each deadline."""
+    time = FakeTime(START)
+    service, _rec, _doge = await make_table(tmp_path / "g.db", time, timing="live")
+    game = await service.store.create_game(
+        "clans", guild_id=1, channel_id=501, players=[PlayerSpec("A"), PlayerSpec("B")],
+        user_ids=USERS[:2], settings={"timing": "live"}, seed=4)
+    await service.clock.sync(await service.load(game.id))
+    for _deadline in range(4):  # turns alternate: two misses each
+        time.now += CLANS_DECISION_S + 1
+        await service.clock.tick()
+    game = await service.load(game.id)
+    assert all(s.autopilot for s in game.seats) and game.row.status == "active"
+    return time, service, game
+
+
+async def test_a_clans_seat_on_paced_autopilot_is_still_asked_and_may_answer(
+        tmp_path) -> None:
+    """The prompt still offers the mover the regions (named, not pinged), so coming back
+    is one click, not only `back`."""
+    _time, service, game = await clans_on_paced_autopilot(tmp_path)
+    mover = service.awaited_seats(game)[0]
+    assert not moves_at_once(game, mover.seat)
+    text, view = await clans_prompt(service, game)
+    assert f"{mover.name} (🤖 autopilot), your move" in text and "<@" not in text
+    assert "the autopilot answers for you" in text
+    regions = [b for b in view.children if str(b.custom_id).startswith("g:")
+               and "clanme" not in str(b.custom_id)]
+    assert regions, "the mover gets the region buttons"
+    move = game.engine.legal_actions(game.state, mover.seat)[0]
+    step = await service.act(game.id, mover.user_id, {k: v for k, v in move.items()
+                                                      if k != "seat"})
+    assert not step.game.seats[mover.seat].autopilot
+
+
+async def test_undo_takes_back_one_paced_autopilot_answer(tmp_path) -> None:
+    """An autopilot's answer at its deadline is a move made for a person, like a
+    deadline's default: undo takes back that one, not every move before it."""
+    time, service, game = await clans_on_paced_autopilot(tmp_path)
+    time.now += CLANS_DECISION_S + 1
+    await service.clock.tick()
+    before = await service.load(game.id)
+    assert before.version == game.version + 1  # one answer, at its deadline
+    await Moderation(service).undo(Moderator(900, 1, manage_channels=True), 501)
+    after = await service.load(game.id)
+    assert after.version == game.version and after.state == game.state

@@ -39,7 +39,7 @@ class Recorder:
     async def digest(self, user_id: int, lines: list[str]) -> None:
         self.digests.append((user_id, lines))
 
-    async def autopilot_on(self, game, seat) -> None:
+    async def autopilot_on(self, game, seat, *, by_dm: bool, silent: bool) -> None:
         self.autopilot.append((game.id, seat.seat, len(self.steps)))
 
 

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.games.base import PlayerSpec
-from bot.store import WAKE_HORIZON_S, DeadlineSlot, Store
+from bot.store import TABLE_ACTOR, WAKE_HORIZON_S, DeadlineSlot, Store
 from bot.tables.service import TableService
 from bot.tables.timing import DAY, HOUR
 from tests.postgres import fresh_database
@@ -43,7 +43,7 @@ class Reminders:
     async def digest(self, user_id: int, lines: list[str]) -> None:
         return None
 
-    async def autopilot_on(self, game, seat) -> None:
+    async def autopilot_on(self, game, seat, *, by_dm: bool, silent: bool) -> None:
         return None
 
 
@@ -92,7 +92,7 @@ async def test_two_clocks_handle_every_deadline_once(
             # Each seat sat the round out once (D-3.7), whichever clock acted for it.
             log = await stores[1].list_actions(game_id)
             assert sorted(a.action["seat"] for a in log[:3]) == [0, 1, 2]
-            assert all(a.actor_id is None for a in log)
+            assert all(a.actor_id == TABLE_ACTOR for a in log)  # the table's, for them
             await stores[1].verify_game(game_id, from_scratch=True)
     finally:
         for store in stores:

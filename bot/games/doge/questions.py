@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.base import Action
 from bot.games.doge.constants import PALACE_COSTS, SPACES_PER_DISTRICT, area_name
-from bot.games.doge.view import PlayerView
+from bot.games.doge.view import ElectionPublic, PlayerView
 from bot.games.question import Option, Question
 from bot.i18n import N_, _, _n
 
@@ -47,6 +47,16 @@ def _advisor_options(legal: list[Action], take_label: str,
         else:
             options.append(Option((_("Abstain"), _("Move no house")), a))
     return options
+
+
+def _placing_rule(election: ElectionPublic | None, seat: int) -> str:
+    """Why the seat may place: as the single winner (D-6.1), a tied winner (D-6.4) or a
+    runner-up (D-6.3)."""
+    if election is None:
+        return "D-6"
+    if seat in election.runners_up:
+        return "D-6.3"
+    return "D-6.4" if len(election.winners) > 1 else "D-6.1"
 
 
 def _advisor_now(holder: int | None, stands_in: str | None, seat: int,
@@ -95,9 +105,9 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
                 options.append(Option((_("Make no more moves"),), a))
     elif kind == "place":
         top = legal[0]["count"] if legal else 0
-        prompt = _n("{name}: place up to {n} house from your supply in {area} (D-6, D-6.5).",
-                    "{name}: place up to {n} houses from your supply in {area} (D-6, D-6.5).",
-                    top, name=name, area=area)
+        prompt = _n("{name}: place up to {n} house from your supply in {area} ({rule}, D-6.5).",
+                    "{name}: place up to {n} houses from your supply in {area} ({rule}, "
+                    "D-6.5).", top, name=name, area=area, rule=_placing_rule(el, seat))
         for a in legal:
             label = _n("Place {n} house", "Place {n} houses", a["count"]) if a["count"] \
                 else _("Place none")
