@@ -341,7 +341,7 @@ class ServiceMixin(StoreBase):
         channel_id: int | None = None, limit: int = 50
     ) -> list[AuditEntry]:
         """Newest first. With `channel_id`, only the entries of games played in that
-        channel (a thread is a channel of its own)."""
+        channel or in a thread of it (a thread chosen itself gives its own alone)."""
         sql = "SELECT * FROM audit_log"
         where: list[str] = []
         params: list[Any] = []
@@ -352,8 +352,9 @@ class ServiceMixin(StoreBase):
             where.append("game_id = ?")
             params.append(game_id)
         if channel_id is not None:
-            where.append("game_id IN (SELECT id FROM games WHERE channel_id = ?)")
-            params.append(channel_id)
+            where.append("game_id IN (SELECT id FROM games "
+                         "WHERE channel_id = ? OR parent_channel_id = ?)")
+            params += [channel_id, channel_id]
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id DESC LIMIT ?"

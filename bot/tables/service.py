@@ -137,7 +137,8 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     async def open_lobby(self, game: str, *, guild_id: int | None, channel_id: int,
                          user_id: int, user_name: str, seats: int, timing: str,
-                         options: dict[str, Any] | None = None) -> LoadedGame:
+                         options: dict[str, Any] | None = None,
+                         parent_channel_id: int | None = None) -> LoadedGame:
         kit = get_kit(game)
         if not kit.min_players <= seats <= kit.max_players:
             raise TableError(later("{title} is played by {least} to {most} players.",
@@ -148,6 +149,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         settings = {**kit.settings_for(options or {}), "seats": seats, "timing": timing}
         try:
             row = await self.store.create_lobby(game, guild_id=guild_id, channel_id=channel_id,
+                                                parent_channel_id=parent_channel_id,
                                                 created_by=user_id, settings=settings)
         except ChannelBusy as exc:
             busy = await self.store.open_game_in_channel(channel_id)

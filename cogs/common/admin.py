@@ -252,7 +252,8 @@ class ModeratorCommands(app_commands.Group):
         await tell(interaction, text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="audit", description="The last moderator actions: who, what, when")
-    @app_commands.describe(channel="Only the games of this channel or thread")
+    @app_commands.describe(channel="Only the games of this channel and its threads, "
+                                   "or of one thread")
     async def audit(self, interaction: discord.Interaction,
                     count: app_commands.Range[int, 1, 25] = 10, channel: Place = None) -> None:
         place = None if channel is None else channel.id

@@ -12,12 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_, _, cmd, command_text, current_language, speaking
+from bot.i18n import N_, _, command_text, current_language, speaking
 from bot.store import LOBBY
 from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
 from bot.tables.moderation import Moderation
+from bot.tables.reminder_prefs import set_reminder_prefs
 from bot.tables.service import TableError, TableService
-from bot.tables.timing import parse_zone
 from cogs.common.admin import moderator
 from cogs.common.delivery import PostingError
 from cogs.common.table_components import display_name, poster, redraw_lobby, tables
@@ -57,7 +57,9 @@ class TableCommands(commands.Cog):
                 self.game, guild_id=interaction.guild_id,
                 channel_id=place.id if place else interaction.channel_id,  # type: ignore[union-attr]
                 user_id=interaction.user.id, user_name=display_name(interaction.user),
-                seats=seats, timing=timing, options=options or {})
+                seats=seats, timing=timing, options=options or {},
+                # a thread's channel: the moderators' audit of that channel shows it too
+                parent_channel_id=getattr(place or interaction.channel, "parent_id", None))
         except TableError as exc:
             if isinstance(place, discord.Thread):
                 try:
@@ -206,19 +208,11 @@ class TableCommands(commands.Cog):
 
     async def set_notify(self, interaction: discord.Interaction, changes: dict) -> None:
         service = tables(interaction)
-        if "tz" in changes and parse_zone(changes["tz"]) is None:
-            return await refuse(interaction, _(
-                "Unknown time zone {zone}; use a name like Europe/Amsterdam or "
-                "America/New_York.", zone=repr(changes["tz"])))
-        if ("quiet_start" in changes) != ("quiet_end" in changes) and \
-                (await service.store.get_user_prefs(interaction.user.id)).quiet is None:
-            return await refuse(interaction, _(  # half a window would silently do nothing
-                "Quiet hours need a start and an end: give both, e.g. `{example}` (once set, "
-                "either can be changed alone). Nothing was changed.",
-                example=cmd(f"{self.game} notify quiet_start:22 quiet_end:7")))
-        if changes.get("digest"):
-            changes["digest_next"] = service.clock.clock() + 24 * 3600
-        prefs = await service.store.set_user_prefs(interaction.user.id, **changes)
+        try:
+            prefs = await set_reminder_prefs(service.store, interaction.user.id, changes,
+                                             now=service.clock.clock(), game=self.game)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
         mode = _(NOTIFY_MODES[prefs.notify]) if prefs.notify in NOTIFY_MODES else prefs.notify
         text = (_("🔔 Reminders: {mode}, quiet {start}:00–{end}:00 {zone}.", mode=mode,
                   start=prefs.quiet_start, end=prefs.quiet_end, zone=prefs.tz)

@@ -124,15 +124,19 @@ async def test_the_audit_of_one_channel(
         newest = await ask(emu, mia, emu.channel, "table-admin audit", {"count": 3})
         assert games_in(newest) == {table.game_id}  # the other channels' come before
 
+        # A channel's audit holds the games of its threads too (the lobby opened in a
+        # thread remembers the channel it was opened from).
+        assert (await bot.tables.load(in_thread)).row.parent_channel_id == second.id
         first = await ask(emu, mia, emu.channel, "table-admin audit",
                           {"count": 2, "channel": second})
-        head, line = first.splitlines()
+        head, *lines = first.splitlines()
         assert head == (f"🛡️ The last moderator actions on the games of <#{second.id}>, "
                         "newest first:")
-        assert line.endswith(f"<@{mia.id}> **end** in game {in_second} (<#{second.id}>)")
+        assert lines[0].endswith(f"<@{mia.id}> **end** in game {in_second} (<#{second.id}>)")
+        assert lines[1].endswith(f"<@{mia.id}> **end** in game {in_thread} (<#{thread.id}>)")
 
-        # A thread is a channel of its own: its games, not its parent channel's; picked
-        # even once archived, when the bot no longer keeps it in view.
+        # A thread alone: its games, not its parent channel's; picked even once archived,
+        # when the bot no longer keeps it in view.
         emu.archive_thread(thread)
         only = await ask(emu, mia, emu.channel, "table-admin audit", {"channel": thread})
         assert games_in(only) == {in_thread} and len(only.splitlines()) == 2

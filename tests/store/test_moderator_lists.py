@@ -60,9 +60,9 @@ async def test_the_audit_of_one_channel(ticking: Store) -> None:
 
     assert seen(await store.list_audit(guild_id=GUILD, channel_id=10, limit=1)) == [
         ("resume", here.id)]
+    # A channel's own games and those of its threads; a thread's, alone.
     assert seen(await store.list_audit(guild_id=GUILD, channel_id=10)) == [
-        ("resume", here.id), ("pause", here.id)]
-    # A thread is a channel of its own, apart from the channel it was opened from.
+        ("resume", here.id), ("kick", thread.id), ("pause", here.id)]
     assert seen(await store.list_audit(guild_id=GUILD, channel_id=11)) == [("kick", thread.id)]
     assert len(await store.list_audit(guild_id=GUILD, channel_id=12)) == 5
     assert await store.list_audit(guild_id=GUILD, channel_id=99) == []
