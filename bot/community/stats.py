@@ -31,6 +31,7 @@ class PlayerStats:
     last: tuple[HistoryLine, ...]  # newest first, rated or not
     unrated: int = 0  # finished games that were not rated
     by_moderator: int = 0  # finished games a moderator ended, rated or not
+    voided: int = 0  # of the unrated, those a moderator took out of the ratings
 
 
 def history(games: list[Any]) -> list[HistoryLine]:
@@ -65,4 +66,4 @@ def player_stats(standing: Any, games: list[Any], last: int = 5) -> PlayerStats:
     ended = sum(1 for g in games if g.by_moderator)
     return PlayerStats(standing, len(rated), wins, average,
                        favourite([g.tally for g in rated]), tuple(history(games)[:last]),
-                       len(games) - len(rated), ended)
+                       len(games) - len(rated), ended, sum(1 for g in games if g.voided))

@@ -199,7 +199,11 @@ def uncounted_line(summary: Any) -> str:
     """What the numbers above leave out: games not rated, and games a moderator ended
     (ranked as they stood, D-9.3, but nobody's win)."""
     parts = []
-    if summary.unrated:
+    if summary.unrated and summary.voided:  # say why, where a moderator decided it
+        parts.append(_n("Not rated: {n} game ({voided} voided by a moderator).",
+                        "Not rated: {n} games ({voided} voided by a moderator).",
+                        summary.unrated, voided=summary.voided))
+    elif summary.unrated:
         parts.append(_n("Not rated: {n} game.", "Not rated: {n} games.", summary.unrated))
     if summary.by_moderator:
         parts.append(_n("{n} game ended by a moderator: ranked as it stood, never counted "

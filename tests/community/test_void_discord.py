@@ -99,4 +99,5 @@ async def test_the_choices_are_the_games_the_command_takes_and_history_says_void
         assert "voided" not in lines[counted] and "not rated" not in lines[counted]
         stats = (await (await emu.slash(bo, emu.channel, "clans stats")).wait()).content
         assert f"Game {voided}," in stats and "voided by a moderator" in stats
+        assert "Not rated: 2 games (1 voided by a moderator)." in stats  # and the computer's
         assert not emu.internal_errors
