@@ -182,17 +182,24 @@ class ServiceMixin(StoreBase):
     ) -> list[Deadline]:
         """Claim unpaused deadlines due at or before `before` that nobody holds (or whose
         holder's claim ran out), soonest first: for `lease` seconds no other caller, in
-        any process, gets them. Rows another process is claiming right now are skipped,
-        not waited for (PostgreSQL's SKIP LOCKED)."""
+        any process, gets them. A game's due rows are claimed together (the games of the
+        `limit` soonest rows, each whole), so one caller tells a game's reminders in one
+        message. Games another process is claiming right now are skipped, not waited for
+        (PostgreSQL: an advisory lock per game and SKIP LOCKED)."""
+        due = "due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)"
         async with self._db.transaction() as conn:
             rows = await fetch_all(
                 conn,
                 "UPDATE deadlines SET claimed_by = ?, claimed_until = ? WHERE id IN ("
-                "SELECT id FROM deadlines WHERE due_at <= ? "
-                "AND (claimed_until IS NULL OR claimed_until <= ?) "
-                f"ORDER BY due_at, id LIMIT ?{self._db.skip_locked}) "
-                f"RETURNING {DEADLINE_COLUMNS}",
-                (owner, before + lease, float(before), float(before), limit),
+                f"SELECT id FROM deadlines WHERE {due} AND game_id IN ("
+                # The soonest rows in order, each one's game tried as it comes, until
+                # `limit` rows are taken: MATERIALIZED keeps the try out of the sorted
+                # scan, which would otherwise try (and take) every due game at once.
+                f"WITH soonest AS MATERIALIZED (SELECT game_id FROM deadlines WHERE {due} "
+                f"ORDER BY due_at, id) "
+                f"SELECT game_id FROM soonest WHERE {self._db.takes_game} LIMIT ?)"
+                f"{self._db.skip_locked}) RETURNING {DEADLINE_COLUMNS}",
+                (owner, before + lease, *(float(before),) * 4, limit),
             )
         found = [Deadline.from_row(r) for r in rows]
         return sorted(found, key=lambda d: (d.due_at or 0.0, d.id))

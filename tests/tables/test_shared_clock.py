@@ -14,6 +14,7 @@ import pytest
 
 from bot.games.base import PlayerSpec
 from bot.store import TABLE_ACTOR, WAKE_HORIZON_S, DeadlineSlot, Store
+from bot.tables import clock as clock_module
 from bot.tables.service import TableService
 from bot.tables.timing import DAY, HOUR
 from tests.postgres import fresh_database
@@ -35,8 +36,10 @@ class FakeTime:
 class Reminders:
     def __init__(self) -> None:
         self.sent: Counter[tuple[int, int, float]] = Counter()
+        self.calls: list[tuple[int, list[int]]] = []  # (game, its seats): one message
 
     async def remind(self, game, due: list) -> None:
+        self.calls.append((game.id, sorted(seat.seat for seat, _due in due)))
         for seat, due_at in due:
             self.sent[(game.id, seat.seat, due_at)] += 1
 
@@ -53,24 +56,50 @@ async def url() -> AsyncIterator[str]:
         yield found
 
 
+async def two_clocks(url: str, time: FakeTime) -> tuple[list[Store], list[TableService],
+                                                       Reminders, list[int]]:
+    """Two stores and table clocks on one database, as two processes; GAMES async games
+    of three people with their deadlines set."""
+    stores = [await Store.open(url, clock=time) for _ in range(2)]
+    services = [TableService(store, clock=time) for store in stores]
+    reminders = Reminders()
+    for service in services:
+        service.clock.notifier = reminders
+    game_ids = []
+    for n in range(GAMES):
+        game = await stores[0].create_game(
+            "doge", guild_id=1, channel_id=500 + n, players=[PlayerSpec(c) for c in "ABC"],
+            user_ids=USERS, settings={"timing": "async"}, seed=n)
+        await services[0].clock.sync(await services[0].load(game.id))
+        game_ids.append(game.id)
+    return stores, services, reminders, game_ids
+
+
+async def test_a_games_reminders_come_together_whichever_clock_sends_them(
+        url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's rows are claimed whole: its three players' reminders, due together, are
+    one message from one clock, even when batches are smaller than a game's rows."""
+    monkeypatch.setattr(clock_module, "CLAIM_BATCH", 4)  # a game has 3 rows due at once
+    time = FakeTime(START)
+    stores, services, reminders, game_ids = await two_clocks(url, time)
+    try:
+        time.now = START + DAY / 2 + 1  # the halfway reminders are due, nothing else
+        handled = await asyncio.gather(*(s.clock.tick() for s in services))
+        assert sum(handled) == GAMES * len(USERS) and min(handled) > 0
+        assert sorted(reminders.calls) == [(g, [0, 1, 2]) for g in sorted(game_ids)]
+    finally:
+        for store in stores:
+            await store.close()
+
+
 async def test_two_clocks_handle_every_deadline_once(
-    url: str, caplog: pytest.LogCaptureFixture
+    url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     time = FakeTime(START)
-    stores = [await Store.open(url, clock=time) for _ in range(2)]
+    # Batches of a few games each: both clocks get some (a game's rows go together).
+    monkeypatch.setattr(clock_module, "CLAIM_BATCH", 10)
+    stores, services, reminders, game_ids = await two_clocks(url, time)
     try:
-        services = [TableService(store, clock=time) for store in stores]
-        reminders = Reminders()
-        for service in services:
-            service.clock.notifier = reminders
-        first = services[0]
-        game_ids = []
-        for n in range(GAMES):
-            game = await stores[0].create_game(
-                "doge", guild_id=1, channel_id=500 + n, players=[PlayerSpec(c) for c in "ABC"],
-                user_ids=USERS, settings={"timing": "async"}, seed=n)
-            await first.clock.sync(await first.load(game.id))
-            game_ids.append(game.id)
         rows = [d for g in game_ids for d in await stores[0].get_deadlines(g)]
         # Each seat: its placement deadline and the reminders halfway and an hour before.
         assert len(rows) == GAMES * len(USERS) * 3

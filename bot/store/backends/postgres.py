@@ -34,6 +34,9 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 # Advisory lock keys: (namespace, id). The namespace keeps them apart from anyone else's.
 LOCK_NAMESPACE = 0x646F6765  # "doge"
 MIGRATION_LOCK = 0
+# Claims of due deadlines take their game under this namespace (not LOCK_NAMESPACE, which
+# a table holds while it works on the game: its deadlines are still claimed meanwhile).
+CLAIM_NAMESPACE = LOCK_NAMESPACE + 1
 DEADLINES_CHANNEL = "store_deadlines"
 POOL_SIZE = 8
 LOCK_POOL_SIZE = 8
@@ -141,6 +144,7 @@ class _Lane:
 class PgDatabase:
     dialect = "postgresql"
     skip_locked = " FOR UPDATE SKIP LOCKED"
+    takes_game = f"pg_try_advisory_xact_lock({CLAIM_NAMESPACE}, (game_id % {2**31})::int)"
 
     def __init__(self, url: str, pool: asyncpg.Pool) -> None:
         self.url = url

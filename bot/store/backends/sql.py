@@ -57,6 +57,11 @@ class Database(Protocol):
     # Appended to a SELECT that picks rows to claim: rows another transaction is claiming
     # are passed over rather than waited for (PostgreSQL); "" where writers never overlap.
     skip_locked: str
+    # A condition on a row's game_id that takes the game for this transaction, or is
+    # false while another transaction holds it (PostgreSQL: a transaction-level advisory
+    # lock, tried only on the rows the query reaches); always true where writers never
+    # overlap.
+    takes_game: str
 
     def transaction(self) -> AbstractAsyncContextManager[Conn]: ...
 

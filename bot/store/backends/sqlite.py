@@ -188,6 +188,7 @@ class Database:
 
     dialect = "sqlite"
     skip_locked = ""  # BEGIN IMMEDIATE: one writer at a time
+    takes_game = "1 = 1"
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
