@@ -25,12 +25,17 @@ async def _posts_per_year(tmpdir: str) -> dict[str, float]:
             await start_and_play_to_the_end(table)
             game = await table.game()
             years = game.state.year
-            posts = [m for m in emu.messages(emu.channel, include_ephemeral=False)
+            # Every message sent counts, a 🔔 ping deleted once answered too: each was a
+            # send against the channel's rate limit, and a notification.
+            posts = [m for m in emu.messages(emu.channel, include_ephemeral=False,
+                                             include_deleted=True)
                      if m.author.id == emu.bot_user.id]
             pings = [m for m in posts if m.content.startswith("🔔")]
+            kept = [m for m in posts if not m.deleted]
             edits = sum(len(m.history) for m in posts)
     return {"doge_channel_posts_per_year": round(len(posts) / years, 2),
             "doge_channel_pings_per_year": round(len(pings) / years, 2),
+            "doge_channel_kept_per_year": round(len(kept) / years, 2),
             "doge_channel_edits_per_year": round(edits / years, 1)}
 
 

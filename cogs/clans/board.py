@@ -13,4 +13,6 @@ async def render_clans(game: LoadedGame, caption: str) -> bytes:
 
     view = game.engine.public_view(game.state, None)  # no player's colour (C-7.2)
     view = replace(view, players=tuple(p.name for p in game.shown_players))  # holders' names
-    return await render_clans_board_async(view, caption)
+    # The end's caption is its first line, why the game ended: its player lines rank
+    # everyone (C-6.3), which the board's own player panel does.
+    return await render_clans_board_async(view, caption.split("\n", 1)[0])

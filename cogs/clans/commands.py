@@ -6,12 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.clans.events import colour_name
+from bot.games.clans.events import CLAN_MARKS, colour_name
 from bot.games.clans.questions import move_places
 from bot.i18n import _, _n
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
-from cogs.clans.prompts import CLAN_MARKS
 from cogs.clans.rules import RULE_TOPICS, help_text
 from cogs.common import table_components  # noqa: F401  (registers the shared handlers)
 from cogs.common.game_ui import Clock, GameUi, register

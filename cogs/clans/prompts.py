@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import discord
 
-from bot.games.clans.events import colour_name
 from bot.games.clans.questions import move_reminder_helps
 from bot.games.clans.views import ClansPublicView
 from bot.games.question import Question
@@ -18,7 +17,6 @@ from bot.tables.timing import moves_at_once
 from cogs.common.table_ui import awaited, default_note, lobby_prompt, question_view
 from cogs.common.ui import GameButton, view_of
 
-CLAN_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "black": "⚫"}
 EPOCHS = ("I", "II", "III", "IV", "V")
 # Where a new channel message begins (cogs/common/segments.py): each move, with its villages.
 CLANS_OPENERS = frozenset({"move", "game_end"})
@@ -80,27 +78,13 @@ def final_text(game: LoadedGame) -> str:
     result = view.result
     if result is None:
         return _("This game has ended.")
-    # The game's last line opens the result, so the message does not tell it twice.
+    # The game's last event opens the result, told whole: why it ended, then every clan
+    # revealed with its player, best first (C-6.1 to C-6.3). Its lines are the story's
+    # own, which the message then leaves out above, so the ranking is told once.
     end = {"type": "game_end", "reason": result.reason, "colours": list(result.colours),
-           "totals": list(result.totals), "ranks": list(result.ranks)}
+           "chips": list(view.chips), "totals": list(result.totals),
+           "ranks": list(result.ranks)}
     players = game.shown_players  # a seat handed on: its last holder's name
-    lines = ["🏁 " + game.engine.describe(end, players),
-             _("Every clan is revealed (C-6.2):")]
-    order = result.standings
-    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-    for seat in order:
-        colour = result.colours[seat]
-        rank = result.ranks[seat]
-        chips = view.chips[seat]  # one point each, in the total (C-6.2)
-        line = _("{name}: {mark} {colour} clan, {points} ({clan} for the clan + {chips})",
-                 name=players[seat].name, mark=CLAN_MARKS.get(colour, ""),
-                 colour=colour_name(colour),
-                 points=_n("{n} point", "{n} points", result.totals[seat]),
-                 clan=result.totals[seat] - chips, chips=_n("{n} chip", "{n} chips", chips))
-        lines.append(f"{medals.get(rank, f'{rank}.')} {line}")
-    tied = [(result.totals[s], result.ranks[s]) for s in order]
-    if any(a[0] == b[0] and a[1] != b[1] for a, b in zip(tied, tied[1:], strict=False)):
-        lines.append(_("Equal points are ranked by more chips (C-6.3)."))
-    lines.append(_("The game record is attached; `{command}` gives it again.",
-                   command=cmd("clans export")))
-    return "\n".join(lines)
+    return "\n".join(["🏁 " + game.engine.describe(end, players),
+                      _("The game record is attached; `{command}` gives it again.",
+                        command=cmd("clans export"))])

@@ -8,7 +8,8 @@ year instead of a board and a prompt after every decision. What the table did fo
 
 Each person is pinged when they must act: a new message mentions whoever it waits for
 (and, in a Doge election, whoever decides later in it, as a heads-up); anyone asked later
-in the same segment gets a short ping pointing to it when their turn comes. Edits never ping.
+in the same segment gets a short ping pointing to it when their turn comes, deleted once
+they have answered (`cogs/common/bells.py`). Edits never ping.
 
 Commits happen before any of this, so a failed post never loses a step: `/doge board`
 shows the table again, and the next post tells the whole segment from the action log.
@@ -21,7 +22,6 @@ import dataclasses
 import io
 import json
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from itertools import groupby
 
@@ -31,6 +31,7 @@ from bot.i18n import _, cmd, current_language, speaking
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import QUIET_EVENTS, Step, TableService
+from cogs.common.bells import Bells
 from cogs.common.delivery import PostingError, deliver, permission_hint
 from cogs.common.segments import (
     LoggedEvent,
@@ -54,7 +55,6 @@ from cogs.common.story import (
 log = logging.getLogger(__name__)
 
 LOOK_BACK = 100  # actions read to find the segment of a game that has no message yet
-MENTION = re.compile(r"<@!?(\d+)>")
 
 PromptBuilder = Callable[[TableService, LoadedGame],
                          Awaitable[tuple[str, discord.ui.View | None]]]
@@ -82,10 +82,11 @@ class Poster:
         self.languages = languages  # what each server's channel messages speak
         self._locks: dict[int, asyncio.Lock] = {}
         # Per message: what the table did for someone (not in the log), who has been
-        # pinged for it, and the version its board was drawn at. Lost at a restart, which
-        # costs at most a ping or a board drawn again (notes are read back from the text).
+        # pinged for it (`bells`), and the version its board was drawn at. Lost at a
+        # restart, which costs at most a ping, a 🔔 line left in the channel or a board
+        # drawn again (notes are read back from the text).
         self._notes: dict[int, list[Note]] = {}
-        self._pinged: dict[int, set[int]] = {}
+        self.bells = Bells(service)
         self._drawn: dict[int, int] = {}
         # Per game: shows waiting for its lock, and whether one skipped owes a new board.
         self._waiting: dict[int, int] = {}
@@ -149,6 +150,11 @@ class Poster:
         game = await self.service.load(game_id)
         if game.state is None:
             return
+        await self._update(channel, game, notes, board, here)
+        await self.bells.sweep(channel, game)  # 🔔 lines whose people all acted since
+
+    async def _update(self, channel: discord.abc.Messageable, game: LoadedGame,
+                      notes: list[Note], board: bool, here: frozenset[int]) -> None:
         live = await self._live_segment(game)
         events = await self._log(game, live.start.version if live else None)
         over = game.row.status not in (LOBBY, ACTIVE)
@@ -275,8 +281,7 @@ class Poster:
                                              channel_id=segment.channel_id,
                                              message_id=segment.message_id)
         self._notes[message.id] = list(notes)
-        asked = {s.user_id for s in self.service.awaited_seats(game)}  # others: pinged when asked
-        self._pinged[message.id] = {int(m) for m in MENTION.findall(content)} & asked
+        self.bells.posted(game, message.id, content)
         self._drawn[message.id] = game.version
         return message
 
@@ -301,7 +306,7 @@ class Poster:
         await deliver(channel, edit)
         if png is not None:
             self._drawn[live.message_id] = game.version
-        await self._ping_newcomers(channel, game, live, here)
+        await self.bells.ring(channel, game, live, here)
 
     async def _close(self, channel: discord.abc.Messageable, game: LoadedGame,
                      live: Segment, events: list[LoggedEvent], stop: Place,
@@ -311,7 +316,7 @@ class Poster:
         told = await self._told(channel, game, live, events) + notes
         story, caption = await self._story(game, events, live.start, stop, told)
         self._notes.pop(live.message_id, None)
-        self._pinged.pop(live.message_id, None)
+        self.bells.closed(live.message_id)
         # Drawn again after the newest action it tells, if it was drawn before: an action
         # that ends this segment and opens the next shows both (no state in between).
         drawn = self._drawn.pop(live.message_id, live.posted_at)
@@ -349,29 +354,6 @@ class Poster:
         known = {line: place for place, line, _ in await self._lines(game, events, live.start)}
         told += notes_told(message.content, known, Place(game.version + 1, 0))
         return told
-
-    async def _ping_newcomers(self, channel: discord.abc.Messageable, game: LoadedGame,
-                              live: Segment, here: frozenset[int] = frozenset()) -> None:
-        """Someone asked to act in the live segment who was not pinged for it yet (the
-        people `here` count as pinged: they clicked, or were just pinged about it)."""
-        awaited = {s.user_id for s in self.service.awaited_seats(game)
-                   if s.user_id is not None and not s.played_by_ai}
-        pinged = self._pinged.get(live.message_id)
-        if pinged is None:  # not known after a restart: assume those waited for were
-            self._pinged[live.message_id] = awaited
-            return
-        pinged.update(here & awaited)
-        newcomers = sorted(awaited - pinged)
-        if not newcomers:
-            return
-        pinged.update(newcomers)
-        link = (f"https://discord.com/channels/{game.row.guild_id or '@me'}/"
-                f"{live.channel_id}/{live.message_id}")
-        mentions = " ".join(f"<@{u}>" for u in newcomers)
-        await deliver(channel, lambda: channel.send(
-            _("🔔 {mentions} — your turn in the {game} game: {link}", mentions=mentions,
-              game=game.row.game.capitalize(), link=link),
-            allowed_mentions=players_only(game)))
 
     async def _drop_old_prompt(self, channel: discord.abc.Messageable,
                                game: LoadedGame) -> None:

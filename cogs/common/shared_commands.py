@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, cmd
+from bot.i18n import _, cmd, command_text, current_language
 from cogs.common.game_ui import UIS, GameGroupsCog, GameUi
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands
 
@@ -41,9 +41,11 @@ def table_commands(ui: GameUi, table: TableCommands) -> list[app_commands.Comman
     @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in ui.rule_topics])
     async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
         found = ui.rule_topics.get(topic or "")
+        # The topics as the reader's Discord offers them (choice names are translated).
+        topics = [command_text(t, current_language()) or t for t in ui.rule_topics]
         text = _(found) if found else _(
-            "Pick a topic with `{command}`: {topics}.", command=cmd(f"{ui.game} rules topic:"),
-            topics=", ".join(ui.rule_topics))
+            "Pick a topic with `{command}`, one of: {topics}.",
+            command=cmd(f"{ui.game} rules topic:"), topics=", ".join(topics))
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="help", description=f"How to play {ui.game.capitalize()} here")

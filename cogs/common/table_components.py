@@ -157,7 +157,9 @@ def _question_asked(service: TableService, game, user_id: int, version: int, dk:
         raise TableError(_("This game is over."))
     question = service.kit(game).question(game.state, seat.seat, [s.name for s in game.seats])
     if question is None:
-        raise TableError(_("Not your decision: {waiting}", waiting=service.waiting_line(game)))
+        if version != game.version:  # their own button of a step that is over, often
+            raise TableError(_("That button is from an earlier step; use the newest message."))
+        raise TableError(service.not_your_turn(game))
     current_dk = short_hash(service.kit(game).decision_key(game.state, seat.seat))
     if version != game.version and dk != current_dk:
         raise TableError(_("That button is from an earlier step; use the newest message."))

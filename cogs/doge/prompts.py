@@ -9,7 +9,7 @@ import discord
 
 from bot.games.doge.constants import AREAS, area_name
 from bot.games.wording import SUBTEXT
-from bot.i18n import _, _n, cmd
+from bot.i18n import N_, _, _n, cmd
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
 from bot.tables.timing import timing_of
@@ -58,6 +58,7 @@ def placement_prompt(service: TableService, game: LoadedGame,
                "everyone has chosen (D-3.3).", year=st.year, round=st.round, rounds=rounds)]
     for seat in game.seats:
         p = st.players[seat.seat]
+        name = seat.name
         if not p.markers:
             state = _("sits out (no markers left)")
         elif seat.seat in st.ballots and st.ballots[seat.seat] is None:  # D-3.7, public
@@ -68,9 +69,10 @@ def placement_prompt(service: TableService, game: LoadedGame,
             state = f"⏳{service.absence_note(seat)}{deadline_text(due.get(seat.seat))}"
         elif seat.played_by_ai:
             state = _("⏳ (computer)")
-        else:
-            state = f"⏳ {awaited(service, seat, due.get(seat.seat))}"
-        lines.append(f"{mark(seat.colour)} {seat.name}: {state}")
+        else:  # awaited: named once, by their mention
+            name = who(seat)
+            state = f"⏳{service.absence_note(seat)}{deadline_text(due.get(seat.seat))}"
+        lines.append(f"{mark(seat.colour)} {name}: {state}")
     if due:  # what a deadline does, as the election prompts say it (D-3.7)
         lines.append(SUBTEXT + (_("At a deadline the autopilot chooses for whoever has not.")
                                 if timing_of(game.row.settings).autopilot else
@@ -118,7 +120,7 @@ def doge_callout(service: TableService, game: LoadedGame) -> str | None:
     if election is None:
         return None
     asked = {s.seat for s in service.awaited_seats(game)}
-    later = [game.seats[s] for s in dict.fromkeys((*election.winners, *election.runners_up))
+    later = [game.seats[s] for s in election.later  # who will have a choice (D-11.1)
              if s not in asked and game.seats[s].user_id and not game.seats[s].played_by_ai]
     if not later:
         return None
@@ -149,14 +151,22 @@ def final_text(game: LoadedGame) -> str:
     return "\n".join(lines)
 
 
+# D-9.1's winning conditions as a player reads them in the result.
+CONDITIONS = {"a": N_("a palace in every district (D-9.1 a)"),
+              "b": N_("7 palaces in 5 districts (D-9.1 b)"),
+              "c": N_("8 palaces in 4 districts (D-9.1 c)")}
+
+
 def _ranking_line(row: dict, name: str) -> str:
-    """'🥇 Anna: 8 palaces, 3 houses on the board · condition a, c'."""
+    """'🥇 Anna: 8 palaces, 3 houses on the board · met: 8 palaces in 4 districts
+    (D-9.1 c)'."""
     values = {"medal": PLACE_MEDALS.get(row["place"], f"{row['place']}."), "name": name,
               "palaces": _n("{n} palace", "{n} palaces", row["palaces"]),
               "houses": _n("{n} house", "{n} houses", row["houses"])}
     if row.get("conditions"):
-        return _("{medal} {name}: {palaces}, {houses} on the board · condition {conditions}",
-                 conditions=", ".join(row["conditions"]), **values)
+        met = "; ".join(_(CONDITIONS[c]) if c in CONDITIONS else c for c in row["conditions"])
+        return _("{medal} {name}: {palaces}, {houses} on the board · met: {conditions}",
+                 conditions=met, **values)
     return _("{medal} {name}: {palaces}, {houses} on the board", **values)
 
 

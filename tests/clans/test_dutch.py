@@ -4,6 +4,7 @@ questions, the channel prompt and the rule summaries (and English to everyone el
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -73,9 +74,11 @@ def test_strife_destruction_and_the_end_in_dutch() -> None:
             "Claudia sticht dorp 3 in C5 (grasland, tijdperk II) en pakt de fiche; de strijd "
             "verwijdert de eenzame hut van blauw; het ongunstige terrein vernietigt het dorp "
             "en zijn 1 hut; niemand scoort.")
-        assert ENGINE.describe(end, PLAYERS) == (
-            "Spel afgelopen: een moderator heeft het beëindigd. 1e Bernd (geel) 24 "
-            "punten; 2e Anna (blauw) 1 punt.")
+        assert ENGINE.describe(end, PLAYERS).splitlines() == [
+            "Spel afgelopen: een moderator heeft het beëindigd.",
+            "Elke clan wordt onthuld (C-6.2):",
+            "🥇 Bernd: clan 🟡 geel, 24 punten (21 voor de clan + 3 fiches)",
+            "🥈 Anna: clan 🔵 blauw, 1 punt (0 voor de clan + 1 fiche)"]
         order = {"type": "order", "seat": 0, "villages": ["I1", "C5", "A2"]}
         assert ENGINE.describe(order, PLAYERS) == "Anna kiest de volgorde: I1, dan C5, dan A2."
     assert "strife removes the lone blue hut" in ENGINE.describe(village(), PLAYERS)
@@ -125,7 +128,9 @@ async def test_the_channel_prompt_and_the_final_text_in_dutch(store: Store) -> N
     assert "**Clans · beurt 1 · tijdperk I** (nog 4 fiches in dit tijdperk)" in text
     # The first move recalls the rule (C-3.1); the way to type it names the Dutch command.
     assert "\n-# Verplaats alle hutten" in text and "`/clans zet`" in text
-    assert "Bij de deadline speelt de tafel: Van A1 (1) › Naar A2 (1)." in text
+    # Each step names the terrain and the huts of its territory, in Dutch (C-1.3).
+    assert re.search(r"\nBij de deadline speelt de tafel: \w+ A1 \(gebergte, 1 hut\) › \w+ "
+                     r"A2 \(grasland, 1 hut\)\.\n", text)
     labels = [getattr(getattr(item, "item", item), "label", None) for item in view.children]
     assert "Mijn clan" in labels
     english, _ = await clans_prompt(service, game)

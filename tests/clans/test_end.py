@@ -41,8 +41,10 @@ def test_totals_are_clan_points_plus_chips_and_colours_are_revealed_c_6_2() -> N
     assert end["colours"] == ["black", "red", "green"]
     assert end["totals"] == [5 + 3 + 2, 10 + 3 + 3, 7 + 2]
     assert end["ranks"] == [2, 1, 3]
-    line = ENGINE.describe(end, list(state.players))
-    assert "1st Bob (red) 16" in line and "Ann (black)" in line
+    lines = ENGINE.describe(end, list(state.players)).splitlines()
+    assert lines[:2] == ["Game over: no move is left.", "Every clan is revealed (C-6.2):"]
+    assert [line.split(" points")[0] for line in lines[2:]] == [
+        "🥇 Bob: 🔴 red clan, 16", "🥈 Ann: ⚫ black clan, 10", "🥉 Cid: 🟢 green clan, 9"]
 
 
 def test_higher_total_wins_c_6_3() -> None:

@@ -63,17 +63,38 @@ def test_c_4_7_several_villages_and_their_order() -> None:
     assert describe_event(order, PLAYERS) == "Bernd orders them: I1, then C5."
 
 
-def test_c_6_the_end_says_why_and_ranks_everyone_with_points() -> None:
+def test_c_6_the_end_says_why_then_ranks_everyone_once_with_points() -> None:
+    """The reason alone on the first line (C-6.1); the player lines, best first, carry
+    the ranking (C-6.3), each clan revealed (C-6.2): no second ranking on the first."""
     end = {"type": "game_end", "reason": "twelfth_village",
            "colours": ["blue", "yellow", "green", "black"], "chips": [4, 3, 2, 3],
            "totals": [21, 24, 22, 26], "ranks": [4, 2, 3, 1]}
-    assert describe_event(end, PLAYERS) == (
-        "Game over after the 12th village. 1st Daniel (black) 26 points; 2nd Bernd (yellow) "
-        "24 points; 3rd Claudia (green) 22 points; 4th Anna (blue) 21 points.")
+    assert describe_event(end, PLAYERS).splitlines() == [
+        "Game over after the 12th village.",
+        "Every clan is revealed (C-6.2):",
+        "🥇 Daniel: ⚫ black clan, 26 points (23 for the clan + 3 chips)",
+        "🥈 Bernd: 🟡 yellow clan, 24 points (21 for the clan + 3 chips)",
+        "🥉 Claudia: 🟢 green clan, 22 points (20 for the clan + 2 chips)",
+        "4. Anna: 🔵 blue clan, 21 points (17 for the clan + 4 chips)"]
     stuck = {**end, "reason": "no_moves"}
-    assert describe_event(stuck, PLAYERS).startswith("Game over: no move is left. 1st")
+    assert describe_event(stuck, PLAYERS).startswith("Game over: no move is left.\nEvery")
     ended = {**end, "reason": "moderator"}
-    assert describe_event(ended, PLAYERS).startswith("Game over: a moderator ended it. 1st")
+    assert describe_event(ended, PLAYERS).startswith("Game over: a moderator ended it.\n")
+    # C-6.3: equal points ranked apart by chips are said to be so, under the ranking.
+    tied = {**end, "totals": [21, 26, 22, 26], "ranks": [4, 2, 3, 1]}
+    assert describe_event(tied, PLAYERS).endswith(
+        "\nEqual points are ranked by more chips (C-6.3).")
+
+
+def test_c_4_1_a_village_away_from_the_move_says_what_cut_it_off() -> None:
+    """A village not where the huts went lost its last occupied neighbour, the
+    territory the move emptied (C-4.1); one where they went needs no word of it."""
+    away = village(emptied="C4")
+    assert describe_event(away, PLAYERS) == (
+        "Claudia founds village 12 at C5 (mountain, epoch V) and takes its chip; its last "
+        "occupied neighbour, C4, was emptied (C-4.1); worth 13 (8 huts + 5): red, green, "
+        "yellow and black score 13 each.")
+    assert "emptied" not in describe_event(village(), PLAYERS)
 
 
 SLIPS = [
@@ -92,7 +113,9 @@ def test_every_line_of_whole_games_reads_without_slips(tmp_path: Path) -> None:
         result = replay(record)
         for events in result.events:
             for line in (ENGINE.describe(e, result.players) for e in events):
-                assert line[0].isupper() and line.endswith("."), line
+                # The end's player lines follow its reason (C-6.1): a sentence each other.
+                first = line.splitlines()[0]
+                assert first[0].isupper() and first.endswith("."), line
                 for pattern, slip in SLIPS:
                     assert not re.search(pattern, line), f"{slip}: {line}"
 

@@ -54,3 +54,38 @@ async def test_an_epoch_logged_just_before_the_end_still_rebuilds_c_6_1(
             await store.verify_game(game.id, from_scratch=True)
     finally:
         await store.close()
+
+
+async def test_villages_logged_before_they_named_what_cut_them_off_still_rebuild_c_4_1(
+        tmp_path: Path) -> None:
+    """Until a village away from the moved huts named the territory the move emptied
+    (`emptied`), no village did: such a log rebuilds; a wrong territory still fails."""
+    db = tmp_path / "games.db"
+    store = await Store.open(db)
+    try:
+        game = await store.create_game("clans", guild_id=1, channel_id=600,
+                                       players=players(2), user_ids=[101, 102], seed=SEED)
+        rng = random.Random(SEED)
+        while True:  # random play up to a village away from the huts (C-4.1)
+            action = rng.choice(ENGINE.legal_actions(game.state, game.state.mover))
+            await store.submit_action(game.id, action, expected_version=game.version)
+            game = await store.load_game(game.id)
+            entry = (await store.list_actions(game.id))[-1]
+            if any("emptied" in e for e in entry.events):
+                break
+        assert not ENGINE.is_over(game.state)
+
+        def log_as(events: list[dict]) -> None:  # as an older release wrote it
+            with sqlite3.connect(db) as conn:
+                conn.execute("DROP TRIGGER IF EXISTS actions_append_only_update")
+                conn.execute("UPDATE actions SET events = ? WHERE game_id = ? AND seq = ?",
+                             (json.dumps(events), game.id, entry.seq))
+
+        log_as([{k: v for k, v in e.items() if k != "emptied"} for e in entry.events])
+        await store.verify_game(game.id, from_scratch=True)
+        log_as([{**e, "emptied": e["territory"]} if "emptied" in e else e
+                for e in entry.events])
+        with pytest.raises(StateMismatch, match="replays with other events"):
+            await store.verify_game(game.id, from_scratch=True)
+    finally:
+        await store.close()

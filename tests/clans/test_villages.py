@@ -15,6 +15,7 @@ from tests.clans.helpers import (
     elsewhere,
     huts_at,
     move,
+    neighbours,
     of_type,
     order,
     pair,
@@ -241,3 +242,34 @@ def test_the_order_question_says_which_epoch_each_place_scores_in_c_4_7_c_5_2() 
     legal = ENGINE.legal_actions(asked, 0)
     question = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
     assert "By place: 1st in epoch V, 2nd not scored (C-4.8)." in question.prompt
+
+
+def test_a_village_away_from_the_huts_names_the_territory_that_cut_it_off_c_4_1() -> None:
+    """x - y - z - w: y's huts go to z, which keeps w; x, whose last occupied neighbour
+    was y, is founded, and its event (so its line) names y. Where the huts went, no."""
+    x, y, z = chain()
+    [w] = [n for n in neighbours(z) if n not in (x, y)
+           and n not in neighbours(x) and n not in neighbours(y)][:1]
+    state = blank()
+    for label, huts in ((x, "r"), (y, "b"), (z, "g"), (w, "y")):
+        place(state, label, huts)
+    [village] = of_type(move(state, y, z).events, "village")
+    assert village["territory"] == x and village["emptied"] == y
+    assert f"its last occupied neighbour, {y}, was emptied (C-4.1)" in \
+        ENGINE.describe(village, list(state.players))
+    a, b = pair()
+    there = blank()
+    place(there, a, "r")
+    place(there, b, "b")
+    [village] = of_type(move(there, b, a).events, "village")
+    assert village["territory"] == a and "emptied" not in village
+
+
+def test_villages_of_an_order_away_from_the_huts_name_the_emptied_territory_c_4_7() -> None:
+    x, y, z = chain()
+    state = blank()
+    place(state, x, "r")
+    place(state, y, "b")
+    place(state, z, "g")
+    scored = order(move(state, y, z).state, [z, x])  # the huts went to z (C-4.1)
+    assert [e.get("emptied") for e in of_type(scored.events, "village")] == [None, y]

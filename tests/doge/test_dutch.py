@@ -148,7 +148,7 @@ async def test_the_prompts_and_the_ballot_panel_in_dutch(store: Store) -> None:
                            "geheim een gebied")
     labels = [getattr(getattr(item, "item", item), "label", None) for item in view.children]
     assert "Stem uitbrengen" in labels and "Mijn stemschijven" in labels
-    assert "**Jouw stembiljet, speelronde 1 ronde 1**" in panel
+    assert "**Jouw stembiljet, speelronde 1 · plaatsingsronde 1**" in panel
     assert "Stemschijven in je hand: 3 3 2 2 1 1 0" in panel and "➡️ Castello met 3 + 3" in panel
     english, _english_view = await doge_prompt(service, game)
     assert "**Year 1 · placement round 1 of 3**" in english
@@ -235,3 +235,22 @@ async def test_the_marker_menu_says_how_many_may_be_picked(store: Store) -> None
     assert placeholder([3, 3, 2, 2, 1, 1, 0]) == "Markers (1 to 4)"
     assert placeholder([3, 1]) == "Markers (1 to 2)"
     assert placeholder([2]) == "Your last marker"
+
+
+def test_the_result_names_the_winning_conditions_met_in_words() -> None:
+    """D-9.1: '· met: 7 palaces in 5 districts (D-9.1 b)', not a bare letter; in Dutch too."""
+    ends = (played(seed)[0] for seed in range(3, 40))
+    state = next(s for s in ends if any(r["conditions"] for r in s.result["ranking"]))
+    ended = SimpleNamespace(row=SimpleNamespace(result=state.result, players=PLAYERS),
+                            engine=ENGINE, state=state, shown_players=PLAYERS)
+    words = {"a": "a palace in every district (D-9.1 a)",
+             "b": "7 palaces in 5 districts (D-9.1 b)", "c": "8 palaces in 4 districts (D-9.1 c)"}
+    lines = final_text(ended).splitlines()
+    for row in state.result["ranking"]:
+        [line] = [ln for ln in lines if ln.split(" ", 1)[1].startswith(NAMES[row["seat"]] + ":")]
+        if row["conditions"]:
+            assert line.endswith("· met: " + "; ".join(words[c] for c in row["conditions"]))
+        else:
+            assert "met:" not in line and "condition" not in line
+    with speaking("nl"):
+        assert "· voldaan: " in final_text(ended)

@@ -223,3 +223,18 @@ def test_d_6_5_supply_caps_placement_and_an_empty_supply_loses_the_chance() -> N
     events = act(st, ANNA, "place", count=1)
     lost = [e for e in events if e["type"] == "chance_lost"]
     assert lost and lost[0]["seat"] == BERND  # D-11.1: not asked
+
+
+def test_d_11_1_a_heads_up_names_only_those_a_later_step_will_ask() -> None:
+    """The public view's `later`: a runner-up with houses in supply will be asked to place
+    (D-6.3); one with an empty supply loses the chance unasked (D-6.5), so is not named."""
+    for supply, named in ((3, [BERND, CLAUDIA]), (0, [CLAUDIA])):
+        st = new_game(4)
+        st.players[BERND].houses = supply
+        elect(st, "cannaregio", {ANNA: [3, 3], BERND: [2], CLAUDIA: [2]})
+        assert ENGINE.pending(st) == [ANNA] and st.election.runners_up == [BERND, CLAUDIA]
+        # Anna places after her advisor step; the runners-up after her.
+        assert list(ENGINE.public_view(st, None).election.later) == [ANNA, *named]
+        act(st, ANNA, "abstain", move=None)
+        act(st, ANNA, "place", count=0)
+        assert ENGINE.pending(st) == named  # as announced

@@ -94,3 +94,31 @@ def test_each_place_question_cites_the_rule_it_places_under() -> None:
     st = new_game(4)
     elect(st, "san_polo", {0: [2], 1: [2]})
     assert place_prompt(st, 1).endswith("houses from your supply in San Polo (D-6.4, D-6.5).")
+
+
+def test_quarantia_moves_say_how_many_and_offer_moving_none() -> None:
+    """D-7.5: tied winners may move up to 2 houses, one after the other; D-7.3: tied
+    runners-up 1. Before any move the way out is 'Move no house', after one 'Make no
+    more moves'."""
+    def asked(st, seat: int):
+        return build_question(ENGINE.public_view(st, seat), ENGINE.legal_actions(st, seat),
+                              ENGINE.default_action(st, seat), NAMES)
+
+    st = new_game(4)
+    st.houses["castello"][0] = st.houses["castello"][1] = 2
+    elect(st, "quarantia", {0: [2], 1: [2]})
+    q = asked(st, 0)
+    assert "move up to 2 of your houses" in q.prompt and q.prompt.endswith("(D-7.5).")
+    assert "Move no house" in q.labels_after(()) and "Make no more moves" not in \
+        q.labels_after(())
+    act(st, 0, "move", **{"from": "castello", "to": "dorsoduro"})
+    q = asked(st, 0)
+    assert "one more house" in q.prompt and "Make no more moves" in q.labels_after(())
+
+    st = new_game(4)
+    st.houses["castello"][1] = st.houses["castello"][2] = 1
+    elect(st, "quarantia", {0: [3], 1: [2], 2: [2]})
+    act(st, 0, "abstain", move=None)  # the winner's first choice, then the runners-up
+    q = asked(st, 1)
+    assert "move 1 of your houses" in q.prompt and q.prompt.endswith("(D-7.3).")
+    assert "Move no house" in q.labels_after(())

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from bot.store import ACTIVE
+from cogs.common.bells import HEADS_UP_FRESH_S
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable
@@ -19,35 +20,60 @@ ALSO = re.compile(r"🔔 Also deciding in this election: (.*)\.")
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
+async def until_a_later_decider_is_asked(table: DogeTable, time: FakeTime, *,
+                                         slow: bool):
+    """Played on until someone an election's message told ahead is asked in it; `slow`:
+    each turn in such an election comes well after the heads-up (hours, not minutes).
+    The message, and whom it told ahead that it asks now."""
+    for _ in range(400):
+        game = await table.game()
+        assert game.row.status == ACTIVE, "no later decider was asked"
+        live = table.prompt()
+        told = ALSO.search(first_content(live))
+        later = {int(u) for u in MENTION.findall(told.group(1))} if told else set()
+        awaited = {s.user_id for s in table.bot.tables.awaited_seats(game)}
+        if later & awaited:  # one told to decide later is asked now
+            return live, sorted(later & awaited)
+        if later and slow:
+            time.now += HEADS_UP_FRESH_S + 1
+        await table.play_turn()
+    raise AssertionError("no later decider was asked")
+
+
+def pings_for(emu: DiscordEmulator, table: DogeTable, live) -> list[str]:
+    return [m.content for m in posted(emu, table)
+            if m.content.startswith("🔔") and str(live.id) in m.content]
+
+
+async def test_a_later_decider_told_moments_ago_is_not_pinged_again(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """At a live pace the heads-up was their ping: no 🔔 line minutes later."""
+    emu, time = discord_emulator, FakeTime()
+    bot = clocked_bot(tmp_path, time)
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)
+        live, asked = await until_a_later_decider_is_asked(table, time, slow=False)
+        assert asked and not any(f"<@{u}>" in p for u in asked
+                                 for p in pings_for(emu, table, live))
+        assert not emu.internal_errors
+
+
 async def test_a_later_decider_is_pinged_when_their_turn_in_the_election_comes(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
     emu, time = discord_emulator, FakeTime()
     bot = clocked_bot(tmp_path, time)
     async with emu.running(bot):
         table = await start_async_table(emu, bot)
-        for _ in range(400):
-            game = await table.game()
-            if game.row.status != ACTIVE:
-                break
-            live = table.prompt()
-            told = ALSO.search(first_content(live))
-            later = {int(u) for u in MENTION.findall(told.group(1))} if told else set()
-            awaited = {s.user_id for s in bot.tables.awaited_seats(game)}
-            if later & awaited:  # one told to decide later is asked now
-                break
-            await table.play_turn()
-        else:
-            raise AssertionError("no later decider was asked")
-        asked = sorted(later & awaited)
+        live, asked = await until_a_later_decider_is_asked(table, time, slow=True)
         assert asked and table.prompt().id == live.id  # still that election's message
-        pings = [m.content for m in posted(emu, table)
-                 if m.content.startswith("🔔") and str(live.id) in m.content]
+        pings = pings_for(emu, table, live)
         assert any(all(f"<@{u}>" in p for u in asked) and "your turn" in p for p in pings), \
             pings
         # Whoever the message asked when it was posted got no second ping for that turn.
         first = {int(u) for u in MENTION.findall(first_content(live).split("🔔")[0])}
         again = {int(u) for p in pings for u in MENTION.findall(p)}
-        assert not (again & (first - later))
+        told = ALSO.search(first_content(live))
+        assert told and not (again & (first - {int(u) for u in MENTION.findall(told.group(1))}))
         assert not emu.internal_errors
 
 

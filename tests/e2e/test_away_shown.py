@@ -20,7 +20,8 @@ async def test_doge_prompt_and_status_show_a_player_away(
         table = await start_async_table(emu, bot)
         anna, _bernd, claudia = table.users
         await table.slash(claudia, "doge away", {"days": 2.0})
-        mark = f"<@{claudia.id}> (🏖️ away until <t:{int(time.now + 2 * DAY)}:f>) (deadline <t:"
+        mark = f"<@{claudia.id}>: ⏳ (🏖️ away until <t:{int(time.now + 2 * DAY)}:f>) " \
+               "(deadline <t:"  # named once
         assert mark in table.prompt().content  # redrawn where it is
         assert table.prompt().content.count("🏖️") == 1
         status = await (await table.slash(anna, "doge status")).wait()

@@ -43,6 +43,6 @@ async def test_clicks_that_queue_behind_a_slow_edit_share_one_edit(
         assert len(round_one.history) - edits_before == 2
         for name in ("anna", "bernd", "claudia"):  # the prompt shows every answer
             assert f"{name}: ✅ has chosen" in round_one.content
-        assert "daniel: ⏳" in round_one.content
+        assert f"<@{table.users[3].id}>: ⏳" in round_one.content  # named by a mention
         assert round_one.attachments[0].filename == "doge-board.png"
         assert not emu.internal_errors

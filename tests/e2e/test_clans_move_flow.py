@@ -124,7 +124,7 @@ async def refusals(emu: DiscordEmulator, table: ClansTable, mover: EmuUser,
 
     await table.click(other, prompt, region)
     reply = last_reply(emu, other)
-    assert reply.ephemeral and reply.content.startswith("Not your decision")
+    assert reply.ephemeral and reply.content.startswith("It is not your turn: the game waits")
     assert await state_of(table, prompt) == before
 
     # The mover opens a panel at its third step, then the mover and the other player

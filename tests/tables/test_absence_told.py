@@ -113,7 +113,7 @@ async def test_an_away_player_is_marked_where_the_table_lists_them(tmp_path) -> 
     assert service.waiting_line(game).endswith(f"<@{USERS[2]}> {mark}.")
     text, _view = await doge_prompt(service, game)
     [line] = [line for line in text.splitlines() if f"<@{USERS[2]}>" in line]
-    assert f"<@{USERS[2]}> {mark} (deadline <t:" in line
+    assert f"<@{USERS[2]}>: ⏳ {mark} (deadline <t:" in line  # named once
     assert text.count("🏖️") == 1  # the others are not away
     time.now = START + 2 * DAY + 1  # the vacation is over, by the table's clock
     assert service.away_now(game.seats[2]) is None

@@ -14,7 +14,7 @@ from typing import Any
 from bot.games.base import Action, Event, IllegalAction, Outcome, PlayerSpec
 from bot.games.clans import rules, serialize
 from bot.games.clans.determinize import determinize
-from bot.games.clans.events import describe_event, without_unplayed_epochs
+from bot.games.clans.events import describe_event, without_emptied, without_unplayed_epochs
 from bot.games.clans.rules import HUT_LIMIT, LABELS, MAP, N_COLOURS, ClansState
 from bot.games.clans.views import ClansPlayerView, ClansPublicView, player_view, spectator_view
 from bot.i18n import _
@@ -199,10 +199,13 @@ class ClansEngine:
 
     def same_events(self, logged: list[Event], replayed: list[Event]) -> bool:
         """Whether a replayed action tells what its logged events told (the store's
-        rebuild check). Until an epoch that never begins went untold (C-6.1), a move
-        leaving no move logged the epoch its last village opened just before the game's
-        end; a log of that older form still rebuilds."""
-        return without_unplayed_epochs(logged) == without_unplayed_epochs(replayed)
+        rebuild check). Logs of older forms still rebuild: until an epoch that never
+        begins went untold (C-6.1), a move leaving no move logged the epoch its last
+        village opened just before the game's end; and until villages named the
+        territory whose emptying cut them off (C-4.1), none did."""
+        logged = without_unplayed_epochs(logged)
+        replayed = without_unplayed_epochs(replayed)
+        return logged == replayed or logged == without_emptied(replayed)
 
     def determinize(self, view: ClansPlayerView, rng: random.Random) -> ClansState:
         """A full state with the other players' clans dealt at random among the colours

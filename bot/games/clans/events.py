@@ -5,11 +5,17 @@ Event kinds (all JSON dicts with "type"):
 - order_asked: seat, villages (founded together; the mover must order them, C-4.7)
 - order: seat, villages (the order chosen)
 - village: seat, territory, chip, epoch (1..5), terrain, huts {colour: n}, strife_losses,
-  destroyed, value, scored (colours)
+  destroyed, value, scored (colours); emptied (the territory the move left, whose emptying
+  cut the village off, C-4.1) only when the village is not where the huts went, and not
+  in logs of older releases
 - village_unscored: seat, territory (after the 12th village, C-4.8)
 - epoch: epoch (1..5, the one starting); none when the game ends first (C-6.1), though
   logs of older releases may hold one right before game_end
 - game_end: reason, colours (per seat, revealed), clan_scores, chips, totals, ranks
+
+Every event is told in one line but `game_end`: the reason, then a line per player,
+best first. The channel's result opens with those very lines (cogs/clans/prompts.py), so
+it tells the ranking once, and the story above it leaves the end out as told there.
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ from __future__ import annotations
 from bot.games.base import Event, PlayerSpec
 from bot.games.clans.board import COLOUR_NAMES, TERRAIN_NAMES, TERRAINS
 from bot.games.clans.rules import EPOCH_BONUS, EPOCH_NAMES, FAVOURABLE, UNFAVOURABLE
-from bot.games.wording import and_list, ordinal
+from bot.games.wording import and_list
 from bot.i18n import N_, _, _n
 
 GAME_OVER = {"twelfth_village": N_("Game over after the 12th village."),
              "moderator": N_("Game over: a moderator ended it.")}
 NO_MOVE_LEFT = N_("Game over: no move is left.")
+CLAN_MARKS = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "black": "⚫"}
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
 def colour_name(colour: str | None) -> str:
@@ -69,12 +77,23 @@ def without_unplayed_epochs(events: list[Event]) -> list[Event]:
                     and after.get("type") == "game_end")]
 
 
+def without_emptied(events: list[Event]) -> list[Event]:
+    """`events` as releases before villages named the territory that cut them off
+    logged them (C-4.1): without `emptied`."""
+    return [{k: v for k, v in e.items() if k != "emptied"} if e.get("type") == "village"
+            else e for e in events]
+
+
 def _village_line(event: Event, who: str) -> str:
-    """Clauses, each whole, joined by semicolons: founding, strife, outcome."""
+    """Clauses, each whole, joined by semicolons: founding, what cut it off when that is
+    not where the huts went, strife, outcome."""
     parts = [_("{who} founds village {chip} at {territory} ({terrain}, epoch {epoch}) and "
                "takes its chip", who=who, chip=event["chip"], territory=event["territory"],
                terrain=terrain_name(event["terrain"]),
                epoch=EPOCH_NAMES[event["epoch"] - 1])]
+    if event.get("emptied"):  # C-4.1: the move left it with no occupied neighbour
+        parts.append(_("its last occupied neighbour, {territory}, was emptied (C-4.1)",
+                       territory=event["emptied"]))
     lost = event["strife_losses"]
     huts = sum(event["huts"].values())
     if lost and not huts:  # C-4.3 ruling: emptied by strife, it scores for nobody
@@ -115,15 +134,24 @@ def _order_line(who: str, villages: list[str]) -> str:
 
 
 def _end_line(event: Event, players: list[PlayerSpec]) -> str:
-    why = _(GAME_OVER.get(event["reason"], NO_MOVE_LEFT))
-    standings = sorted(range(len(event["totals"])), key=lambda s: event["ranks"][s])
-    results = "; ".join(
-        _n("{place} {name} ({colour}) {n} point", "{place} {name} ({colour}) {n} points",
-           event["totals"][s], place=ordinal(event["ranks"][s]), name=_name(players, s),
-           colour=colour_name(event["colours"][s]))
-        for s in standings
-    )
-    return f"{why} {results}."
+    """Why the game ended (C-6.1), then every clan revealed (C-6.2) with each player's
+    total, best first (C-6.3): the ranking in the player lines alone."""
+    totals, ranks = event["totals"], event["ranks"]
+    lines = [_(GAME_OVER.get(event["reason"], NO_MOVE_LEFT)),
+             _("Every clan is revealed (C-6.2):")]
+    standings = sorted(range(len(totals)), key=lambda s: (ranks[s], s))
+    for seat in standings:
+        colour, chips = event["colours"][seat], event["chips"][seat]  # a point each (C-6.2)
+        line = _("{name}: {mark} {colour} clan, {points} ({clan} for the clan + {chips})",
+                 name=_name(players, seat), mark=CLAN_MARKS.get(colour, ""),
+                 colour=colour_name(colour),
+                 points=_n("{n} point", "{n} points", totals[seat]),
+                 clan=totals[seat] - chips, chips=_n("{n} chip", "{n} chips", chips))
+        lines.append(f"{MEDALS.get(ranks[seat], f'{ranks[seat]}.')} {line}")
+    tied = [(totals[s], ranks[s]) for s in standings]
+    if any(a[0] == b[0] and a[1] != b[1] for a, b in zip(tied, tied[1:], strict=False)):
+        lines.append(_("Equal points are ranked by more chips (C-6.3)."))
+    return "\n".join(lines)
 
 
 def describe_event(event: Event, players: list[PlayerSpec]) -> str:

@@ -32,6 +32,20 @@ def move_places(view: ClansPublicView, moves: list[Action], end: str) -> list[tu
              if label in founding else place_words(where[label])) for label in labels]
 
 
+def move_words(view: ClansPublicView, moves: list[Action],
+               ) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+    """The words of each territory the legal `moves` leave, and of each (from, to) they
+    enter, as `move_places` gives them (`/clans move` offers the same): terrain, huts,
+    and whether the move founds a village (C-4.1)."""
+    sources = dict(move_places(view, moves, "from"))
+    by_source: dict[str, list[Action]] = {}
+    for m in moves:
+        by_source.setdefault(m["from"], []).append(m)
+    targets = {(source, label): words for source, leaving in by_source.items()
+               for label, words in move_places(view, leaving, "to")}
+    return sources, targets
+
+
 def move_reminder_helps(view: ClansPublicView, moves: list[Action]) -> bool:
     """Whether the mover is helped by a reminder of what a move may do (C-3.1 to C-3.3):
     in everyone's first move, and whenever the 7-hut limit holds a group back from a
@@ -80,15 +94,14 @@ def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
         titles = [_("{place} village", place=place) for place in places]
         kind = "order"
     else:
-        huts = {t.label: t.total for t in view.public.board}
         prompt = _("Move all huts of one territory to a neighbouring one that holds huts "
                    "(C-3.1); 7 or more huts cannot leave, except onto a neighbour with at "
                    "least as many (C-3.2, C-3.3).")
+        sources, targets = move_words(view.public, legal)
         options = [Option((_("Region {region}", region=a["from"][0]),
-                           _("From {territory} ({huts})", territory=a["from"],
-                             huts=huts[a["from"]]),
-                           _("To {territory} ({huts})", territory=a["to"], huts=huts[a["to"]])),
-                          a) for a in legal]
+                           _("From {place}", place=sources[a["from"]]),
+                           _("To {place}", place=targets[a["from"], a["to"]])), a)
+                   for a in legal]
         titles = [_("Region"), _("From"), _("To")]
         kind = "move"
     default_path = next((o.path for o in options if o.action == default), options[0].path)

@@ -147,8 +147,8 @@ def move_in_place(state: ClansState, src: int, dst: int, events: list[Event] | N
             events.append({"type": "order_asked", "seat": seat,
                            "villages": [LABELS[t] for t in founded]})
         return
-    for t in founded:
-        found_village(state, t, seat, events)
+    for t in founded:  # the huts' destination, or a neighbour cut off (C-4.1)
+        found_village(state, t, seat, events, None if t == dst else LABELS[src])
     finish_turn(state, events)
 
 
@@ -156,6 +156,10 @@ def order_in_place(state: ClansState, order: list[int], events: list[Event] | No
     """Scores the villages of the last move in the mover's order (C-4.7); those after the
     12th village stay unscored (C-4.8)."""
     seat = state.mover
+    # The move that founded them: those away from where its huts went were cut off by
+    # the territory it emptied (C-4.1), which their lines tell.
+    made = next((e for e in reversed(state.log) if e["type"] == "move"), None) \
+        if events is not None else None
     state.log.append({"seat": seat, "type": "order", "villages": [LABELS[t] for t in order]})
     if events is not None:
         events.append({"type": "order", "seat": seat, "villages": [LABELS[t] for t in order]})
@@ -166,12 +170,15 @@ def order_in_place(state: ClansState, order: list[int], events: list[Event] | No
             if events is not None:
                 events.append({"type": "village_unscored", "seat": seat, "territory": LABELS[t]})
             continue
-        found_village(state, t, seat, events)
+        away = made is not None and made["to"] != LABELS[t]
+        found_village(state, t, seat, events, made["from"] if away else None)
     finish_turn(state, events)
 
 
-def found_village(state: ClansState, t: int, seat: int, events: list[Event] | None) -> None:
-    """C-4.2: chip, strife, value, scoring, in that order."""
+def found_village(state: ClansState, t: int, seat: int, events: list[Event] | None,
+                  emptied: str | None = None) -> None:
+    """C-4.2: chip, strife, value, scoring, in that order. `emptied`: the territory the
+    move left, when the village is not where its huts went (C-4.1), for its event."""
     chip = len(state.villages) + 1
     epoch = EPOCH_OF_CHIP[chip]
     state.chips[seat] += 1  # C-4.2 / C-5.2: even a village destroyed later takes a chip
@@ -210,6 +217,7 @@ def found_village(state: ClansState, t: int, seat: int, events: list[Event] | No
             "huts": {COLOURS[c]: n for c, n in enumerate(counts) if n},
             "strife_losses": [COLOURS[c] for c in losses], "destroyed": destroyed,
             "value": value, "scored": [COLOURS[c] for c in present],
+            **({"emptied": emptied} if emptied else {}),
         })
         if chip in LAST_CHIP_OF_EPOCH and chip < LAST_CHIP:  # C-5.2
             events.append({"type": "epoch", "epoch": epoch + 2})

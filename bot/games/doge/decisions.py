@@ -28,23 +28,49 @@ _ANSWERS = {"take": N_("taking an advisor"), "abstain": N_("abstaining"),
 # ---- opening and closing a phase ---------------------------------------------------
 
 
+def has_choice(st: DogeState, el: Election, ph: Phase, seat: int) -> bool:
+    """Whether opening the phase asks `seat` (D-11.1: no choice, no question): an advisor
+    step with more than abstaining open to them, a placement with houses in supply (D-6.5),
+    Quarantia moves with a house on the board (D-7.3, D-7.5). Building is asked about the
+    houses the step brought in (D-8.4), known only when it opens."""
+    if ph.kind in ("advisor", "qadvisor"):
+        return len(_advisor_actions(st, el, ph, seat)) > 1
+    if ph.kind == "place":
+        return min(ph.limit, st.players[seat].houses) > 0
+    if ph.kind == "qmove":
+        return st.houses_on_board(seat) > 0
+    return False
+
+
+def asked_later(st: DogeState) -> list[int]:
+    """Seats a step still to come in this election will ask, as the board stands now:
+    whom a heads-up names (a runner-up with an empty supply is not, D-6.5). Building is
+    left out: it follows a step that asks its builders first."""
+    el = st.election
+    if el is None:
+        return []
+    return list(dict.fromkeys(seat for ph in el.queue for seat in ph.seats
+                              if has_choice(st, el, ph, seat)))
+
+
 def open_phase(st: DogeState, el: Election, ph: Phase) -> list[Event]:
     """Ask the phase's question of each seat, taking no-choice answers at once (D-11.1)."""
     events: list[Event] = []
     for seat in ph.seats:
+        asked = has_choice(st, el, ph, seat)
         if ph.kind in ("advisor", "qadvisor"):
-            if len(_advisor_actions(st, el, ph, seat)) > 1:
+            if asked:
                 ph.awaiting[seat] = 1
             else:
                 events += _abstain(st, el, ph, seat, None, automatic=True)
         elif ph.kind == "place":
-            if min(ph.limit, st.players[seat].houses) > 0:
+            if asked:
                 ph.awaiting[seat] = 1
             else:
                 events.append({"type": "chance_lost", "seat": seat, "area": el.area,
                                "reason": "no house in supply"})  # D-6.5
         elif ph.kind == "qmove":
-            if st.houses_on_board(seat) > 0:
+            if asked:
                 ph.awaiting[seat] = ph.limit
             else:
                 events.append({"type": "chance_lost", "seat": seat, "area": el.area,

@@ -96,13 +96,24 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
         options = _advisor_options(legal, _("Take an advisor"),
                                    neutral[0] if neutral else None)
     elif kind == "qmove":
-        prompt = _("{name}: you may move a house from any district to any other "
-                   "(D-7.3, D-7.5).", name=name)
+        tied_winner = el is not None and len(el.winners) > 1 and seat in el.winners
+        left = dict(el.owed).get(seat, 0) if el else 0
+        moved = el is not None and left < el.limit  # a move made already in this step
+        if moved:
+            prompt = _("{name}: you may move one more house from any district to any other "
+                       "(D-7.5).", name=name)
+        elif tied_winner:
+            prompt = _("{name}: you may move up to 2 of your houses, one after the other, "
+                       "each from any district to any other (D-7.5).", name=name)
+        else:
+            prompt = _("{name}: you may move 1 of your houses from any district to any "
+                       "other (D-7.3).", name=name)
         for a in legal:
             if a["type"] == "move":
                 options.append(Option(_move_path(_("Move a house"), a["from"], a["to"]), a))
             else:
-                options.append(Option((_("Make no more moves"),), a))
+                options.append(Option((_("Make no more moves") if moved
+                                       else _("Move no house"),), a))
     elif kind == "place":
         top = legal[0]["count"] if legal else 0
         prompt = _n("{name}: place up to {n} house from your supply in {area} ({rule}, D-6.5).",

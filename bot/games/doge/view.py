@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from bot.games.doge.constants import DISTRICTS, placement_rounds
+from bot.games.doge.decisions import asked_later
 from bot.games.doge.state import DogeState
 
 
@@ -70,6 +71,7 @@ class ElectionPublic:
     owed: tuple[tuple[int, Any], ...] = ()
     received: dict[int, dict[str, int]] = field(default_factory=dict)
     steps: tuple[tuple[str, tuple[int, ...], int], ...] = ()
+    later: tuple[int, ...] = ()  # seats those steps will ask (`decisions.asked_later`)
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,8 @@ def public_view(st: DogeState, awaiting: list[int]) -> PublicView:
             limit=current.limit if current else 0,
             owed=tuple((s, _frozen(v)) for s, v in current.awaiting.items()) if current else (),
             received={s: dict(d) for s, d in el.received.items()},
-            steps=tuple((p.kind, tuple(p.seats), p.limit) for p in el.queue))
+            steps=tuple((p.kind, tuple(p.seats), p.limit) for p in el.queue),
+            later=tuple(asked_later(st)))
     return PublicView(
         year=st.year, phase=st.phase, round=st.round,
         rounds_per_year=placement_rounds(st.player_count), players=players,

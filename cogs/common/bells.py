@@ -1,0 +1,115 @@
+"""The short 🔔 pings of a game's channel: someone asked to act later in a segment than
+its message was posted (an election's later deciders) gets one line that mentions them and
+links to the segment's message, since an edit cannot notify anyone. Once everyone a 🔔
+line pinged is no longer awaited (they answered, a deadline or a moderator answered for
+them, the game ended), it has served its purpose and is deleted, so the channel keeps
+only its segment messages as the game's record.
+
+The poster calls this under its per-game lock, so deletes go one at a time in the
+order of the game's steps, as its posts and edits do. All of it is kept in memory: after
+a restart the 🔔 lines posted before it simply stay in the channel.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+
+from bot.i18n import _
+from bot.store import LoadedGame
+from bot.tables.service import TableService
+from cogs.common.delivery import PostingError, deliver
+from cogs.common.segments import Segment
+from cogs.common.story import players_only
+
+log = logging.getLogger(__name__)
+
+MENTION = re.compile(r"<@!?(\d+)>")
+# A heads-up this recent still stands for the ping of a turn it announced: at a live
+# table the turn comes within minutes and a second notification would only be noise; at
+# a slow one, hours later, the 🔔 line comes.
+HEADS_UP_FRESH_S = 10 * 60
+
+
+class Bells:
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        # Per segment message: who has been pinged for it (by it, or by a 🔔 line), and
+        # whom it told ahead that they decide later in it, with when.
+        self._pinged: dict[int, set[int]] = {}
+        self._ahead: dict[int, dict[int, float]] = {}
+        # Per game: each 🔔 line still in the channel, by message id, with whom it pinged.
+        self._rung: dict[int, dict[int, frozenset[int]]] = {}
+
+    def posted(self, game: LoadedGame, message_id: int, content: str) -> None:
+        """A segment's message was posted: whom it pinged among those asked now (the
+        others, told ahead, get a 🔔 line when their turn comes)."""
+        asked = {s.user_id for s in self.service.awaited_seats(game)}
+        mentioned = {int(m) for m in MENTION.findall(content)}
+        self._pinged[message_id] = mentioned & asked
+        now = self.service.clock.clock()
+        self._ahead[message_id] = {u: now for u in mentioned - asked}
+
+    def closed(self, message_id: int) -> None:
+        self._pinged.pop(message_id, None)
+        self._ahead.pop(message_id, None)
+
+    async def ring(self, channel: discord.abc.Messageable, game: LoadedGame,
+                   live: Segment, here: frozenset[int] = frozenset()) -> None:
+        """Someone asked to act in the live segment who was not pinged for it yet (the
+        people `here` count as pinged: they clicked, or were just pinged about it)."""
+        awaited = {s.user_id for s in self.service.awaited_seats(game)
+                   if s.user_id is not None and not s.played_by_ai}
+        pinged = self._pinged.get(live.message_id)
+        if pinged is None:  # not known after a restart: assume those waited for were
+            self._pinged[live.message_id] = awaited
+            return
+        pinged.update(here & awaited)
+        told = self._ahead.get(live.message_id, {})
+        now = self.service.clock.clock()
+        pinged.update(u for u in awaited if now - told.get(u, -HEADS_UP_FRESH_S) <
+                      HEADS_UP_FRESH_S)  # told ahead moments ago: that was their ping
+        newcomers = sorted(awaited - pinged)
+        if not newcomers:
+            return
+        pinged.update(newcomers)
+        link = (f"https://discord.com/channels/{game.row.guild_id or '@me'}/"
+                f"{live.channel_id}/{live.message_id}")
+        mentions = " ".join(f"<@{u}>" for u in newcomers)
+        message = await deliver(channel, lambda: channel.send(
+            _("🔔 {mentions} — your turn in the {game} game: {link}", mentions=mentions,
+              game=game.row.game.capitalize(), link=link),
+            allowed_mentions=players_only(game)))
+        self._rung.setdefault(game.id, {})[message.id] = frozenset(newcomers)
+
+    async def sweep(self, channel: discord.abc.Messageable, game: LoadedGame) -> None:
+        """Delete the 🔔 lines of this game whose people are all no longer awaited (in
+        the newest state): never one that someone it pinged must still act on, which
+        would leave them a notification pointing nowhere. Best-effort: a failure is
+        logged and changes nothing else."""
+        rung = self._rung.get(game.id)
+        if not rung:
+            return
+        awaited = {s.user_id for s in self.service.awaited_seats(game)}
+        for message_id, people in list(rung.items()):
+            if people & awaited:
+                continue
+            try:
+                await deliver(channel, channel.get_partial_message(  # type: ignore[attr-defined]
+                    message_id).delete)
+            except discord.NotFound:
+                log.debug("game %s: 🔔 message %s was already gone", game.id, message_id)
+            except Exception as exc:  # the step is shown: nothing here may undo that
+                if isinstance(exc, PostingError) or (
+                        isinstance(exc, discord.HTTPException) and exc.status < 500):
+                    log.info("game %s: 🔔 message %s not deleted: %s", game.id,
+                             message_id, exc)
+                else:  # an outage: tried again at the game's next step
+                    log.info("game %s: 🔔 message %s not deleted yet: %r", game.id,
+                             message_id, exc)
+                    continue
+            del rung[message_id]
+        if not rung:
+            del self._rung[game.id]
