@@ -8,7 +8,8 @@ from dataclasses import replace
 from bot.store import LoadedGame
 
 
-async def render_clans(game: LoadedGame, caption: str) -> bytes:
+async def render_clans(game: LoadedGame, caption: str, *, closed: bool = False) -> bytes:
+    """`closed` changes nothing: a move's message closes at the state after that move."""
     from rendering.clans.board import render_clans_board_async
 
     view = game.engine.public_view(game.state, None)  # no player's colour (C-7.2)

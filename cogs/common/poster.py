@@ -72,7 +72,9 @@ class Poster:
                  context: frozenset[str] = frozenset()) -> None:
         self.service = service
         self.prompt = prompt
-        self.render = render  # coroutine function: (game, caption) -> PNG bytes
+        # Coroutine function: (game, caption) -> PNG bytes; with closed=True, the board of
+        # a message that is over (its game's live questions and whom it waits for left out).
+        self.render = render
         self.openers = openers  # the events that begin a segment of this game
         # Events that set the scene (a new epoch) rather than make a move: their lines
         # are never a board's caption, which names the move the board shows.
@@ -326,7 +328,10 @@ class Poster:
         if newest > drawn:
             state = game.state if newest == game.version else \
                 await self.service.store.state_at(game.id, newest)
-            png = await self.render(dataclasses.replace(game, state=state), caption)  # type: ignore[misc]
+            # The state may already hold the next segment's question (an election's last
+            # answer opens the next): a record shows none, nor whom the table waits for.
+            png = await self.render(dataclasses.replace(game, state=state), caption,  # type: ignore[misc]
+                                    closed=True)
         message = channel.get_partial_message(live.message_id)  # type: ignore[attr-defined]
 
         def edit() -> Awaitable[discord.Message]:  # the file made anew for each attempt

@@ -8,10 +8,14 @@ from dataclasses import replace
 from bot.store import LoadedGame
 
 
-async def render_doge(game: LoadedGame, caption: str) -> bytes:
+async def render_doge(game: LoadedGame, caption: str, *, closed: bool = False) -> bytes:
+    """`closed`: the board of a message that is over, as its record: no election asking
+    anything, nobody waited for (the state drawn may already have opened the next)."""
     from rendering.doge.board import render_doge_board_async
 
     view = game.engine.public_view(game.state, None)  # nothing secret (D-10)
+    if closed:
+        view = replace(view, election=None, awaiting=())
     # Each seat under its holder's name; a seat the computer took over tagged as one.
     seats = {s.seat: s for s in game.seats}
     view = replace(view, players=tuple(

@@ -167,3 +167,19 @@ def test_d_11_2_an_answer_to_another_question_is_refused_in_words() -> None:
         act(st, 0, "place", count=2)
     assert str(refused.value) == ("placing houses does not fit the question now: take the "
                                   "district's advisor or abstain (D-11.2)")
+
+
+def test_d_7_5_a_pass_says_whether_a_house_was_moved_first() -> None:
+    """'moves no house' when none was, 'makes no more moves' after one; a log of older
+    releases (no `moved`) still rebuilds and reads as before."""
+    st = new_game(4)
+    st.houses["castello"][0] = st.houses["castello"][1] = 2
+    elect(st, "quarantia", {0: [2], 1: [2]})  # tied winners: up to 2 moves each
+    [none] = act(st, 0, "pass")
+    act(st, 1, "move", **{"from": "castello", "to": "dorsoduro"})
+    after = act(st, 1, "pass")[0]  # then the step goes on
+    assert describe_event(none, NAMES) == "Anna moves no house."
+    assert describe_event(after, NAMES) == "Bernd makes no more moves."
+    older = {"type": "passed", "seat": 0}
+    assert describe_event(older, NAMES) == "Anna makes no more moves."
+    assert ENGINE.same_events([older], [none]) and not ENGINE.same_events([after], [none])

@@ -169,10 +169,14 @@ class DogeTable:
             if key in self.checked:
                 continue
             self.checked.add(key)
+            # A message that is no longer the table's prompt is over: its board was drawn
+            # as a record when it closed, or is its last live one if nothing came since.
+            ways = (False, True) if message.id != self.prompt().id else (False,)
             for board in new_boards(message, "doge-board.png", self.checked_boards):
                 # Drawn as the table draws it (seats under their holders' names).
-                assert board.data == await render_doge(twin, board_caption(board)), \
-                    "a board image depends on a secret"
+                drawn = [await render_doge(twin, board_caption(board), closed=closed)
+                         for closed in ways]
+                assert board.data in drawn, "a board image depends on a secret"
                 self.boards_checked += 1
             if any(c["custom_id"].startswith(("g:cast:", "g:dq:")) for c in custom_ids(message)):
                 if message.id == self.prompt().id:

@@ -225,8 +225,8 @@ def carry_out(st: DogeState, action: Action) -> list[Event]:
     if kind == "place":
         return _choose_placement(el, ph, seat, action["count"])
     if kind == "pass":
-        del ph.awaiting[seat]
-        return [{"type": "passed", "seat": seat}]
+        moved = ph.limit - ph.awaiting.pop(seat)  # moves made before (D-7.3, D-7.5)
+        return [{"type": "passed", "seat": seat, "moved": moved}]
     if kind == "move":
         events = _move_house(st, el, seat, action["from"], action["to"])
         ph.awaiting[seat] -= 1

@@ -166,10 +166,16 @@ def _end_year(st: DogeState) -> list[Event]:
     return events + placement.begin_placement(st)
 
 
-def _older_reveal(logged: Event, replayed: Event) -> bool:
-    """A reveal logged without `no_markers` (D-3.4) that is otherwise the replayed one."""
-    return (logged.get("type") == "round_revealed" and "no_markers" not in logged
-            and {k: v for k, v in replayed.items() if k != "no_markers"} == logged)
+# Fields events gained in later releases: a log written before lacks them.
+ADDED_FIELDS = {"round_revealed": "no_markers",  # the seats with no marker left (D-3.4)
+                "passed": "moved"}  # the house moves made before passing (D-7.3, D-7.5)
+
+
+def _older_form(logged: Event, replayed: Event) -> bool:
+    """An event logged without a field added since that is otherwise the replayed one."""
+    added = ADDED_FIELDS.get(str(logged.get("type")))
+    return (added is not None and added not in logged
+            and {k: v for k, v in replayed.items() if k != added} == logged)
 
 
 def _end_by_moderator(st: DogeState) -> list[Event]:
@@ -228,13 +234,14 @@ class DogeEngine:
         rebuild check). Until tied builders' answers were kept hidden (D-11.2), each was
         logged as `build_chosen` when given; the palaces built are in `palace_built`
         either way, so a log of the older form still rebuilds. A `round_revealed` logged
-        before it named the seats with no marker left (D-3.4) lacks `no_markers`."""
+        before it named the seats with no marker left (D-3.4) lacks `no_markers`, a
+        `passed` before it told the moves made lacks `moved` (`ADDED_FIELDS`)."""
         def told(events: list[Event]) -> list[Event]:
             return [e for e in events if e.get("type") not in ("build_chosen", "build_answered")]
 
         before, now = told(logged), told(replayed)
         return len(before) == len(now) and all(
-            old == new or _older_reveal(old, new) for old, new in zip(before, now, strict=True))
+            old == new or _older_form(old, new) for old, new in zip(before, now, strict=True))
 
     def determinize(self, view: PlayerView, rng: random.Random) -> DogeState:
         """A full state with `view`'s secrets as they are and everything hidden from its

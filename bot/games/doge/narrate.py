@@ -229,7 +229,9 @@ _HANDLERS: dict[str, Callable[[Event, Who], str]] = {
                                             "when every tied player has answered.",
                                             name=who(ev["seat"])),
     "chance_lost": _chance_lost,
-    "passed": lambda ev, who: _("{name} makes no more moves.", name=who(ev["seat"])),
+    # A log of older releases does not say whether a move was made (no `moved`).
+    "passed": lambda ev, who: _("{name} moves no house.", name=who(ev["seat"]))
+    if ev.get("moved") == 0 else _("{name} makes no more moves.", name=who(ev["seat"])),
     # D-11.2: who of the tied builders answered, never how many (D-10.2).
     "build_answered": lambda ev, who: _("{name} has answered about {district}; the palaces "
                                         "are built when every tied player has answered.",
