@@ -107,9 +107,16 @@ def test_d_9_the_result_says_once_why_the_game_ended_and_who_won(
 
 
 def test_d_4_1_the_turned_card_and_d_3_7_sitting_out() -> None:
-    done = {"type": "election_done", "area": "castello", "next_year_card": "san_polo"}
-    assert describe_event(done, NAMES) == \
+    done = {"type": "election_done", "area": "castello", "next_year_card": "castello",
+            "place": 2}
+    assert describe_event(done, NAMES) == ("Castello's election is over; next year, "
+                                           "Castello votes 2nd (its card is turned face up, "
+                                           "D-4.1).")
+    older = {"type": "election_done", "area": "castello", "next_year_card": "san_polo"}
+    assert describe_event(older, NAMES) == \
         "Castello's election is over; San Polo is turned face up in next year's order."
+    assert ENGINE.same_events([older], [{**older, "place": 1}])
+    assert not ENGINE.same_events([{**older, "place": 2}], [{**older, "place": 1}])
     sat = {"type": "sat_out", "seat": 2, "round": 2}
     assert describe_event(sat, NAMES) == ("Claudia sits out round 2: "
                                           "the markers stay for later rounds (D-3.7).")

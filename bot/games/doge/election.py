@@ -119,6 +119,8 @@ def finish_election(st: DogeState) -> list[Event]:
     event: Event = {"type": "election_done", "area": el.area}
     if st.elections_done <= len(st.order_next):
         event["next_year_card"] = st.order_next[st.elections_done - 1]
+        event["place"] = st.elections_done  # where it votes next year
+
     return [event]
 
 

@@ -168,7 +168,8 @@ def _end_year(st: DogeState) -> list[Event]:
 
 # Fields events gained in later releases: a log written before lacks them.
 ADDED_FIELDS = {"round_revealed": "no_markers",  # the seats with no marker left (D-3.4)
-                "passed": "moved"}  # the house moves made before passing (D-7.3, D-7.5)
+                "passed": "moved",  # the house moves made before passing (D-7.3, D-7.5)
+                "election_done": "place"}  # where the turned card votes next year (D-4.1)
 
 
 def _older_form(logged: Event, replayed: Event) -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from bot.games.base import Event
 from bot.games.doge.constants import QUARANTIA_ADVISORS, area_name
-from bot.games.wording import and_list
+from bot.games.wording import and_list, ordinal
 from bot.i18n import N_, _, _n
 
 Who = Callable[[int | None], str]
@@ -182,6 +182,10 @@ def _election_done(ev: Event, who: Who) -> str:
     card = ev.get("next_year_card")
     if not card:
         return _("{area}'s election is over.", area=area_name(ev["area"]))
+    if "place" in ev:  # what the card turned means: where it votes next year
+        return _("{area}'s election is over; next year, {card} votes {place} (its card is "
+                 "turned face up, D-4.1).", area=area_name(ev["area"]), card=area_name(card),
+                 place=ordinal(ev["place"]))
     return _("{area}'s election is over; {card} is turned face up in next year's order.",
              area=area_name(ev["area"]), card=area_name(card))
 
