@@ -34,7 +34,7 @@ class Quiet:
     async def digest(self, user_id: int, lines: list[str]) -> None:
         return None
 
-    async def autopilot_on(self, game, seat) -> None:
+    async def autopilot_on(self, game, seat, *, by_dm: bool, silent: bool) -> None:
         return None
 
 

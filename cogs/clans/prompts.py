@@ -46,7 +46,9 @@ async def clans_prompt(service: TableService,
     # A seat on autopilot that waits for its deadline (nobody else plays their own seat)
     # is asked like any other: its player may still answer, which ends the autopilot.
     if question is None or moves_at_once(game, seat.seat):
-        moving = _("{name} (computer) is moving.", name=seat.name)
+        # A person's seat the autopilot plays is theirs, marked so; not "a computer".
+        moving = f"{seat.name}{service.absence_note(seat)}" if seat.autopilot else \
+            _("{name} (computer) is moving.", name=seat.name)
         return f"{header}\n⏳ {moving}", view_of(mine)
     if question.kind == "move":
         text = move_prompt(game, view, question, awaited(service, seat), header, deadline)

@@ -27,17 +27,19 @@ from cogs.common.story import players_only
 log = logging.getLogger(__name__)
 
 MENTION = re.compile(r"<@!?(\d+)>")
-# A heads-up this recent still stands for the ping of a turn it announced: at a live
-# table the turn comes within minutes and a second notification would only be noise; at
-# a slow one, hours later, the 🔔 line comes.
+# A heads-up this recent (or a turn of the same person ended this recently) still stands
+# for the ping of a turn in the same message: at a live table the turn comes within
+# minutes and a second notification would only be noise; at a slow one, hours later,
+# the 🔔 line comes.
 HEADS_UP_FRESH_S = 10 * 60
 
 
 class Bells:
     def __init__(self, service: TableService) -> None:
         self.service = service
-        # Per segment message: who has been pinged for it (by it, or by a 🔔 line), and
-        # whom it told ahead that they decide later in it, with when.
+        # Per segment message: who is pinged for the turn they are asked now (by it, or by
+        # a 🔔 line), and when each person was last told of or asked something in it (a
+        # heads-up, or a turn just ended): a new turn that soon needs no new ping.
         self._pinged: dict[int, set[int]] = {}
         self._ahead: dict[int, dict[int, float]] = {}
         # Per game: each 🔔 line still in the channel, by message id, with whom it pinged.
@@ -58,19 +60,24 @@ class Bells:
 
     async def ring(self, channel: discord.abc.Messageable, game: LoadedGame,
                    live: Segment, here: frozenset[int] = frozenset()) -> None:
-        """Someone asked to act in the live segment who was not pinged for it yet (the
-        people `here` count as pinged: they clicked, or were just pinged about it)."""
+        """Someone asked to act in the live segment who was not pinged for this turn yet
+        (the people `here` count as pinged: they clicked, or were just pinged about it).
+        A person asked again later in the same message (a Quarantia winner's second
+        choice, D-7.1) is a newcomer again, unless their last turn ended moments ago."""
         awaited = {s.user_id for s in self.service.awaited_seats(game)
                    if s.user_id is not None and not s.played_by_ai}
         pinged = self._pinged.get(live.message_id)
         if pinged is None:  # not known after a restart: assume those waited for were
             self._pinged[live.message_id] = awaited
             return
-        pinged.update(here & awaited)
-        told = self._ahead.get(live.message_id, {})
         now = self.service.clock.clock()
+        told = self._ahead.setdefault(live.message_id, {})
+        for user in pinged - awaited:  # their turn is over: the next one is new
+            told[user] = now
+            pinged.discard(user)
+        pinged.update(here & awaited)
         pinged.update(u for u in awaited if now - told.get(u, -HEADS_UP_FRESH_S) <
-                      HEADS_UP_FRESH_S)  # told ahead moments ago: that was their ping
+                      HEADS_UP_FRESH_S)  # told or asked moments ago: that was their ping
         newcomers = sorted(awaited - pinged)
         if not newcomers:
             return

@@ -182,6 +182,10 @@ class Poster:
             await self._close(channel, game, live, events, start, earlier)
         await self._drop_old_prompt(channel, game)
         log.debug("game %s: segment message %s", game.id, message.id)
+        if over:  # the result's message: nothing more is told in it, nobody pinged for it
+            self._notes.pop(message.id, None)
+            self._drawn.pop(message.id, None)
+            self.bells.closed(message.id)
 
     def _first_start(self, game: LoadedGame, events: list[LoggedEvent], over: bool) -> Place:
         """Where a game's first message begins: at its first move, so that moves made

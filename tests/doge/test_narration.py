@@ -10,6 +10,7 @@ import pytest
 from bot.demo import play_demo
 from bot.games.base import IllegalAction
 from bot.games.doge import ENGINE
+from bot.games.doge.engine import apply_in_place
 from bot.games.doge.narrate import describe_event
 from bot.games.record import replay
 from tests.doge.helpers import NAMES, act, elect, new_game
@@ -190,3 +191,17 @@ def test_d_7_5_a_pass_says_whether_a_house_was_moved_first() -> None:
     older = {"type": "passed", "seat": 0}
     assert describe_event(older, NAMES) == "Anna makes no more moves."
     assert ENGINE.same_events([older], [none]) and not ENGINE.same_events([after], [none])
+
+
+def test_d_9_3_in_a_year_limited_games_last_year_no_next_year_is_promised() -> None:
+    """The card still turns (D-4.1), but the line does not say where it votes next year:
+    the game ends with the year (D-9.3). A log from before says so no more than it did."""
+    st = new_game(4, year_limit=1)
+    events = elect(st, "castello", {0: [3]})
+    while not any(e["type"] == "election_done" for e in events):
+        events += apply_in_place(st, ENGINE.default_action(st, ENGINE.pending(st)[0]))
+    [done] = [e for e in events if e["type"] == "election_done"]
+    assert done["last_year"] and done["next_year_card"]
+    assert describe_event(done, NAMES) == "Castello's election is over."
+    older = {k: v for k, v in done.items() if k not in ("last_year", "place")}
+    assert ENGINE.same_events([older], [done])

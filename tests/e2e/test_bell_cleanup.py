@@ -229,3 +229,36 @@ async def test_a_bell_pinging_two_goes_when_both_are_no_longer_awaited(
         assert emu.message_index[bell.id].deleted
         await ringer.sweep(channel, game)  # type: ignore[arg-type]  # forgotten: no retry
         assert len([r for r in emu.requests if r.method == "DELETE"]) == 1
+
+
+@pytest.mark.parametrize(("hours_later", "pinged_again"), [(3.0, True), (0.05, False)])
+async def test_one_asked_again_later_in_the_same_message_is_pinged_again(
+        discord_emulator: DiscordEmulator, tmp_path: Path,  # noqa: F811
+        hours_later: float, pinged_again: bool) -> None:
+    """A Quarantia winner chooses, the runner-up, then the winner again (D-7.1): hours
+    after their first turn ended the winner gets a 🔔 line; minutes after, none."""
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    async with emu.running(bot):
+        winner, runner = emu.add_user("wanda"), emu.add_user("rui")
+        seats = [SimpleNamespace(user_id=u.id, played_by_ai=False) for u in (winner, runner)]
+        now = [0.0]
+        waiting = [seats[0]]
+        service = SimpleNamespace(awaited_seats=lambda game: list(waiting),
+                                  clock=SimpleNamespace(clock=lambda: now[0]))
+        game = SimpleNamespace(id=1, seats=seats,
+                               row=SimpleNamespace(guild_id=emu.guild.id, game="doge"))
+        channel = bot.get_channel(emu.channel.id)
+        segment = await channel.send(f"<@{winner.id}> the Quarantia votes")
+        live = Segment(Place(1, 0), 1, channel.id, segment.id)
+        ringer = Bells(service)  # type: ignore[arg-type]
+        ringer.posted(game, segment.id, segment.content)  # type: ignore[arg-type]
+        waiting[:] = [seats[1]]  # the winner chose; the runner-up is asked
+        await ringer.ring(channel, game, live)  # type: ignore[arg-type]
+        assert pinged_by(emu.last_message(emu.channel)) == {runner.id}
+        now[0] += hours_later * 3600
+        waiting[:] = [seats[0]]  # the winner's second choice
+        await ringer.ring(channel, game, live)  # type: ignore[arg-type]
+        again = [m for m in emu.messages(emu.channel) if winner.id in pinged_by(m)
+                 and m.content.startswith("🔔")]
+        assert bool(again) == pinged_again

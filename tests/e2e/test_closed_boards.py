@@ -11,7 +11,7 @@ from bot.store import ACTIVE
 from cogs.doge.board import render_doge
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
-from tests.e2e.driver import board_caption, find
+from tests.e2e.driver import board_caption, find, start_and_play_to_the_end
 from tests.e2e.test_doge_game import make_bot, open_table
 
 
@@ -46,3 +46,19 @@ async def test_a_closed_election_board_shows_no_next_question(
             assert not emu.internal_errors
             return
         raise AssertionError("no election closed into the next")
+
+
+async def test_a_finished_game_leaves_nothing_behind_in_the_posters_memory(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """Every message's bookkeeping goes when it closes, the result's as it is posted: a
+    bot that runs for months does not keep a little of every game it ever showed."""
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    async with emu.running(bot):
+        table = await open_table(emu, bot, ["anna", "bernd", "claudia"], 3, year_limit=1)
+        await start_and_play_to_the_end(table)
+        assert (await table.game()).row.status != ACTIVE
+        poster = bot.posters["doge"]
+        assert poster._notes == {} and poster._drawn == {}
+        assert poster.bells._pinged == {} and poster.bells._ahead == {}
+        assert poster.bells._rung == {} and not emu.internal_errors

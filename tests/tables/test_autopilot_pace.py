@@ -198,3 +198,21 @@ async def test_undo_takes_back_one_paced_autopilot_answer(tmp_path) -> None:
     await Moderation(service).undo(Moderator(900, 1, manage_channels=True), 501)
     after = await service.load(game.id)
     assert after.version == game.version and after.state == game.state
+
+
+async def test_a_clans_seat_the_autopilot_plays_at_once_is_named_as_the_players(
+        tmp_path) -> None:
+    """While another person plays, the autopilot (a searching one thinks a while) moves
+    for the seat at once: the prompt marks it as the player's, on autopilot, never as
+    'a computer'."""
+    time = FakeTime(START)
+    service, _rec, _doge = await make_table(tmp_path / "g.db", time, timing="live")
+    game = await service.store.create_game(
+        "clans", guild_id=1, channel_id=501, players=[PlayerSpec("A"), PlayerSpec("B")],
+        user_ids=USERS[:2], settings={"timing": "live"}, seed=4)
+    mover = service.awaited_seats(await service.load(game.id))[0]
+    await service.store.set_autopilot(game.id, mover.seat, True)
+    game = await service.load(game.id)
+    assert moves_at_once(game, mover.seat)
+    text, _view = await clans_prompt(service, game)
+    assert text.endswith(f"⏳ {mover.name} (🤖 autopilot)") and "computer" not in text

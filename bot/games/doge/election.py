@@ -120,6 +120,8 @@ def finish_election(st: DogeState) -> list[Event]:
     if st.elections_done <= len(st.order_next):
         event["next_year_card"] = st.order_next[st.elections_done - 1]
         event["place"] = st.elections_done  # where it votes next year
+        if st.year_limit is not None and st.year >= st.year_limit:
+            event["last_year"] = True  # the table's last year: no next year (D-9.3)
 
     return [event]
 

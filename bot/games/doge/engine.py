@@ -167,16 +167,18 @@ def _end_year(st: DogeState) -> list[Event]:
 
 
 # Fields events gained in later releases: a log written before lacks them.
-ADDED_FIELDS = {"round_revealed": "no_markers",  # the seats with no marker left (D-3.4)
-                "passed": "moved",  # the house moves made before passing (D-7.3, D-7.5)
-                "election_done": "place"}  # where the turned card votes next year (D-4.1)
+ADDED_FIELDS = {
+    "round_revealed": ("no_markers",),  # the seats with no marker left (D-3.4)
+    "passed": ("moved",),  # the house moves made before passing (D-7.3, D-7.5)
+    # Where the turned card votes next year (D-4.1); that no next year comes (D-9.3).
+    "election_done": ("place", "last_year"),
+}
 
 
 def _older_form(logged: Event, replayed: Event) -> bool:
-    """An event logged without a field added since that is otherwise the replayed one."""
-    added = ADDED_FIELDS.get(str(logged.get("type")))
-    return (added is not None and added not in logged
-            and {k: v for k, v in replayed.items() if k != added} == logged)
+    """An event logged without fields added since that is otherwise the replayed one."""
+    lacking = [f for f in ADDED_FIELDS.get(str(logged.get("type")), ()) if f not in logged]
+    return bool(lacking) and {k: v for k, v in replayed.items() if k not in lacking} == logged
 
 
 def _end_by_moderator(st: DogeState) -> list[Event]:

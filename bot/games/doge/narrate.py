@@ -180,7 +180,7 @@ def _build_chosen(ev: Event, who: Who) -> str:
 def _election_done(ev: Event, who: Who) -> str:
     """D-4.1: the next card of the other deck is turned face up."""
     card = ev.get("next_year_card")
-    if not card:
+    if not card or ev.get("last_year"):  # no next year to vote in (D-9.3)
         return _("{area}'s election is over.", area=area_name(ev["area"]))
     if "place" in ev:  # what the card turned means: where it votes next year
         return _("{area}'s election is over; next year, {card} votes {place} (its card is "

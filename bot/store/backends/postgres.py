@@ -45,6 +45,19 @@ LOCK_POOL_SIZE = 8
 SUBMIT_LANES = 8
 
 
+# PostgreSQL 12 or newer: claims of due deadlines use a MATERIALIZED common table
+# expression (bot/store/bookkeeping.py).
+OLDEST_SERVER = 120000  # server_version_num
+
+
+async def _require_version(conn: asyncpg.Connection) -> None:
+    """Refuse a server too old for the store's SQL, before anything is written."""
+    found = int(await conn.fetchval("SHOW server_version_num"))
+    if found < OLDEST_SERVER:
+        raise StoreError(f"PostgreSQL {OLDEST_SERVER // 10000} or newer is needed; the "
+                         f"server reports version number {found}")
+
+
 def is_postgres_url(target: object) -> bool:
     return isinstance(target, str) and target.startswith(URL_SCHEMES)
 
@@ -162,6 +175,7 @@ class PgDatabase:
             raise StoreError(f"cannot reach the database: {exc}") from exc
         try:
             async with pool.acquire() as conn:
+                await _require_version(conn)
                 await migrate(conn)
         except BaseException:
             await pool.close()
