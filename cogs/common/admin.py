@@ -37,6 +37,7 @@ from cogs.doge.components import tables
 
 log = logging.getLogger(__name__)
 
+VOID_LOOKUP = 500  # finished games searched by what a moderator types in `void`
 MAX_RECORD_BYTES = 5 * 1024 * 1024
 NO_PINGS = discord.AllowedMentions.none()
 NAME = "table-admin"  # acts on the channel's game, whichever game it is
@@ -308,12 +309,13 @@ class ModeratorCommands(app_commands.Group):
     async def void_choices(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[int]]:
         """The games the command would take, newest first: those that count, or with
-        `restore` those voided (the store's own test: bot/store/voiding.py)."""
+        `restore` those voided (the store's own test: bot/store/voiding.py); what is
+        typed narrows them down among the last VOID_LOOKUP, so an older one can be found."""
         found = await tables(interaction).store.voidable_games(
-            interaction.guild_id, voided=not interaction.namespace.restore, limit=25)
+            interaction.guild_id, voided=not interaction.namespace.restore, limit=VOID_LOOKUP)
         return [app_commands.Choice(name=label[:100], value=g.id) for g in found
-                if current.strip() in (label := f"{get_kit(g.game).title} · "
-                                                f"{finished_label(g)}")]
+                if current.strip().lower() in (label := f"{get_kit(g.game).title} · "
+                                                        f"{finished_label(g)}").lower()][:25]
 
     @app_commands.command(name="role", description="Set the role whose members moderate games "
                                             "(empty: clear it)")

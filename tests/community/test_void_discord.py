@@ -101,3 +101,28 @@ async def test_the_choices_are_the_games_the_command_takes_and_history_says_void
         assert f"Game {voided}," in stats and "voided by a moderator" in stats
         assert "Not rated: 2 games (1 voided by a moderator)." in stats  # and the computer's
         assert not emu.internal_errors
+
+
+async def test_typing_finds_a_game_older_than_the_newest_25(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """The choices show 25 games; what is typed searches further back (Discord shows
+    only what the bot offers, so an old game would otherwise be out of reach)."""
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        ada, bo = emu.add_user("ada"), emu.add_user("bo")
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        store, guild = bot.tables.store, emu.guild.id
+        games = [await finished(store, "clans", [ada.id, bo.id], guild=guild,
+                                channel=emu.channel.id + n, seed=n) for n in range(27)]
+
+        async def offered(typed: str) -> list[int]:
+            choices = await emu.autocomplete(mia, emu.channel, "table-admin void",
+                                             {"game_id": typed}, "game_id")
+            return [c["value"] for c in choices]
+
+        newest = await offered("")
+        assert len(newest) == 25 and games[0] not in newest
+        assert await offered(f"Game {games[0]},") == [games[0]]
+        assert await offered(f"game {games[0]},") == [games[0]]  # in any case
+        assert not emu.internal_errors
