@@ -111,8 +111,7 @@ def test_d_4_1_the_turned_card_and_d_3_7_sitting_out() -> None:
     done = {"type": "election_done", "area": "castello", "next_year_card": "castello",
             "place": 2}
     assert describe_event(done, NAMES) == ("Castello's election is over; next year, "
-                                           "Castello votes 2nd (its card is turned face up, "
-                                           "D-4.1).")
+                                           "Castello votes 2nd (D-4.1).")
     older = {"type": "election_done", "area": "castello", "next_year_card": "san_polo"}
     assert describe_event(older, NAMES) == \
         "Castello's election is over; San Polo is turned face up in next year's order."

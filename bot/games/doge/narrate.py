@@ -183,9 +183,8 @@ def _election_done(ev: Event, who: Who) -> str:
     if not card or ev.get("last_year"):  # no next year to vote in (D-9.3)
         return _("{area}'s election is over.", area=area_name(ev["area"]))
     if "place" in ev:  # what the card turned means: where it votes next year
-        return _("{area}'s election is over; next year, {card} votes {place} (its card is "
-                 "turned face up, D-4.1).", area=area_name(ev["area"]), card=area_name(card),
-                 place=ordinal(ev["place"]))
+        return _("{area}'s election is over; next year, {card} votes {place} (D-4.1).",
+                 area=area_name(ev["area"]), card=area_name(card), place=ordinal(ev["place"]))
     return _("{area}'s election is over; {card} is turned face up in next year's order.",
              area=area_name(ev["area"]), card=area_name(card))
 
