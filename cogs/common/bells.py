@@ -6,8 +6,11 @@ them, the game ended), it has served its purpose and is deleted, so the channel 
 only its segment messages as the game's record.
 
 The poster calls this under its per-game lock, so deletes go one at a time in the
-order of the game's steps, as its posts and edits do. All of it is kept in memory: after
-a restart the 🔔 lines posted before it simply stay in the channel.
+order of the game's steps, as its posts and edits do. Each 🔔 line is stored with the
+game's messages (kind `bell:<message>:<user>.<user>`), so any process deletes it, after a
+restart too. Who has been pinged for a segment's turns is kept in memory: a process that
+did not post the segment (a restart, another process showing a deadline's step) assumes
+those awaited were pinged.
 """
 
 from __future__ import annotations
@@ -27,6 +30,12 @@ from cogs.common.story import players_only
 log = logging.getLogger(__name__)
 
 MENTION = re.compile(r"<@!?(\d+)>")
+BELL = "bell:"  # the kind of a 🔔 line's row among the game's messages
+
+
+def rung_for(kind: str) -> set[int]:
+    """Whom the 🔔 line of a stored `bell:<message>:<user>.<user>` row pinged."""
+    return {int(u) for u in kind.rsplit(":", 1)[-1].split(".") if u.isdigit()}
 # A heads-up this recent (or a turn of the same person ended this recently) still stands
 # for the ping of a turn in the same message: at a live table the turn comes within
 # minutes and a second notification would only be noise; at a slow one, hours later,
@@ -42,8 +51,6 @@ class Bells:
         # heads-up, or a turn just ended): a new turn that soon needs no new ping.
         self._pinged: dict[int, set[int]] = {}
         self._ahead: dict[int, dict[int, float]] = {}
-        # Per game: each 🔔 line still in the channel, by message id, with whom it pinged.
-        self._rung: dict[int, dict[int, frozenset[int]]] = {}
 
     def posted(self, game: LoadedGame, message_id: int, content: str) -> None:
         """A segment's message was posted: whom it pinged among those asked now (the
@@ -89,19 +96,21 @@ class Bells:
             _("🔔 {mentions} — your turn in the {game} game: {link}", mentions=mentions,
               game=game.row.game.capitalize(), link=link),
             allowed_mentions=players_only(game)))
-        self._rung.setdefault(game.id, {})[message.id] = frozenset(newcomers)
+        kind = f"{BELL}{message.id}:{'.'.join(map(str, newcomers))}"
+        await self.service.store.set_message(game.id, kind, channel_id=message.channel.id,
+                                             message_id=message.id)
 
     async def sweep(self, channel: discord.abc.Messageable, game: LoadedGame) -> None:
         """Delete the 🔔 lines of this game whose people are all no longer awaited (in
         the newest state): never one that someone it pinged must still act on, which
         would leave them a notification pointing nowhere. Best-effort: a failure is
         logged and changes nothing else."""
-        rung = self._rung.get(game.id)
-        if not rung:
-            return
+        rung = [row for row in await self.service.store.list_messages(game.id)
+                if row.kind.startswith(BELL)]
         awaited = {s.user_id for s in self.service.awaited_seats(game)}
-        for message_id, people in list(rung.items()):
-            if people & awaited:
+        for row in rung:
+            message_id = row.message_id
+            if rung_for(row.kind) & awaited:
                 continue
             try:
                 await deliver(channel, channel.get_partial_message(  # type: ignore[attr-defined]
@@ -117,6 +126,4 @@ class Bells:
                     log.info("game %s: 🔔 message %s not deleted yet: %r", game.id,
                              message_id, exc)
                     continue
-            del rung[message_id]
-        if not rung:
-            del self._rung[game.id]
+            await self.service.store.delete_message(game.id, row.kind)

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from bot.games.base import PlayerSpec
 from bot.store import ACTIVE
 from cogs.common.bells import HEADS_UP_FRESH_S, Bells
 from cogs.common.segments import Place, Segment
@@ -199,20 +200,33 @@ async def test_a_refused_delete_leaves_the_bell_and_the_step_is_shown(
     assert following.deleted and not emu.internal_errors
 
 
+async def stub_table(bot, emu: DiscordEmulator, users: list, now: list[float]):
+    """The poster's bell keeping driven directly, on the bot's real store and a game of
+    its own, with whom the table awaits set by hand (`waiting`): a stand-in service."""
+    seats = [SimpleNamespace(user_id=u.id, played_by_ai=False) for u in users]
+    waiting: list = []
+    stored = await bot.tables.store.create_game(  # a Clans table of two: a store's game
+        "clans", guild_id=emu.guild.id, channel_id=emu.channel.id,
+        players=[PlayerSpec(u.name) for u in users], user_ids=[u.id for u in users], seed=1)
+    service = SimpleNamespace(awaited_seats=lambda game: list(waiting),
+                              clock=SimpleNamespace(clock=lambda: now[0]),
+                              store=bot.tables.store)
+    game = SimpleNamespace(id=stored.id, seats=seats,
+                           row=SimpleNamespace(guild_id=emu.guild.id, game="doge"))
+    return service, game, seats, waiting
+
+
 async def test_a_bell_pinging_two_goes_when_both_are_no_longer_awaited(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
-    """Two people asked at once in a segment share one 🔔 line (the poster's own
-    bookkeeping, driven directly: a Doge table rarely asks two later deciders at once)."""
+    """Two people asked at once in a segment share one 🔔 line (driven directly: a Doge
+    table rarely asks two later deciders at once); the line is stored with the game's
+    messages, so another process (or this one after a restart) deletes it."""
     emu = discord_emulator
     bot = make_bot(tmp_path)
     async with emu.running(bot):
         anna, bernd = emu.add_user("anna"), emu.add_user("bernd")
-        seats = [SimpleNamespace(user_id=u.id, played_by_ai=False) for u in (anna, bernd)]
-        waiting = list(seats)
-        service = SimpleNamespace(awaited_seats=lambda game: list(waiting),
-                                  clock=SimpleNamespace(clock=lambda: 0.0))
-        game = SimpleNamespace(id=1, seats=seats,
-                               row=SimpleNamespace(guild_id=emu.guild.id, game="doge"))
+        service, game, seats, waiting = await stub_table(bot, emu, [anna, bernd], [0.0])
+        waiting += seats
         channel = bot.get_channel(emu.channel.id)
         segment = await channel.send("the election")
         live = Segment(Place(1, 0), 1, channel.id, segment.id)
@@ -221,14 +235,17 @@ async def test_a_bell_pinging_two_goes_when_both_are_no_longer_awaited(
         await ringer.ring(channel, game, live)  # type: ignore[arg-type]
         bell = emu.last_message(emu.channel)
         assert pinged_by(bell) == {anna.id, bernd.id}
+        other = Bells(service)  # type: ignore[arg-type]  # another process's poster
         waiting.remove(seats[0])  # anna answered, bernd is still asked
-        await ringer.sweep(channel, game)  # type: ignore[arg-type]
+        await other.sweep(channel, game)  # type: ignore[arg-type]
         assert not emu.message_index[bell.id].deleted
         waiting.clear()  # bernd too
-        await ringer.sweep(channel, game)  # type: ignore[arg-type]
+        await other.sweep(channel, game)  # type: ignore[arg-type]
         assert emu.message_index[bell.id].deleted
         await ringer.sweep(channel, game)  # type: ignore[arg-type]  # forgotten: no retry
         assert len([r for r in emu.requests if r.method == "DELETE"]) == 1
+        assert not [m for m in await bot.tables.store.list_messages(game.id)
+                    if m.kind.startswith("bell:")]
 
 
 @pytest.mark.parametrize(("hours_later", "pinged_again"), [(3.0, True), (0.05, False)])
@@ -241,13 +258,9 @@ async def test_one_asked_again_later_in_the_same_message_is_pinged_again(
     bot = make_bot(tmp_path)
     async with emu.running(bot):
         winner, runner = emu.add_user("wanda"), emu.add_user("rui")
-        seats = [SimpleNamespace(user_id=u.id, played_by_ai=False) for u in (winner, runner)]
         now = [0.0]
-        waiting = [seats[0]]
-        service = SimpleNamespace(awaited_seats=lambda game: list(waiting),
-                                  clock=SimpleNamespace(clock=lambda: now[0]))
-        game = SimpleNamespace(id=1, seats=seats,
-                               row=SimpleNamespace(guild_id=emu.guild.id, game="doge"))
+        service, game, seats, waiting = await stub_table(bot, emu, [winner, runner], now)
+        waiting.append(seats[0])
         channel = bot.get_channel(emu.channel.id)
         segment = await channel.send(f"<@{winner.id}> the Quarantia votes")
         live = Segment(Place(1, 0), 1, channel.id, segment.id)

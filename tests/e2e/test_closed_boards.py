@@ -61,4 +61,7 @@ async def test_a_finished_game_leaves_nothing_behind_in_the_posters_memory(
         poster = bot.posters["doge"]
         assert poster._notes == {} and poster._drawn == {}
         assert poster.bells._pinged == {} and poster.bells._ahead == {}
-        assert poster.bells._rung == {} and not emu.internal_errors
+        game = await table.game()  # nor a 🔔 line in the channel or among its messages
+        assert not [m for m in await bot.tables.store.list_messages(game.id)
+                    if m.kind.startswith("bell:")]
+        assert not emu.internal_errors
