@@ -163,6 +163,8 @@ class Poster:
         opening = first_opening(events, self.openers, live.posted_at) if live else None
         final_pending = over and live is not None and live.posted_at < game.version
         start = None
+        if over and live is not None and opening is None and not final_pending:
+            return  # the result's message is final: a late show changes nothing in it
         if live is not None and opening is None and not final_pending:
             try:
                 await self._edit_live(channel, game, live, events, notes, board and not over,

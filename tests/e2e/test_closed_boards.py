@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.store import ACTIVE
+from bot.tables.service import Step
 from cogs.doge.board import render_doge
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
@@ -65,3 +66,21 @@ async def test_a_finished_game_leaves_nothing_behind_in_the_posters_memory(
         assert not [m for m in await bot.tables.store.list_messages(game.id)
                     if m.kind.startswith("bell:")]
         assert not emu.internal_errors
+
+
+async def test_a_late_show_leaves_the_result_message_as_it_was(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """A step shown after the result was posted (a burst of clicks, a restart's catch-up)
+    does not rewrite it: its ranking is told once and everyone who played stays named."""
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    async with emu.running(bot):
+        table = await open_table(emu, bot, ["anna", "bernd", "claudia"], 3, year_limit=1)
+        await start_and_play_to_the_end(table)
+        result = emu.last_message(emu.channel, include_ephemeral=False)
+        before = (result.content, len(result.history))
+        assert "-# <@" in result.content  # everyone who played, named
+        game = await table.game()
+        await bot.posters["doge"].publish(bot.get_channel(emu.channel.id), Step(game))
+        after = emu.message_index[result.id]
+        assert (after.content, len(after.history)) == before and not emu.internal_errors
