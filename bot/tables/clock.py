@@ -19,11 +19,19 @@ import secrets
 import socket
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from bot.games.wording import note
 from bot.i18n import Later, later
-from bot.store import ACTIVE, WAKE_HORIZON_S, Deadline, DeadlineSlot, LoadedGame, Seat
+from bot.store import (
+    ACTIVE,
+    WAKE_HORIZON_S,
+    Deadline,
+    DeadlineSlot,
+    LoadedGame,
+    Seat,
+    UserPrefs,
+)
 from bot.tables.kits import get_kit
 from bot.tables.timing import DAY, after_quiet_hours, moves_at_once, reminder_times, timing_of
 
@@ -39,10 +47,22 @@ CLAIM_BATCH = 100
 QUIET_MERGE_S = 2 * 3600.0
 
 
+class Reminder(NamedTuple):
+    seat: Seat
+    due_at: float  # the deadline it reminds of
+    by_dm: bool  # the player asked for DMs (a closed DM falls back to the channel)
+
+
+def by_dm(prefs: UserPrefs) -> bool:
+    """Whether a player is told by DM: they asked for DMs, or for a daily digest (by DM)
+    instead of pings in the channel."""
+    return prefs.notify == "dm" or prefs.digest
+
+
 class Notifier(Protocol):
     """The Discord side of reminders (implemented by the cogs)."""
 
-    async def remind(self, game: LoadedGame, due: list[tuple[Seat, float]]) -> None:
+    async def remind(self, game: LoadedGame, due: list[Reminder]) -> None:
         """Remind each seat of its deadline; those of one game falling due together
         come in one call, so the channel gets one message for them all."""
 
@@ -144,7 +164,7 @@ class TableClock:
                 return handled
             games: dict[int, LoadedGame] = {}  # loaded once a batch, again after acting
             void: list[int] = []  # rows whose decision was made: removed together
-            reminders: dict[int, tuple[LoadedGame, list[tuple[Seat, float]]]] = {}
+            reminders: dict[int, tuple[LoadedGame, list[Reminder]]] = {}
             for deadline in due:
                 try:
                     game = games.get(deadline.game_id) or \
@@ -170,7 +190,7 @@ class TableClock:
         deadline in the same slot, no longer ours)."""
         await self.store.delete_deadlines([deadline.id], claimed_by=self.owner)
 
-    async def _send_reminders(self, game: LoadedGame, due: list[tuple[Seat, float]]) -> None:
+    async def _send_reminders(self, game: LoadedGame, due: list[Reminder]) -> None:
         if self.notifier is None:
             return
         try:
@@ -191,16 +211,14 @@ class TableClock:
         if prefs.notify == "off":
             return
         now = self.clock()
-        # A digest reader asked not to be pinged in channels: their digests come by DM.
-        by_dm = prefs.notify == "dm" or prefs.digest
         silent = after_quiet_hours(now, prefs.tz, prefs.quiet) > now
         try:
-            await self.notifier.autopilot_on(game, seat, by_dm=by_dm, silent=silent)
+            await self.notifier.autopilot_on(game, seat, by_dm=by_dm(prefs), silent=silent)
         except Exception:  # the step is saved and shown: a failed notice stops nothing
             log.exception("game %s: telling seat %s of its autopilot failed", game.id, seat_no)
 
     async def _handle(self, deadline: Deadline, game: LoadedGame,
-                      reminders: dict[int, tuple[LoadedGame, list[tuple[Seat, float]]]]
+                      reminders: dict[int, tuple[LoadedGame, list[Reminder]]]
                       ) -> bool:
         """Act on a claimed row; False (nothing done) when its decision was made."""
         head, decision = split_kind(deadline.kind)
@@ -222,7 +240,7 @@ class TableClock:
             reminders.setdefault(game.id, (game, []))[1].append(send)
         return True
 
-    async def _remind(self, game: LoadedGame, deadline: Deadline) -> tuple[Seat, float] | None:
+    async def _remind(self, game: LoadedGame, deadline: Deadline) -> Reminder | None:
         """The reminder a row asks for, if it is still to be sent (marked as sent):
         none after its deadline passed, during the player's quiet hours (moved to their
         end) or when they asked for none."""
@@ -249,7 +267,7 @@ class TableClock:
         # Marked before sending: a crash right after costs one reminder, never a second.
         send = await self.store.mark_reminder_sent(deadline.id, 0)
         await self._done(deadline)
-        return (seat, due_at) if send else None
+        return Reminder(seat, due_at, prefs is not None and by_dm(prefs)) if send else None
 
     async def _later_stage_near(self, game: LoadedGame, deadline: Deadline,
                                 wake: float) -> bool:

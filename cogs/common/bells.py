@@ -21,7 +21,7 @@ import re
 import discord
 
 from bot.i18n import _
-from bot.store import LoadedGame
+from bot.store import BotMessage, LoadedGame
 from bot.tables.service import TableService
 from cogs.common.delivery import PostingError, deliver
 from cogs.common.segments import Segment
@@ -100,13 +100,13 @@ class Bells:
         await self.service.store.set_message(game.id, kind, channel_id=message.channel.id,
                                              message_id=message.id)
 
-    async def sweep(self, channel: discord.abc.Messageable, game: LoadedGame) -> None:
+    async def sweep(self, channel: discord.abc.Messageable, game: LoadedGame,
+                    rows: list[BotMessage]) -> None:
         """Delete the 🔔 lines of this game whose people are all no longer awaited (in
         the newest state): never one that someone it pinged must still act on, which
         would leave them a notification pointing nowhere. Best-effort: a failure is
-        logged and changes nothing else."""
-        rung = [row for row in await self.service.store.list_messages(game.id)
-                if row.kind.startswith(BELL)]
+        logged and changes nothing else. `rows`: the game's stored messages."""
+        rung = [row for row in rows if row.kind.startswith(BELL)]
         awaited = {s.user_id for s in self.service.awaited_seats(game)}
         for row in rung:
             message_id = row.message_id

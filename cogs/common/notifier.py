@@ -11,6 +11,7 @@ import discord
 
 from bot.i18n import SOURCE_LANGUAGE, _, _n, cmd, speaking
 from bot.store import LoadedGame, Seat
+from bot.tables.clock import Reminder
 from bot.tables.service import Step
 from cogs.common.delivery import PostingError, ThreadClosed, deliver
 
@@ -27,15 +28,15 @@ class DiscordNotifier:
             channel = await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
 
-    async def remind(self, game: LoadedGame, due: list[tuple[Seat, float]]) -> None:
+    async def remind(self, game: LoadedGame, due: list[Reminder]) -> None:
         """A DM to each who asked for one (if their DMs are open); everyone else is
         reminded in the channel, all of them in one message that pings only them."""
         values = {"game": game.row.game.capitalize()}
         in_channel: list[tuple[int, float]] = []
-        for seat, due_at in due:
+        for seat, due_at, dm in due:
             if seat.user_id is None:
                 continue
-            if await self.wants_dm(seat.user_id):
+            if dm:
                 with speaking(await self.language(game.row.guild_id)):
                     text = _("⏳ Your {game} game in {channel} waits for you; the deadline "
                              "is {when}.", channel=f"<#{game.row.channel_id}>",
@@ -76,11 +77,6 @@ class DiscordNotifier:
             return
         await self.ping(game, [seat.user_id], f"<@{seat.user_id}> {text}", "the autopilot notice",
                         silent=silent)
-
-    async def wants_dm(self, user_id: int) -> bool:
-        """Whether the person asked to be reminded by DM (`notify mode:dm`)."""
-        prefs = await self.bot.tables.store.get_user_prefs(user_id)  # type: ignore[attr-defined]
-        return prefs.notify == "dm"
 
     async def ping(self, game: LoadedGame, users: list[int], text: str, what: str, *,
                    silent: bool = False) -> None:

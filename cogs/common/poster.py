@@ -28,7 +28,7 @@ from itertools import groupby
 import discord
 
 from bot.i18n import _, cmd, current_language, speaking
-from bot.store import ACTIVE, LOBBY, LoadedGame
+from bot.store import ACTIVE, LOBBY, BotMessage, LoadedGame
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import QUIET_EVENTS, Step, TableService
 from cogs.common.bells import Bells
@@ -152,23 +152,26 @@ class Poster:
         game = await self.service.load(game_id)
         if game.state is None:
             return
-        await self._update(channel, game, notes, board, here)
-        await self.bells.sweep(channel, game)  # 🔔 lines whose people all acted since
+        # The game's messages, read once: its segments, and its 🔔 lines (one rung by
+        # this update pings someone awaited now, so it would not be swept anyway).
+        rows = await self.service.store.list_messages(game.id)
+        await self._update(channel, game, rows, notes, board, here)
+        await self.bells.sweep(channel, game, rows)  # 🔔 lines whose people all acted since
 
     async def _update(self, channel: discord.abc.Messageable, game: LoadedGame,
-                      notes: list[Note], board: bool, here: frozenset[int]) -> None:
-        live = await self._live_segment(game)
+                      rows: list[BotMessage], notes: list[Note], board: bool,
+                      here: frozenset[int]) -> None:
+        live = await self._live_segment(game, rows)
         events = await self._log(game, live.start.version if live else None)
         over = game.row.status not in (LOBBY, ACTIVE)
         opening = first_opening(events, self.openers, live.posted_at) if live else None
         final_pending = over and live is not None and live.posted_at < game.version
         start = None
-        if over and live is not None and opening is None and not final_pending:
-            return  # the result's message is final: a late show changes nothing in it
         if live is not None and opening is None and not final_pending:
+            if over:
+                return  # the result's message is final: a late show changes nothing in it
             try:
-                await self._edit_live(channel, game, live, events, notes, board and not over,
-                                      here)
+                await self._edit_live(channel, game, live, events, notes, board, here)
                 return
             except discord.NotFound:  # deleted by someone: tell its segment anew
                 await self.service.store.delete_message(game.id, live.kind)
@@ -198,9 +201,10 @@ class Poster:
             return newest
         return events[0].place if events else Place(game.version + 1, 0)
 
-    async def _live_segment(self, game: LoadedGame) -> Segment | None:
-        """The newest segment message; rows of an undone future are dropped."""
-        segments = segments_of(await self.service.store.list_messages(game.id))
+    async def _live_segment(self, game: LoadedGame, rows: list[BotMessage]) -> Segment | None:
+        """The newest segment message among the game's `rows`; rows of an undone future
+        are dropped."""
+        segments = segments_of(rows)
         for void in [s for s in segments if s.posted_at > game.version]:
             await self.service.store.delete_message(game.id, void.kind)
             segments.remove(void)

@@ -37,12 +37,16 @@ def deadline_text(deadline) -> str:
     return " " + _("(deadline {when})", when=f"<t:{int(deadline.due_at)}:R>")
 
 
+def called(seat) -> str:
+    """An awaited player's name in a prompt: their mention, or their name alone when the
+    autopilot answers for them (nothing to ping them for)."""
+    return seat.name if seat.autopilot else who(seat)
+
+
 def awaited(service: TableService, seat, deadline=None) -> str:
-    """An awaited player as a prompt lists them: a mention (their name alone when the
-    autopilot answers for them: nothing to ping them for), whether they are away or on
+    """An awaited player as a prompt lists them (`called`), whether they are away or on
     autopilot, then their deadline: '<@1> (🏖️ away until …) (deadline in 8 days)'."""
-    name = seat.name if seat.autopilot else who(seat)
-    return f"{name}{service.absence_note(seat)}{deadline_text(deadline)}"
+    return f"{called(seat)}{service.absence_note(seat)}{deadline_text(deadline)}"
 
 
 def default_note(game: LoadedGame, question: Question, deadline) -> str:

@@ -15,6 +15,7 @@ from bot.tables.service import TableService
 from bot.tables.timing import timing_of
 from cogs.common.table_ui import (
     awaited,
+    called,
     deadline_text,
     default_note,
     lobby_prompt,
@@ -65,12 +66,10 @@ def placement_prompt(service: TableService, game: LoadedGame,
             state = _("sits out this round (D-3.7)")  # a deadline or a moderator's skip
         elif seat.seat in st.ballots:
             state = _("✅ has chosen")
-        elif seat.autopilot:  # a person's seat, answered at its deadline: not pinged
-            state = f"⏳{service.absence_note(seat)}{deadline_text(due.get(seat.seat))}"
-        elif seat.played_by_ai:
+        elif seat.played_by_ai and not seat.autopilot:
             state = _("⏳ (computer)")
-        else:  # awaited: named once, by their mention
-            name = who(seat)
+        else:  # awaited: named once, by their mention (not pinged: their autopilot answers)
+            name = called(seat)
             state = f"⏳{service.absence_note(seat)}{deadline_text(due.get(seat.seat))}"
         lines.append(f"{mark(seat.colour)} {name}: {state}")
     if due:  # what a deadline does, as the election prompts say it (D-3.7)
@@ -112,8 +111,8 @@ def election_prompt(service: TableService, game: LoadedGame,
 
 def doge_callout(service: TableService, game: LoadedGame) -> str | None:
     """An election's message pings, besides whoever it asks first, every person who
-    decides later in it (D-5 to D-8: its winners and runners-up), as a heads-up; each
-    still gets a short ping of their own when their turn in it comes (the poster)."""
+    decides later in it (D-5 to D-8: its winners and runners-up), as a heads-up; at a
+    slow table each gets a 🔔 ping when their turn in it comes (cogs/common/bells.py)."""
     if game.row.status != ACTIVE or game.state.phase == "placement":
         return None
     election = game.engine.public_view(game.state, None).election

@@ -237,12 +237,12 @@ async def test_a_bell_pinging_two_goes_when_both_are_no_longer_awaited(
         assert pinged_by(bell) == {anna.id, bernd.id}
         other = Bells(service)  # type: ignore[arg-type]  # another process's poster
         waiting.remove(seats[0])  # anna answered, bernd is still asked
-        await other.sweep(channel, game)  # type: ignore[arg-type]
+        await other.sweep(channel, game, await bot.tables.store.list_messages(game.id))  # type: ignore[arg-type]
         assert not emu.message_index[bell.id].deleted
         waiting.clear()  # bernd too
-        await other.sweep(channel, game)  # type: ignore[arg-type]
+        await other.sweep(channel, game, await bot.tables.store.list_messages(game.id))  # type: ignore[arg-type]
         assert emu.message_index[bell.id].deleted
-        await ringer.sweep(channel, game)  # type: ignore[arg-type]  # forgotten: no retry
+        await ringer.sweep(channel, game, await bot.tables.store.list_messages(game.id))  # type: ignore[arg-type]  # forgotten: no retry
         assert len([r for r in emu.requests if r.method == "DELETE"]) == 1
         assert not [m for m in await bot.tables.store.list_messages(game.id)
                     if m.kind.startswith("bell:")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.discord_app import TableBot
+from bot.tables.clock import Reminder
 from bot.tables.timing import DAY
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
@@ -118,8 +119,9 @@ async def test_reminders_of_one_game_falling_due_together_share_a_message(
         anna, bernd, _claudia = table.users
         game = await table.game()
         before = len(emu.messages(emu.channel, include_ephemeral=False))
-        await bot.tables.clock.notifier.remind(game, [(game.seats[0], 1_900_000_000.0),
-                                                      (game.seats[1], 1_900_003_600.0)])
+        await bot.tables.clock.notifier.remind(game, [
+            Reminder(game.seats[0], 1_900_000_000.0, by_dm=False),
+            Reminder(game.seats[1], 1_900_003_600.0, by_dm=False)])
         [reminder] = emu.messages(emu.channel, include_ephemeral=False)[before:]
         assert reminder.content == (f"⏳ This Doge game waits for you: <@{anna.id}> "
                                     f"<t:1900000000:R>, <@{bernd.id}> <t:1900003600:R>.")

@@ -34,7 +34,7 @@ class Recorder:
         self.autopilot: list[tuple[int, int, int]] = []
 
     async def remind(self, game, due: list) -> None:
-        self.reminders += [(game.id, seat.seat, due_at) for seat, due_at in due]
+        self.reminders += [(game.id, seat.seat, due_at) for seat, due_at, _dm in due]
 
     async def digest(self, user_id: int, lines: list[str]) -> None:
         self.digests.append((user_id, lines))

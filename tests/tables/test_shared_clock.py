@@ -39,8 +39,8 @@ class Reminders:
         self.calls: list[tuple[int, list[int]]] = []  # (game, its seats): one message
 
     async def remind(self, game, due: list) -> None:
-        self.calls.append((game.id, sorted(seat.seat for seat, _due in due)))
-        for seat, due_at in due:
+        self.calls.append((game.id, sorted(r.seat.seat for r in due)))
+        for seat, due_at, _dm in due:
             self.sent[(game.id, seat.seat, due_at)] += 1
 
     async def digest(self, user_id: int, lines: list[str]) -> None:
