@@ -75,6 +75,23 @@ async def two_clocks(url: str, time: FakeTime) -> tuple[list[Store], list[TableS
     return stores, services, reminders, game_ids
 
 
+class Meeting:
+    """Each clock's notifier: a clock's first reminders wait until the other clock has
+    reminders of its own to send, so both take part whatever the scheduling (a clock
+    waiting here claims nothing more, and the rows it left are the other's)."""
+
+    def __init__(self, shared: Reminders, arrived: set[int], both: asyncio.Event,
+                 clock_no: int) -> None:
+        self.shared, self.arrived, self.both, self.clock_no = shared, arrived, both, clock_no
+
+    async def remind(self, game, due: list) -> None:
+        self.arrived.add(self.clock_no)
+        if len(self.arrived) == 2:
+            self.both.set()
+        await asyncio.wait_for(self.both.wait(), 10)
+        await self.shared.remind(game, due)
+
+
 async def test_a_games_reminders_come_together_whichever_clock_sends_them(
         url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game's rows are claimed whole: its three players' reminders, due together, are
@@ -82,6 +99,10 @@ async def test_a_games_reminders_come_together_whichever_clock_sends_them(
     monkeypatch.setattr(clock_module, "CLAIM_BATCH", 4)  # a game has 3 rows due at once
     time = FakeTime(START)
     stores, services, reminders, game_ids = await two_clocks(url, time)
+    arrived: set[int] = set()
+    both = asyncio.Event()
+    for n, service in enumerate(services):
+        service.clock.notifier = Meeting(reminders, arrived, both, n)  # type: ignore[assignment]
     try:
         time.now = START + DAY / 2 + 1  # the halfway reminders are due, nothing else
         handled = await asyncio.gather(*(s.clock.tick() for s in services))
