@@ -8,7 +8,8 @@ the JSON their engine writes. See `Store` (`store.py`) for the API, put together
   `loading.py` (a game from its latest state, or rebuilt and checked), `records.py`
   (export and import), `seats.py` (who plays a seat), `moderation.py` (undo);
 - `table_settings.py` (a table's settings, per-seat clocks, reminder preferences) and
-  `bookkeeping.py` (server settings, deadlines, the bot's messages, the audit log);
+  `bookkeeping.py` (server settings, deadlines, the bot's messages, the audit log),
+  `pings.py` (who a segment message has pinged for their turns);
 - `ratings.py`, `standings.py` (ratings and leaderboards), `commitments.py`
   (commitments to face-down stacks);
 - `shared.py` (what the parts share: the database, engines, clock, live-state cache),
@@ -32,6 +33,7 @@ from bot.store.errors import (
     UnknownGame,
     WrongStatus,
 )
+from bot.store.pings import TurnPings
 from bot.store.rows import (
     ACTIVE,
     ENDED,
@@ -80,6 +82,7 @@ __all__ = [
     "StateMismatch",
     "Store",
     "StoreError",
+    "TurnPings",
     "UnknownGame",
     "UserPrefs",
     "WrongStatus",

@@ -14,6 +14,7 @@ from bot.store.backends.sql import Database as Backend
 from bot.store.backends.sqlite import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database
 from bot.store.bookkeeping import ServiceMixin
 from bot.store.moderation import ModerationMixin
+from bot.store.pings import PingsMixin
 from bot.store.records import RecordsMixin
 from bot.store.shared import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
 from bot.store.table_settings import TablesMixin
@@ -21,7 +22,7 @@ from bot.store.voiding import VoidingMixin
 
 
 class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
-            ServiceMixin):
+            ServiceMixin, PingsMixin):
     """Persistent games for any engine of the registry, on one SQLite file or on a
     PostgreSQL database that several processes share.
 
@@ -79,6 +80,11 @@ class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
         """Held by one process at a time, for as long as the block runs (the table
         service's lock of a game; on SQLite, with one process, it holds nothing)."""
         return self._db.game_lock(game_id)
+
+    def show_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """As `game_lock`, for showing a game's step in its channel: two processes never
+        decide a game's messages at once (a click in one, a deadline in the other)."""
+        return self._db.game_lock(game_id, "show")
 
     async def watch_deadlines(self, wake: Callable[[], None]) -> None:
         """Call `wake()` whenever another process changes deadlines."""

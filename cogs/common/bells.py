@@ -5,12 +5,12 @@ line pinged is no longer awaited (they answered, a deadline or a moderator answe
 them, the game ended), it has served its purpose and is deleted, so the channel keeps
 only its segment messages as the game's record.
 
-The poster calls this under its per-game lock, so deletes go one at a time in the
-order of the game's steps, as its posts and edits do. Each 🔔 line is stored with the
-game's messages (kind `bell:<message>:<user>.<user>`), so any process deletes it, after a
-restart too. Who has been pinged for a segment's turns is kept in memory: a process that
-did not post the segment (a restart, another process showing a deadline's step) assumes
-those awaited were pinged.
+The poster calls this under its game's show lock (one process at a time, in the order of
+the game's steps). Each 🔔 line is stored with the game's messages (kind
+`bell:<message>:<user>.<user>`), and who has been pinged for a segment's turns in the
+store's turn pings, so whichever process shows the next step, or this one after a
+restart, goes on where the last show stopped. A message posted before that record was
+kept is taken to have pinged those it awaits.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import re
 import discord
 
 from bot.i18n import _
-from bot.store import BotMessage, LoadedGame
+from bot.store import BotMessage, LoadedGame, TurnPings
 from bot.tables.service import TableService
 from cogs.common.delivery import PostingError, deliver
 from cogs.common.segments import Segment
@@ -36,6 +36,8 @@ BELL = "bell:"  # the kind of a 🔔 line's row among the game's messages
 def rung_for(kind: str) -> set[int]:
     """Whom the 🔔 line of a stored `bell:<message>:<user>.<user>` row pinged."""
     return {int(u) for u in kind.rsplit(":", 1)[-1].split(".") if u.isdigit()}
+
+
 # A heads-up this recent (or a turn of the same person ended this recently) still stands
 # for the ping of a turn in the same message: at a live table the turn comes within
 # minutes and a second notification would only be noise; at a slow one, hours later,
@@ -46,24 +48,20 @@ HEADS_UP_FRESH_S = 10 * 60
 class Bells:
     def __init__(self, service: TableService) -> None:
         self.service = service
-        # Per segment message: who is pinged for the turn they are asked now (by it, or by
-        # a 🔔 line), and when each person was last told of or asked something in it (a
-        # heads-up, or a turn just ended): a new turn that soon needs no new ping.
-        self._pinged: dict[int, set[int]] = {}
-        self._ahead: dict[int, dict[int, float]] = {}
 
-    def posted(self, game: LoadedGame, message_id: int, content: str) -> None:
+    async def posted(self, game: LoadedGame, message_id: int, content: str) -> None:
         """A segment's message was posted: whom it pinged among those asked now (the
         others, told ahead, get a 🔔 line when their turn comes)."""
         asked = {s.user_id for s in self.service.awaited_seats(game)}
         mentioned = {int(m) for m in MENTION.findall(content)}
-        self._pinged[message_id] = mentioned & asked
         now = self.service.clock.clock()
-        self._ahead[message_id] = {u: now for u in mentioned - asked}
+        await self.service.store.set_turn_pings(game.id, message_id, TurnPings(
+            frozenset(mentioned & asked), {u: now for u in mentioned - asked}))
 
-    def closed(self, message_id: int) -> None:
-        self._pinged.pop(message_id, None)
-        self._ahead.pop(message_id, None)
+    async def closed(self, game_id: int, message_id: int | None = None) -> None:
+        """A segment's message is closed (None: every message of a game that is over):
+        nobody is pinged for its turns any more."""
+        await self.service.store.drop_turn_pings(game_id, message_id)
 
     async def ring(self, channel: discord.abc.Messageable, game: LoadedGame,
                    live: Segment, here: frozenset[int] = frozenset()) -> None:
@@ -73,22 +71,29 @@ class Bells:
         choice, D-7.1) is a newcomer again, unless their last turn ended moments ago."""
         awaited = {s.user_id for s in self.service.awaited_seats(game)
                    if s.user_id is not None and not s.played_by_ai}
-        pinged = self._pinged.get(live.message_id)
-        if pinged is None:  # not known after a restart: assume those waited for were
-            self._pinged[live.message_id] = awaited
+        store = self.service.store
+        known = await store.get_turn_pings(game.id, live.message_id)
+        if known is None:  # posted before pings were recorded: assume those awaited were
+            await store.set_turn_pings(game.id, live.message_id,
+                                       TurnPings(frozenset(awaited), {}))
             return
         now = self.service.clock.clock()
-        told = self._ahead.setdefault(live.message_id, {})
+        pinged = set(known.pinged)
+        # Only a recent time matters (`HEADS_UP_FRESH_S`): older ones are let go.
+        told = {u: at for u, at in known.told.items() if now - at < HEADS_UP_FRESH_S}
         for user in pinged - awaited:  # their turn is over: the next one is new
             told[user] = now
             pinged.discard(user)
         pinged.update(here & awaited)
-        pinged.update(u for u in awaited if now - told.get(u, -HEADS_UP_FRESH_S) <
-                      HEADS_UP_FRESH_S)  # told or asked moments ago: that was their ping
+        # Told ahead, or asked, moments ago: that was their ping.
+        pinged.update(u for u in awaited if u in told)
         newcomers = sorted(awaited - pinged)
+        pinged.update(newcomers)
+        if (pinged, told) != (known.pinged, known.told):  # before the ping: never twice
+            await store.set_turn_pings(game.id, live.message_id,
+                                       TurnPings(frozenset(pinged), told))
         if not newcomers:
             return
-        pinged.update(newcomers)
         link = (f"https://discord.com/channels/{game.row.guild_id or '@me'}/"
                 f"{live.channel_id}/{live.message_id}")
         mentions = " ".join(f"<@{u}>" for u in newcomers)

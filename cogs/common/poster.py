@@ -83,10 +83,10 @@ class Poster:
         self.recap = recap  # the animated recap a finished game's result carries
         self.languages = languages  # what each server's channel messages speak
         self._locks: dict[int, asyncio.Lock] = {}
-        # Per message: what the table did for someone (not in the log), who has been
-        # pinged for it (`bells`), and the version its board was drawn at. Lost at a
-        # restart, which costs at most a ping, a 🔔 line left in the channel or a board
-        # drawn again (notes are read back from the text).
+        # Per message: what the table did for someone (not in the log) and the version its
+        # board was drawn at. Lost at a restart, or to another process showing the next
+        # step, which costs at most a board drawn again (notes are read back from the
+        # text). Who has been pinged for it is stored (`bells`).
         self._notes: dict[int, list[Note]] = {}
         self.bells = Bells(service)
         self._drawn: dict[int, int] = {}
@@ -126,9 +126,11 @@ class Poster:
                 self._board_owed[game.id] = self._board_owed.get(game.id, False) or board
                 return
             board = self._board_owed.pop(game.id, False) or board
-            with speaking(await self._language(game)):  # the channel's, not the clicker's
-                await self._show(channel, game.id, [(a, str(n)) for a, n in notes], board,
-                                 here)
+            # The channel's language, not the clicker's; one process at a time shows it.
+            with speaking(await self._language(game)):
+                async with self.service.store.show_lock(game.id):
+                    await self._show(channel, game.id, [(a, str(n)) for a, n in notes],
+                                     board, here)
         except discord.Forbidden as exc:
             raise PostingError(permission_hint(channel)) from exc
         except discord.HTTPException as exc:
@@ -190,7 +192,7 @@ class Poster:
         if over:  # the result's message: nothing more is told in it, nobody pinged for it
             self._notes.pop(message.id, None)
             self._drawn.pop(message.id, None)
-            self.bells.closed(message.id)
+            await self.bells.closed(game.id)
 
     def _first_start(self, game: LoadedGame, events: list[LoggedEvent], over: bool) -> Place:
         """Where a game's first message begins: at its first move, so that moves made
@@ -207,6 +209,7 @@ class Poster:
         segments = segments_of(rows)
         for void in [s for s in segments if s.posted_at > game.version]:
             await self.service.store.delete_message(game.id, void.kind)
+            await self.bells.closed(game.id, void.message_id)
             segments.remove(void)
         return segments[-1] if segments else None
 
@@ -293,7 +296,7 @@ class Poster:
                                              channel_id=segment.channel_id,
                                              message_id=segment.message_id)
         self._notes[message.id] = list(notes)
-        self.bells.posted(game, message.id, content)
+        await self.bells.posted(game, message.id, content)
         self._drawn[message.id] = game.version
         return message
 
@@ -328,7 +331,7 @@ class Poster:
         told = await self._told(channel, game, live, events) + notes
         story, caption = await self._story(game, events, live.start, stop, told)
         self._notes.pop(live.message_id, None)
-        self.bells.closed(live.message_id)
+        await self.bells.closed(game.id, live.message_id)
         # Drawn again after the newest action it tells, if it was drawn before: an action
         # that ends this segment and opens the next shows both (no state in between).
         drawn = self._drawn.pop(live.message_id, live.posted_at)

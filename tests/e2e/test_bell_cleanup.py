@@ -216,6 +216,20 @@ async def stub_table(bot, emu: DiscordEmulator, users: list, now: list[float]):
     return service, game, seats, waiting
 
 
+async def quarantia_message(bot, emu: DiscordEmulator) -> SimpleNamespace:
+    """A stub table of two whose message asks the Quarantia winner first (D-7.1)."""
+    winner, runner = emu.add_user("wanda"), emu.add_user("rui")
+    now = [0.0]
+    service, game, seats, waiting = await stub_table(bot, emu, [winner, runner], now)
+    waiting.append(seats[0])
+    channel = bot.get_channel(emu.channel.id)
+    segment = await channel.send(f"<@{winner.id}> the Quarantia votes")
+    live = Segment(Place(1, 0), 1, channel.id, segment.id)
+    return SimpleNamespace(winner=winner, runner=runner, now=now, service=service,
+                           game=game, seats=seats, waiting=waiting, channel=channel,
+                           segment=segment, live=live)
+
+
 async def test_a_bell_pinging_two_goes_when_both_are_no_longer_awaited(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
     """Two people asked at once in a segment share one 🔔 line (driven directly: a Doge
@@ -231,7 +245,7 @@ async def test_a_bell_pinging_two_goes_when_both_are_no_longer_awaited(
         segment = await channel.send("the election")
         live = Segment(Place(1, 0), 1, channel.id, segment.id)
         ringer = Bells(service)  # type: ignore[arg-type]
-        ringer.posted(game, segment.id, "nobody mentioned")  # type: ignore[arg-type]
+        await ringer.posted(game, segment.id, "nobody mentioned")  # type: ignore[arg-type]
         await ringer.ring(channel, game, live)  # type: ignore[arg-type]
         bell = emu.last_message(emu.channel)
         assert pinged_by(bell) == {anna.id, bernd.id}
@@ -257,21 +271,43 @@ async def test_one_asked_again_later_in_the_same_message_is_pinged_again(
     emu = discord_emulator
     bot = make_bot(tmp_path)
     async with emu.running(bot):
-        winner, runner = emu.add_user("wanda"), emu.add_user("rui")
-        now = [0.0]
-        service, game, seats, waiting = await stub_table(bot, emu, [winner, runner], now)
-        waiting.append(seats[0])
-        channel = bot.get_channel(emu.channel.id)
-        segment = await channel.send(f"<@{winner.id}> the Quarantia votes")
-        live = Segment(Place(1, 0), 1, channel.id, segment.id)
-        ringer = Bells(service)  # type: ignore[arg-type]
-        ringer.posted(game, segment.id, segment.content)  # type: ignore[arg-type]
-        waiting[:] = [seats[1]]  # the winner chose; the runner-up is asked
-        await ringer.ring(channel, game, live)  # type: ignore[arg-type]
-        assert pinged_by(emu.last_message(emu.channel)) == {runner.id}
-        now[0] += hours_later * 3600
-        waiting[:] = [seats[0]]  # the winner's second choice
-        await ringer.ring(channel, game, live)  # type: ignore[arg-type]
-        again = [m for m in emu.messages(emu.channel) if winner.id in pinged_by(m)
+        q = await quarantia_message(bot, emu)
+        ringer = Bells(q.service)  # type: ignore[arg-type]
+        await ringer.posted(q.game, q.segment.id, q.segment.content)  # type: ignore[arg-type]
+        q.waiting[:] = [q.seats[1]]  # the winner chose; the runner-up is asked
+        await ringer.ring(q.channel, q.game, q.live)  # type: ignore[arg-type]
+        assert pinged_by(emu.last_message(emu.channel)) == {q.runner.id}
+        q.now[0] += hours_later * 3600
+        q.waiting[:] = [q.seats[0]]  # the winner's second choice
+        await ringer.ring(q.channel, q.game, q.live)  # type: ignore[arg-type]
+        again = [m for m in emu.messages(emu.channel) if q.winner.id in pinged_by(m)
                  and m.content.startswith("🔔")]
         assert bool(again) == pinged_again
+
+
+async def test_whom_a_message_pinged_is_known_to_every_process(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """Who has been pinged for a message's turns is stored: a process that did not post
+    the message (it handled a deadline, or restarted) pings the one newly asked, once,
+    and a third process does not ping them again."""
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    async with emu.running(bot):
+        q = await quarantia_message(bot, emu)
+        await Bells(q.service).posted(q.game, q.segment.id, q.segment.content)  # type: ignore[arg-type]
+        q.now[0] += 3600
+        q.waiting[:] = [q.seats[1]]  # the winner chose (a deadline, in another process)
+        await Bells(q.service).ring(q.channel, q.game, q.live)  # type: ignore[arg-type]
+        assert [pinged_by(b) for b in bells_in(emu)] == [{q.runner.id}]
+        await Bells(q.service).ring(q.channel, q.game, q.live)  # type: ignore[arg-type]  # a third
+        assert len(bells_in(emu)) == 1
+        q.now[0] += 3 * 3600
+        q.waiting[:] = [q.seats[0]]  # the winner's second choice, hours later
+        await Bells(q.service).ring(q.channel, q.game, q.live)  # type: ignore[arg-type]
+        assert [pinged_by(b) for b in bells_in(emu)] == [{q.runner.id}, {q.winner.id}]
+        await Bells(q.service).closed(q.game.id, q.segment.id)  # type: ignore[arg-type]
+        assert await bot.tables.store.get_turn_pings(q.game.id, q.segment.id) is None
+
+
+def bells_in(emu: DiscordEmulator) -> list[EmuMessage]:
+    return [m for m in emu.messages(emu.channel) if m.content.startswith("🔔")]

@@ -52,7 +52,8 @@ async def test_a_closed_election_board_shows_no_next_question(
 async def test_a_finished_game_leaves_nothing_behind_in_the_posters_memory(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
     """Every message's bookkeeping goes when it closes, the result's as it is posted: a
-    bot that runs for months does not keep a little of every game it ever showed."""
+    bot that runs for months does not keep a little of every game it ever showed, in
+    memory or in the database (who was pinged for a message's turns)."""
     emu = discord_emulator
     bot = make_bot(tmp_path)
     async with emu.running(bot):
@@ -61,8 +62,10 @@ async def test_a_finished_game_leaves_nothing_behind_in_the_posters_memory(
         assert (await table.game()).row.status != ACTIVE
         poster = bot.posters["doge"]
         assert poster._notes == {} and poster._drawn == {}
-        assert poster.bells._pinged == {} and poster.bells._ahead == {}
         game = await table.game()  # nor a 🔔 line in the channel or among its messages
+        channel_ids = [m.id for m in emu.messages(table.channel, include_ephemeral=False)]
+        assert [await bot.tables.store.get_turn_pings(game.id, message_id)
+                for message_id in channel_ids] == [None] * len(channel_ids)
         assert not [m for m in await bot.tables.store.list_messages(game.id)
                     if m.kind.startswith("bell:")]
         assert not emu.internal_errors

@@ -200,3 +200,28 @@ async def test_a_killed_holder_lets_go_of_the_game_lock(postgres: Backend) -> No
     finally:
         proc.kill()
         proc.wait()
+
+
+async def test_a_show_lock_is_held_by_one_store_at_a_time_apart_from_the_table_lock(
+        postgres: Backend) -> None:
+    """The poster's lock (two processes never decide a game's messages at once) is a lock
+    of its own: a show waiting on Discord never keeps the table from the game."""
+    a, b = await two_stores(postgres)
+    try:
+        order: list[str] = []
+
+        async def show(store: Store, name: str) -> None:
+            async with store.show_lock(1):
+                order.append(name)
+
+        async with a.show_lock(1):
+            waiting = asyncio.create_task(show(b, "b shows"))
+            async with b.game_lock(1):  # the table's lock of the same game is free
+                order.append("b acts")
+            await asyncio.sleep(0.2)
+            order.append("a shown")
+        await asyncio.wait_for(waiting, 5)
+        assert order == ["b acts", "a shown", "b shows"]
+    finally:
+        await a.close()
+        await b.close()

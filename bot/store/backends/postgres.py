@@ -9,7 +9,8 @@ processes share one database.
 - Reads: `reading()` is a REPEATABLE READ, read-only transaction: several queries see
   one committed picture, never half of another process's action.
 - `game_lock`: a session advisory lock on a connection of its own, held for as long as
-  the table service works on a game; a killed process's locks end with its connection.
+  the table service works on a game (or the poster shows one); a killed process's locks
+  end with its connection.
 - Deadlines: a change is announced with NOTIFY, so the other processes' clocks wake.
 """
 
@@ -37,6 +38,10 @@ MIGRATION_LOCK = 0
 # Claims of due deadlines take their game under this namespace (not LOCK_NAMESPACE, which
 # a table holds while it works on the game: its deadlines are still claimed meanwhile).
 CLAIM_NAMESPACE = LOCK_NAMESPACE + 1
+# Game locks by purpose: the table's, held while it works on a game, and the poster's,
+# held while it shows a game's step in its channel (cogs/common/poster.py). Each has a
+# pool of its own, so shows waiting on Discord never keep a table from its lock.
+LOCK_PURPOSES = {"table": LOCK_NAMESPACE, "show": LOCK_NAMESPACE + 2}
 DEADLINES_CHANNEL = "store_deadlines"
 POOL_SIZE = 8
 LOCK_POOL_SIZE = 8
@@ -162,7 +167,7 @@ class PgDatabase:
     def __init__(self, url: str, pool: asyncpg.Pool) -> None:
         self.url = url
         self.pool = pool
-        self._lock_pool: asyncpg.Pool | None = None
+        self._lock_pools: dict[str, asyncpg.Pool] = {}
         self._listener: asyncpg.Connection | None = None
         self._lanes = [_Lane() for _ in range(SUBMIT_LANES)]
 
@@ -188,9 +193,9 @@ class PgDatabase:
         if self._listener is not None:
             await self._listener.close()
             self._listener = None
-        if self._lock_pool is not None:
-            await self._lock_pool.close()
-            self._lock_pool = None
+        for lock_pool in self._lock_pools.values():
+            await lock_pool.close()
+        self._lock_pools.clear()
         await self.pool.close()
 
     # -- units of work ----------------------------------------------------------------
@@ -221,12 +226,13 @@ class PgDatabase:
             yield PgSession(await lane.connection(self.url))
 
     @asynccontextmanager
-    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
-        if self._lock_pool is None:
-            self._lock_pool = await asyncpg.create_pool(
+    async def game_lock(self, game_id: int, purpose: str = "table") -> AsyncIterator[None]:
+        lock_pool = self._lock_pools.get(purpose)
+        if lock_pool is None:
+            lock_pool = self._lock_pools[purpose] = await asyncpg.create_pool(
                 self.url, min_size=1, max_size=LOCK_POOL_SIZE, reset=_unlock_games)
-        async with self._lock_pool.acquire() as raw:  # its release unlocks
-            await raw.execute("SELECT pg_advisory_lock($1, $2)", LOCK_NAMESPACE,
+        async with lock_pool.acquire() as raw:  # its release unlocks
+            await raw.execute("SELECT pg_advisory_lock($1, $2)", LOCK_PURPOSES[purpose],
                               game_id % 2**31)
             yield
 

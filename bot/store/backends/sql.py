@@ -76,8 +76,9 @@ class Database(Protocol):
 
     def exclusive(self, game_id: int) -> AbstractAsyncContextManager[Session]: ...
 
-    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
-        """Held by one process at a time (the table service's lock of a game)."""
+    def game_lock(self, game_id: int, purpose: str = "table") -> AbstractAsyncContextManager[None]:
+        """Held by one process at a time: the table service's lock of a game ("table"),
+        or the poster's while it shows the game ("show")."""
         ...
 
     def delete_guard_lifted(self, conn: Conn) -> AbstractAsyncContextManager[None]:

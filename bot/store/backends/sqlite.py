@@ -243,7 +243,7 @@ class Database:
             yield SqliteSession(self)
 
     @asynccontextmanager
-    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+    async def game_lock(self, game_id: int, purpose: str = "table") -> AsyncIterator[None]:
         """One process owns an SQLite file: the table service's own lock suffices."""
         yield
 
