@@ -30,6 +30,8 @@ BENCHES = [
                                "scheduler_reschedule_10k_s": "low"}),
     ("bench.pg_bench", {"pg_store_action_ratio_p50": "<= 2", "pg_deadlines_fired_twice": "= 0",
                         "pg_two_process_speedup": ">= 1.5",
+                        "pg_store_one_process_busy_cores": "",
+                        "pg_bot_two_process_speedup": "",
                         "pg_table_two_process_speedup": "",
                         "pg_bare_two_process_speedup": ""}),  # a note without PostgreSQL
     ("bench.clans_engine_bench", {"clans_random_games_per_s": ">= 200"}),

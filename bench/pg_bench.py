@@ -2,10 +2,12 @@
 bare one-row commit, that deadlines falling due under two processes' clocks fire once
 each, and how many actions per second two processes store against one. The last is
 measured for bare one-row commits too, in the same way: what two processes can gain on
-this machine at all when they share its cores with the database server; and for clicks
+this machine at all when they share its cores with the database server; for clicks
 through the table service, which adds to each action what a bot does around it (the
-table lock, the checks, the deadlines of the next decision, the narration). One and two
-processes take turns, a few rounds each, so the machine's drift weighs on both alike.
+table lock, the checks, the deadlines of the next decision, the narration); and for those
+clicks with the board drawn after each, as a bot shows every step. One and two processes
+take turns, a few rounds each, so the machine's drift weighs on both alike; how many of
+the machine's cores were busy while one process ran tells what a second one could gain.
 
 Runs against TEST_POSTGRES_URL (default postgres on 127.0.0.1:5432) in a database of its
 own; without a reachable server it returns a note instead of figures.
@@ -33,6 +35,7 @@ from bot.games.base import PlayerSpec
 from bot.store import Store
 from bot.store.backends.postgres import SUBMIT_LANES
 from bot.tables.service import TableService
+from cogs.doge.board import render_doge
 
 ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 PLAYERS = [PlayerSpec("Anna", "red"), PlayerSpec("Bernd", "blue"), PlayerSpec("Carla", "green"),
@@ -106,17 +109,33 @@ def _spawn(*args: str) -> subprocess.Popen[str]:
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
-def _together(procs: list[subprocess.Popen[str]]) -> list[Any]:
-    """Wait until every process is ready, let them go at once, collect their answers."""
+def _together(procs: list[subprocess.Popen[str]]) -> tuple[list[Any], float]:
+    """Wait until every process is ready, let them go at once, collect their answers; and
+    how many of the machine's cores were busy meanwhile (the database server's work and
+    everything else included; 0 where the system does not tell)."""
     for proc in procs:
         assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    before = _cpu_ticks()
     for proc in procs:
         assert proc.stdin is not None
         proc.stdin.write("go\n")
         proc.stdin.flush()
     answers = [json.loads(proc.communicate(timeout=300)[0]) for proc in procs]
     assert all(proc.returncode == 0 for proc in procs)
-    return answers
+    after = _cpu_ticks()
+    busy = (after[0] - before[0]) / max(1, after[1] - before[1]) * (os.cpu_count() or 1)
+    return answers, busy
+
+
+def _cpu_ticks() -> tuple[int, int]:
+    """The machine's busy and total CPU ticks so far, over all cores (Linux)."""
+    try:
+        with open("/proc/stat") as stat:
+            ticks = [int(t) for t in stat.readline().split()[1:]]
+    except OSError:
+        return 0, 0
+    idle = ticks[3] + ticks[4]  # idle and waiting for the disk
+    return sum(ticks) - idle, sum(ticks)
 
 
 async def _fill_deadlines(url: str) -> None:
@@ -140,7 +159,7 @@ async def _fill_deadlines(url: str) -> None:
 
 def _deadlines_twice(url: str) -> dict[str, int]:
     asyncio.run(_fill_deadlines(url))
-    handled = [i for ids in _together([_spawn("clock", url), _spawn("clock", url)])
+    handled = [i for ids in _together([_spawn("clock", url), _spawn("clock", url)])[0]
                for i in ids]
     return {"pg_deadlines_fired_twice": len(handled) - len(set(handled)),
             "pg_deadlines_handled": len(set(handled))}
@@ -158,9 +177,10 @@ async def _new_games(url: str, count: int, first_channel: int) -> list[int]:
 
 
 def _rate(url: str, processes: int, worker: str, first_channel: int) -> float:
-    """Per second, with `processes` workers: actions into the store ("play") or clicks
-    through the table service ("table") in the same fresh games, split between them; or
-    ("bare") one-row commits by as many writers."""
+    """Per second, with `processes` workers: actions into the store ("store"), clicks
+    through the table service ("table") or those clicks with the board drawn after each
+    ("bot"), in the same fresh games, split between them; or ("bare") one-row commits by
+    as many writers."""
     if worker == "bare":
         asyncio.run(_on_database(url, "CREATE TABLE IF NOT EXISTS bare "
                                       "(id BIGSERIAL PRIMARY KEY, v TEXT NOT NULL)"))
@@ -168,18 +188,24 @@ def _rate(url: str, processes: int, worker: str, first_channel: int) -> float:
     else:
         ids = asyncio.run(_new_games(url, SPEEDUP_GAMES, first_channel))
         work = [(",".join(map(str, ids[p::processes])),) for p in range(processes)]
-    counts = _together([_spawn(worker, url, *args, str(SPEEDUP_SECONDS)) for args in work])
-    return sum(counts) / SPEEDUP_SECONDS
+    counts, busy = _together([_spawn(worker, url, *args, str(SPEEDUP_SECONDS))
+                              for args in work])
+    return sum(counts) / SPEEDUP_SECONDS, busy
 
 
-def _speedup(url: str, worker: str) -> tuple[float, float]:
-    """The rates of one process and of two, each summed over the rounds it ran in."""
+def _speedup(url: str, worker: str) -> tuple[float, float, float]:
+    """The rates of one process and of two, each averaged over the rounds it ran in; and
+    the cores the machine had busy while one process ran."""
     done: dict[int, list[float]] = {1: [], 2: []}
+    busy_one: list[float] = []
     for round_no in range(SPEEDUP_ROUNDS):
         for processes in ((1, 2) if round_no % 2 == 0 else (2, 1)):
             channel = 10_000 * (1 + len(done[1]) + len(done[2]))
-            done[processes].append(_rate(url, processes, worker, channel))
-    return statistics.fmean(done[1]), statistics.fmean(done[2])
+            rate, busy = _rate(url, processes, worker, channel)
+            done[processes].append(rate)
+            if processes == 1:
+                busy_one.append(busy)
+    return statistics.fmean(done[1]), statistics.fmean(done[2]), statistics.fmean(busy_one)
 
 
 # -- the worker processes ---------------------------------------------------------------
@@ -212,18 +238,19 @@ async def _clock_worker(url: str) -> list[int]:
 
 
 async def _play_worker(url: str, game_ids: list[int], seconds: float,
-                       clicks: bool = False) -> int:
+                       how: str = "store") -> int:
     """Random legal moves into its games, one coroutine per game, for `seconds`: into the
-    store, or with `clicks` as the seats' players' clicks through the table service (its
-    lock, checks, deadlines and narration)."""
+    store; as the seats' players' clicks through the table service ("table": its lock,
+    checks, deadlines and narration); or ("bot") as those clicks with the board drawn
+    after each, which is what a bot process does for every step it shows."""
     store = await Store.open(url)
     try:
-        service = TableService(store) if clicks else None
+        service = TableService(store)
         await _ready()
         end = time.perf_counter() + seconds
         counts = await asyncio.gather(*(
-            _play_one(store, g, end) if service is None else _click_one(service, g, end)
-            for g in game_ids))
+            _play_one(store, g, end) if how == "store"
+            else _click_one(service, g, end, drawn=how == "bot") for g in game_ids))
     finally:
         await store.close()
     return sum(counts)
@@ -253,14 +280,18 @@ async def _bare_worker(url: str, writers: int, seconds: float) -> int:
             await lane.close()
 
 
-async def _click_one(service: TableService, game_id: int, end: float) -> int:
+async def _click_one(service: TableService, game_id: int, end: float,
+                     drawn: bool = False) -> int:
     rng = random.Random(game_id)
     made = 0
     game = await service.load(game_id)
     while time.perf_counter() < end and not game.engine.is_over(game.state):
         action = dict(_pick(game.engine, game.state, rng))
         seat = action.pop("seat")  # the table seats the clicker itself
-        game = (await service.act(game_id, game.seats[seat].user_id, action)).game
+        step = await service.act(game_id, game.seats[seat].user_id, action)
+        game = step.game
+        if drawn:  # the board the channel is shown after the step, as the poster draws it
+            await render_doge(game, step.lines[-1] if step.lines else "")
         made += 1
     return made
 
@@ -306,7 +337,8 @@ async def _drop(name: str) -> None:
 
 
 SPEEDUPS = {  # the worker, and the names of its figures
-    "play": ("pg_actions_per_s_{}_process", "pg_two_process_speedup"),
+    "store": ("pg_actions_per_s_{}_process", "pg_two_process_speedup"),
+    "bot": ("pg_bot_actions_per_s_{}_process", "pg_bot_two_process_speedup"),
     "table": ("pg_table_actions_per_s_{}_process", "pg_table_two_process_speedup"),
     "bare": ("pg_bare_commits_per_s_{}_process", "pg_bare_two_process_speedup"),
 }
@@ -327,12 +359,14 @@ def run() -> dict[str, Any]:
                 figures.update(_deadlines_twice(url))
             else:
                 rates, speedup = SPEEDUPS[part]
-                one, two = _speedup(url, part)
+                one, two, busy = _speedup(url, part)
                 figures[rates.format("one")] = round(one, 1)
                 figures[rates.format("two")] = round(two, 1)
                 figures[speedup] = round(two / one, 2)
+                figures[f"pg_{part}_one_process_busy_cores"] = round(busy, 2)
         finally:
             asyncio.run(_drop(name))
+    figures["pg_machine_cores"] = os.cpu_count() or 1
     return figures
 
 
@@ -342,9 +376,9 @@ if __name__ == "__main__":
     elif len(sys.argv) > 1 and sys.argv[1] == "bare":
         print(json.dumps(asyncio.run(_bare_worker(sys.argv[2], int(sys.argv[3]),
                                                   float(sys.argv[4])))))
-    elif len(sys.argv) > 1 and sys.argv[1] in ("play", "table"):
+    elif len(sys.argv) > 1 and sys.argv[1] in ("bot", "store", "table"):
         ids = [int(i) for i in sys.argv[3].split(",")]
         print(json.dumps(asyncio.run(_play_worker(sys.argv[2], ids, float(sys.argv[4]),
-                                                  clicks=sys.argv[1] == "table"))))
+                                                  how=sys.argv[1]))))
     else:
         print(json.dumps(run(), indent=2))
