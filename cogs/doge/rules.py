@@ -38,6 +38,15 @@ RULE_TOPICS = {
     "end": N_("**The end** (D-9): checked at the end of a year. You qualify with a palace in all "
               "6 districts, 7 palaces in 5 districts, or 8 in 4 (D-9.1). Among qualifiers: most "
               "palaces, then most houses on the board; still tied, the win is shared (D-9.2)."),
+    "board": N_("**Reading the board**: the number on an area's emblem is its place in this "
+                "year's voting order (✓: it has voted). A district shows its palaces on the "
+                "spaces 3 to 7 (the first free space is what the next palace costs, D-8.2), "
+                "its houses and advisors by player, and the stacks placed there: ×3 is three "
+                "markers whose values stay hidden until the area votes (D-3.3), then they read "
+                "like 2+1. A player's card shows their supply (houses, palaces, rings, "
+                "markers), their 7 area cards (the number: their palaces in that district; "
+                "greyed and struck through: used this year, D-3.3) and how near each way to "
+                "win they are: 6 in 6, 7 in 5, 8 in 4 (D-9.1)."),
     "secrets": N_("**Secrets** (D-10): your card and markers before the reveal, and the values "
                   "in every stack until its election, are yours alone; the bot never shows them "
                   "in the channel, the board image or a record of a running game."),
