@@ -6,7 +6,9 @@ the step that made it the seat's turn is committed and shown at once, people kee
 clicking (at this table in simultaneous placement, and at every other), and the move is
 committed and posted when it is ready, provided the seat still faces the same decision
 (else it thinks again). Nothing is stored while it thinks, so a restart loses nothing:
-at start-up every game whose computer seats are awaited is set going again."""
+at start-up every game whose computer seats are awaited is set going again, and the
+table clock's `think:` row has another process take the seat up when the one thinking
+is gone (bot/tables/clock.py)."""
 
 from __future__ import annotations
 

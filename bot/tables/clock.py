@@ -8,7 +8,13 @@ timer per game), or until told that rows changed, here or by another process.
 
 Several processes may share one database: each claims the rows it handles (for
 CLAIM_LEASE_S), so a deadline or a reminder is handled by one process only; the rows a
-killed process had claimed are claimed again once the lease runs out."""
+killed process had claimed are claimed again once the lease runs out.
+
+A computer seat that searches (bot/tables/ai_seats.py) thinks in the process that made
+it its turn, which keeps nothing of it in the store. Its row `think:<decision>` falls due
+THINK_WATCH_S later if the seat still faces that decision, e.g. because that process was
+killed: whichever clock claims it sets the seat thinking in its own process and sets the
+row again."""
 
 from __future__ import annotations
 
@@ -43,6 +49,9 @@ Clock = Callable[[], float]
 MAX_SLEEP_S = WAKE_HORIZON_S
 CLAIM_LEASE_S = 120.0  # longer than handling a batch of rows ever takes
 CLAIM_BATCH = 100
+# How long a searching computer seat may think before another process looks at it: far
+# longer than a search takes, queue included, so a live process is rarely doubled.
+THINK_WATCH_S = 180.0
 # A reminder moved past quiet hours is dropped when its next stage comes this soon after.
 QUIET_MERGE_S = 2 * 3600.0
 
@@ -110,9 +119,16 @@ class TableClock:
         for seat in self.service.awaited_seats(game):
             if not moves_at_once(game, seat.seat):
                 wanted[seat.seat] = kit.decision_key(game.state, seat.seat)
-        drop = [d.id for d in existing if wanted.get(d.seat) != split_kind(d.kind)[1]]
+        thinker = self.service.searching_seat(game)
+        watch = None if thinker is None else \
+            (thinker, f"think:{kit.decision_key(game.state, thinker)}")
+        drop = [d.id for d in existing
+                if ((d.seat, d.kind) != watch if d.kind.startswith("think:")
+                    else wanted.get(d.seat) != split_kind(d.kind)[1])]
         have = {(d.seat, d.kind) for d in existing}
         add: list[DeadlineSlot] = []
+        if watch is not None and watch not in have:
+            add.append(DeadlineSlot(watch[0], watch[1], now + THINK_WATCH_S))
         for seat_no, decision in wanted.items():
             if (seat_no, f"due:{decision}") in have:
                 continue
@@ -234,6 +250,15 @@ class TableClock:
             # claimed again, and time_out then finds the decision made.
             await self.service.time_out(game.id, seat_no, decision=decision)
             await self._done(deadline)
+            return True
+        if head == "think":  # still thinking, or its process is gone: think here too
+            if self.service.searching_seat(game) != seat_no:
+                return False  # a person took the seat over
+            log.info("game %s: computer seat %s still faces its decision; thinking here",
+                     game.id, seat_no)
+            self.service.think_later(game.id)
+            await self.store.set_deadline(game.id, deadline.kind,
+                                          self.clock() + THINK_WATCH_S, seat=seat_no)
             return True
         send = await self._remind(game, deadline)
         if send is not None:  # sent after the batch: one message for a game's reminders
