@@ -28,6 +28,14 @@ class Scaling:
     problems: list[str] = field(default_factory=list)  # one line each
 
     @property
+    def processes(self) -> int:
+        """How many bot processes share the database, if each holds as many shards as
+        this one (one, when this process holds them all)."""
+        if self.shard_count is None or not self.shard_ids:
+            return 1
+        return -(-self.shard_count // len(self.shard_ids))
+
+    @property
     def syncs_commands(self) -> bool:
         """Slash commands are registered once, by the process that holds shard 0."""
         return self.shard_ids is None or 0 in self.shard_ids

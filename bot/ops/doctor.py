@@ -162,9 +162,10 @@ async def check_store(store: Store, name: str,
         await store.close()
 
 
-async def check_postgres(url: str) -> tuple[list[Finding], list[GameRow]]:
+async def check_postgres(url: str, processes: int) -> tuple[list[Finding], list[GameRow]]:
     """The same checks on a shared PostgreSQL database, which the doctor does not migrate
-    (the URL may hold a password, so it is not repeated)."""
+    (the URL may hold a password, so it is not repeated); and that the server lets
+    `processes` bot processes open every connection they may need."""
     import asyncpg
 
     from bot.store.backends.postgres import current_version
@@ -173,21 +174,43 @@ async def check_postgres(url: str) -> tuple[list[Finding], list[GameRow]]:
         conn = await asyncpg.connect(url)
         try:
             version = await current_version(conn)
+            allowed = await conn.fetchval(
+                "SELECT current_setting('max_connections')::int "
+                "- current_setting('superuser_reserved_connections')::int")
         finally:
             await conn.close()
     except (OSError, asyncpg.PostgresError) as exc:
         return [problem("database", f"PostgreSQL (DATABASE_URL): cannot connect: "
                                     f"{describe_error(exc)}")], []
+    found = [check_connections(allowed, processes)]
     newest = newest_schema()
     if version > newest:
-        return [problem("database", f"PostgreSQL has schema {version}, this code knows up to "
-                                    f"{newest}: run the newer version of the bot")], []
+        return found + [problem("database", f"PostgreSQL has schema {version}, this code "
+                                            f"knows up to {newest}: run the newer version of "
+                                            "the bot")], []
     if version < newest:
-        return [note("database", f"PostgreSQL has schema {version}, this code has {newest}: "
-                                 "the first process to start migrates it (games not "
-                                 "checked)")], []
+        return found + [note("database", f"PostgreSQL has schema {version}, this code has "
+                                         f"{newest}: the first process to start migrates it "
+                                         "(games not checked)")], []
     store = await Store.open(url)
-    return await check_store(store, "PostgreSQL (DATABASE_URL)", version)
+    checked, games = await check_store(store, "PostgreSQL (DATABASE_URL)", version)
+    return found + checked, games
+
+
+def check_connections(allowed: int, processes: int) -> Finding:
+    """Connections are opened as the load asks for them: a server that allows too few
+    refuses clicks at the busiest hour, not at start."""
+    from bot.store.backends.postgres import CONNECTIONS_PER_PROCESS
+
+    needed = processes * CONNECTIONS_PER_PROCESS
+    who = "1 bot process" if processes == 1 else \
+        f"{processes} bot processes (SHARD_COUNT shards, SHARD_IDS in each)"
+    if needed > allowed:
+        return problem("database", f"PostgreSQL allows {allowed} connections, but {who} may "
+                                   f"open {needed} ({CONNECTIONS_PER_PROCESS} each): raise "
+                                   "max_connections in the server's postgresql.conf")
+    return ok("database", f"PostgreSQL allows {allowed} connections, enough for {who} "
+                          f"({CONNECTIONS_PER_PROCESS} each at most)")
 
 
 # ---- backups and fonts -----------------------------------------------------------------------
@@ -232,11 +255,12 @@ def check_fonts() -> list[Finding]:
 async def run_doctor(settings: Settings, env_file: Path, *, online: bool = True
                      ) -> list[Finding]:
     findings = check_settings(settings, env_file)
-    url = load_scaling().database_url
+    scaling = load_scaling()
+    url = scaling.database_url
     if url is None:
         database, games = await check_database(settings.database_path)
     else:
-        database, games = await check_postgres(url)
+        database, games = await check_postgres(url, scaling.processes)
     findings += database
     if url is None:  # a PostgreSQL database is backed up by its server (pg_dump)
         findings += check_backups(settings, time.time())

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.sharding import load_scaling
 from bot.store import Store
+from bot.store.backends.postgres import CONNECTIONS_PER_PROCESS
 from tests.ops.test_doctor import doctor, env, make_games, problems  # noqa: F401 (fixture)
 from tests.postgres import fresh_database
 
@@ -21,6 +23,7 @@ async def test_postgres_games_are_checked(env, monkeypatch: pytest.MonkeyPatch) 
         assert problems(findings) == [], lines
         assert any("PostgreSQL (DATABASE_URL) opens" in line for line in lines), lines
         assert any("2 open games reload and rebuild" in line for line in lines), lines
+        assert any("connections, enough for 1 bot process" in line for line in lines), lines
         assert not any("backup" in line for line in lines), lines
         assert not Path(env["DATABASE_PATH"]).exists()  # the SQLite file is not touched
 
@@ -51,3 +54,38 @@ async def test_an_older_schema_is_left_for_the_bot_to_migrate(
         monkeypatch.setenv("DATABASE_URL", url)
         lines = [f.line() for f in await doctor(env)]
         assert any("the first process to start migrates it" in line for line in lines), lines
+
+
+async def test_a_server_allowing_too_few_connections_for_the_processes_is_a_problem(
+    env, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+) -> None:
+    """Connections open as the load asks: 40 processes of one shard each would be refused
+    at the busiest hour by a server of the default size, so the doctor says it now."""
+    import asyncpg
+
+    async with fresh_database("doctor") as url:
+        await (await Store.open(url)).close()
+        conn = await asyncpg.connect(url)
+        try:
+            allowed = await conn.fetchval("SELECT current_setting('max_connections')::int - "
+                                          "current_setting('superuser_reserved_connections')"
+                                          "::int")
+        finally:
+            await conn.close()
+        monkeypatch.setenv("DATABASE_URL", url)
+        monkeypatch.setenv("SHARD_COUNT", "40")
+        monkeypatch.setenv("SHARD_IDS", "7")
+        found = problems(await doctor(env))
+    needed = 40 * CONNECTIONS_PER_PROCESS
+    assert needed > allowed  # the server's own setting decides, not a number assumed here
+    assert len(found) == 1 and (
+        f"PostgreSQL allows {allowed} connections, but 40 bot processes (SHARD_COUNT "
+        f"shards, SHARD_IDS in each) may open {needed} ({CONNECTIONS_PER_PROCESS} each): "
+        "raise max_connections in the server's postgresql.conf") in found[0], found
+
+
+def test_the_processes_are_counted_from_the_shards_each_holds() -> None:
+    assert load_scaling({}).processes == 1
+    assert load_scaling({"SHARD_COUNT": "4"}).processes == 1  # all four here
+    assert load_scaling({"SHARD_COUNT": "4", "SHARD_IDS": "0,1"}).processes == 2
+    assert load_scaling({"SHARD_COUNT": "5", "SHARD_IDS": "4,3"}).processes == 3

@@ -48,6 +48,10 @@ LOCK_POOL_SIZE = 8
 # Submits go through lanes, each a connection of its own kept open: a game always takes
 # the same lane, so its submits are serialized in this process without a pool round.
 SUBMIT_LANES = 8
+# The most connections one process opens: the pool, the submit lanes, a lock pool per
+# purpose and the listener. The server must allow them for every process (the doctor
+# checks: bot/ops/doctor.py).
+CONNECTIONS_PER_PROCESS = POOL_SIZE + SUBMIT_LANES + len(LOCK_PURPOSES) * LOCK_POOL_SIZE + 1
 
 
 # PostgreSQL 12 or newer: claims of due deadlines use a MATERIALIZED common table
