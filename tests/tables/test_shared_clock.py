@@ -177,3 +177,26 @@ async def test_a_deadline_set_by_one_process_wakes_the_other(url: str) -> None:
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_a_lost_listener_listens_again_and_wakes_its_clock(url: str) -> None:
+    """The server dropped the connection that hears other processes' changes (a restart,
+    a network break): it connects again, wakes its clock once for what it missed, and
+    hears the next change."""
+    stores = [await Store.open(url) for _ in range(2)]
+    woke: asyncio.Queue[None] = asyncio.Queue()
+    try:
+        await stores[1].watch_deadlines(lambda: woke.put_nowait(None))
+        listener = stores[1]._db._listener  # type: ignore[attr-defined]
+        lost_pid = listener.raw.get_server_pid()
+        async with stores[0]._db.reading() as conn:  # type: ignore[attr-defined]
+            await conn.fetch_one("SELECT pg_terminate_backend(?)", (lost_pid,))
+        await asyncio.wait_for(woke.get(), 10)  # connected again
+        assert listener.raw.get_server_pid() != lost_pid
+        game = await stores[0].create_game("doge", guild_id=1, channel_id=9,
+                                           players=[PlayerSpec(c) for c in "ABC"], seed=1)
+        await stores[0].set_deadline(game.id, "due:x", time.time() + 60, seat=0)
+        await asyncio.wait_for(woke.get(), 5)
+    finally:
+        for store in stores:
+            await store.close()

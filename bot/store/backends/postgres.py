@@ -43,6 +43,7 @@ CLAIM_NAMESPACE = LOCK_NAMESPACE + 1
 # pool of its own, so shows waiting on Discord never keep a table from its lock.
 LOCK_PURPOSES = {"table": LOCK_NAMESPACE, "show": LOCK_NAMESPACE + 2}
 DEADLINES_CHANNEL = "store_deadlines"
+RELISTEN_MAX_S = 30.0  # the longest wait between tries to listen again
 POOL_SIZE = 8
 LOCK_POOL_SIZE = 8
 # Submits go through lanes, each a connection of its own kept open: a game always takes
@@ -163,6 +164,50 @@ class _Lane:
                 self.raw = None
 
 
+class _Listener:
+    """The connection that hears other processes' deadline changes. Lost (the server
+    restarted, the network broke), it connects again, backing off while that fails, and
+    wakes the clock once back, for the changes it may have missed meanwhile."""
+
+    def __init__(self, url: str, wake: Callable[[], None]) -> None:
+        self.url = url
+        self.wake = wake
+        self.raw: asyncpg.Connection | None = None
+        self._again: asyncio.Task | None = None
+        self._closing = False
+
+    async def listen(self) -> None:
+        raw = await asyncpg.connect(self.url)
+        await raw.add_listener(DEADLINES_CHANNEL, lambda *_: self.wake())
+        raw.add_termination_listener(self._lost)
+        self.raw = raw
+
+    def _lost(self, _raw: asyncpg.Connection) -> None:
+        if not self._closing and (self._again is None or self._again.done()):
+            self._again = asyncio.get_running_loop().create_task(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        delay = 0.5
+        while not self._closing:
+            try:
+                await self.listen()
+            except (OSError, asyncpg.PostgresError) as exc:
+                log.warning("deadline listener: cannot connect again (%s); retrying", exc)
+                await asyncio.sleep(delay)
+                delay = min(2 * delay, RELISTEN_MAX_S)
+                continue
+            log.info("deadline listener: connected again")
+            self.wake()
+            return
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._again is not None:
+            self._again.cancel()
+        if self.raw is not None and not self.raw.is_closed():
+            await self.raw.close()
+
+
 class PgDatabase:
     dialect = "postgresql"
     skip_locked = " FOR UPDATE SKIP LOCKED"
@@ -172,7 +217,7 @@ class PgDatabase:
         self.url = url
         self.pool = pool
         self._lock_pools: dict[str, asyncpg.Pool] = {}
-        self._listener: asyncpg.Connection | None = None
+        self._listener: _Listener | None = None
         self._lanes = [_Lane() for _ in range(SUBMIT_LANES)]
 
     @classmethod
@@ -258,8 +303,8 @@ class PgDatabase:
 
     async def watch_deadlines(self, wake: Callable[[], None]) -> None:
         if self._listener is None:
-            self._listener = await asyncpg.connect(self.url)
-            await self._listener.add_listener(DEADLINES_CHANNEL, lambda *_: wake())
+            self._listener = _Listener(self.url, wake)
+            await self._listener.listen()
 
     # -- the schema -------------------------------------------------------------------
 
