@@ -18,7 +18,7 @@ from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.logs import configure_logging
 from bot.ops.running import EXIT_CONFIG, say, serve
 from bot.ops.settings import load_settings
-from bot.sharding import load_scaling
+from bot.sharding import holds, load_scaling
 from bot.store import Store
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
@@ -147,7 +147,8 @@ class TableBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # Deadlines live in the store: bring them in step, then one timer serves all.
-        await self.tables.clock.reschedule_all()
+        await self.tables.clock.reschedule_all(
+            lambda guild_id: holds(guild_id, self.shard_count, getattr(self, "shard_ids", None)))
         self.tables.clock.start()
         if self.backups is not None:
             self.backups.start()

@@ -14,7 +14,7 @@ between the processes through the database.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.store.backends.postgres import URL_SCHEMES
@@ -44,6 +44,15 @@ class Scaling:
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The shard Discord sends a server's events to."""
     return (guild_id >> 22) % shard_count
+
+
+def holds(guild_id: int | None, shard_count: int | None,
+          shard_ids: Sequence[int] | None) -> bool:
+    """Whether a process holding `shard_ids` of `shard_count` answers the server (a game
+    outside any server goes with shard 0). None: every shard is held here."""
+    if not shard_ids or not shard_count:
+        return True
+    return (0 if guild_id is None else shard_of(guild_id, shard_count)) in shard_ids
 
 
 def load_scaling(environ: Mapping[str, str] | None = None) -> Scaling:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.discord_app import ShardedTableBot
-from bot.sharding import load_scaling, shard_of
+from bot.sharding import holds, load_scaling, shard_of
 
 
 def test_nothing_set_is_one_process_on_sqlite_with_discords_count() -> None:
@@ -39,3 +39,10 @@ def test_a_server_goes_to_the_shard_discord_names() -> None:
     assert shard_of(0, 2) == 0
     assert shard_of(1 << 22, 2) == 1
     assert shard_of(175928847299117063, 16) == (175928847299117063 >> 22) % 16
+
+
+def test_a_process_holds_the_servers_of_its_shards() -> None:
+    on_shard_1 = 1 << 22
+    assert holds(on_shard_1, 2, [1]) and not holds(on_shard_1, 2, [0])
+    assert holds(None, 2, [0]) and not holds(None, 2, [1])  # outside a server: shard 0
+    assert holds(on_shard_1, None, None) and holds(on_shard_1, 2, None)  # all held here

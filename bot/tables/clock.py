@@ -366,9 +366,11 @@ class TableClock:
                 pass
             self._task = None
 
-    async def reschedule_all(self) -> int:
+    async def reschedule_all(self, holds: Callable[[int | None], bool] | None = None) -> int:
         """At start-up: bring every running game's rows in step (a crash may have come
-        between a commit and its rows). Returns the number of games checked."""
+        between a commit and its rows), and set the computer seats awaited in the games of
+        the servers this process `holds` (default: all) going again; another process's
+        are its own, or taken up by their `think:` rows. Returns the games checked."""
         count = 0
         before_id = None
         while True:
@@ -378,6 +380,7 @@ class TableClock:
             for row in rows:
                 game = await self.service.load(row.id)
                 await self.sync(game)
-                await self.service.resume_ai(game)  # computer seats think again
+                if holds is None or holds(row.guild_id):
+                    await self.service.resume_ai(game)  # computer seats think again
                 count += 1
             before_id = rows[-1].id

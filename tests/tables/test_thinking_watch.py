@@ -116,3 +116,27 @@ async def test_a_seat_still_thinking_in_a_live_process_is_not_doubled(
     finally:
         await service.stop_ai()
         await store.close()
+
+
+async def test_at_start_a_process_sets_only_its_own_servers_computer_seats_thinking(
+        tmp_path: Path) -> None:
+    """Every process brings every game's rows in step at start, but thinks only for the
+    servers it holds: the others' processes think for theirs (or their `think:` rows
+    have someone take them up)."""
+    time = FakeTime(START)
+    store = await Store.open(tmp_path / "games.db", clock=time)
+    before = TableService(store, clock=time)
+    before.ai = stalled = StalledPool()
+    mine = await started_with_a_thinker(before, stalled)  # in server 1
+    await before.stop_ai()
+    restarted = TableService(store, clock=time)
+    restarted.ai = asked = StalledPool()
+    try:
+        assert await restarted.clock.reschedule_all(lambda guild_id: guild_id != 1) == 1
+        assert restarted._thinking == {}  # guild 1 is another process's
+        assert await restarted.clock.reschedule_all(lambda guild_id: guild_id == 1) == 1
+        await asyncio.wait_for(asked.asked.wait(), timeout=10)
+        assert set(restarted._thinking) == {mine}
+    finally:
+        await restarted.stop_ai()
+        await store.close()
