@@ -239,6 +239,15 @@ class ServiceMixin(StoreBase):
                 f"DELETE FROM deadlines WHERE claimed_by = ? "
                 f"AND id IN ({', '.join('?' * len(ids))})", (claimed_by, *ids))
 
+    async def release_claims(self, owner: str) -> int:
+        """Let go of every row `owner` claimed and has not handled (a clock stopping):
+        another process, or this one started again, takes them at once instead of after
+        the lease. A row handled but not yet removed is found answered and dropped."""
+        async with self._db.transaction() as conn:
+            return await conn.execute(
+                "UPDATE deadlines SET claimed_by = NULL, claimed_until = NULL "
+                "WHERE claimed_by = ?", (owner,))
+
     async def clear_deadlines(
         self, game_id: int, *, seat: int | None | _Unset = UNSET, kind: str | None = None
     ) -> int:

@@ -6,17 +6,13 @@ same decision, whichever clock claims the row sets the seat thinking in its own 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from bot.store import Store
 from bot.tables.ai_pool import AiPool
 from bot.tables.clock import THINK_WATCH_S
 from bot.tables.kits import SEARCH_LEVEL
 from bot.tables.service import TableService
-from tests.postgres import fresh_database
 from tests.tables.test_shared_clock import START, FakeTime
 
 PERSON = 10
@@ -46,15 +42,6 @@ async def started_with_a_thinker(service: TableService, pool: StalledPool) -> in
     await service.start(lobby.id, PERSON, seed=3)
     await asyncio.wait_for(pool.asked.wait(), timeout=10)
     return lobby.id
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "games.db")
-        return
-    async with fresh_database("thinking") as url:
-        yield url
 
 
 async def test_a_seat_whose_thinking_process_died_is_taken_up_by_another(
