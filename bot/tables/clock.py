@@ -365,10 +365,15 @@ class TableClock:
             except asyncio.CancelledError:
                 pass
             self._task = None
-            # What it claimed and did not get to is not left waiting out the lease.
-            released = await self.store.release_claims(self.owner)
-            if released:
-                log.info("stopping: let go of %d claimed deadline rows", released)
+            # What it claimed and did not get to is not left waiting out the lease; the
+            # stop goes on whatever happens here (the lease still runs out).
+            try:
+                released = await self.store.release_claims(self.owner)
+            except Exception:
+                log.exception("stopping: could not let go of the claimed deadline rows")
+            else:
+                if released:
+                    log.info("stopping: let go of %d claimed deadline rows", released)
 
     async def reschedule_all(self, holds: Callable[[int | None], bool] | None = None) -> int:
         """At start-up: bring every running game's rows in step (a crash may have come

@@ -228,8 +228,10 @@ class Database:
         IMMEDIATE takes SQLite's write lock up front, so a transaction never fails half-way
         on a lock upgrade when another process writes too."""
         conn = self.conn
-        await conn.execute("BEGIN IMMEDIATE")
         try:
+            # Inside the try: a BEGIN whose caller was cancelled while it was queued
+            # still runs on the connection's thread, and must not stay open.
+            await conn.execute("BEGIN IMMEDIATE")
             yield self.view
             await conn.execute("COMMIT")
         except BaseException:
