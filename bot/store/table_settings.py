@@ -65,8 +65,10 @@ class TablesMixin(SeatsMixin):
     async def shift_deadlines(self, game_id: int, seconds: float, *,
                               seat: int | None = None) -> int:
         """Move a game's running clocks (or one seat's) by `seconds`; paused ones keep
-        `seconds` more when they resume."""
-        where = "game_id = ?" + ("" if seat is None else " AND seat = ?")
+        `seconds` more when they resume. A computer seat's `think:` row is no clock of a
+        player's and stays (bot/tables/clock.py)."""
+        where = "game_id = ? AND kind NOT LIKE 'think:%'" + ("" if seat is None
+                                                             else " AND seat = ?")
         params: tuple[Any, ...] = (game_id,) if seat is None else (game_id, seat)
         async with self._db.transaction() as conn:
             moved = await conn.execute(

@@ -6,7 +6,10 @@ same decision, whichever clock claims the row sets the seat thinking in its own 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from pathlib import Path
+
+import pytest
 
 from bot.store import Store
 from bot.tables.ai_pool import AiPool
@@ -42,6 +45,21 @@ async def started_with_a_thinker(service: TableService, pool: StalledPool) -> in
     await service.start(lobby.id, PERSON, seed=3)
     await asyncio.wait_for(pool.asked.wait(), timeout=10)
     return lobby.id
+
+
+@pytest.fixture
+async def thinking_alone(tmp_path: Path) -> AsyncIterator[tuple]:
+    """One process (SQLite) whose strong seat 1 thinks, never to end: its fake time, store,
+    table service and game."""
+    time = FakeTime(START)
+    store = await Store.open(tmp_path / "games.db", clock=time)
+    service = TableService(store, clock=time)
+    service.ai = stalled = StalledPool()
+    try:
+        yield time, store, service, await started_with_a_thinker(service, stalled)
+    finally:
+        await service.stop_ai()
+        await store.close()
 
 
 async def test_a_seat_whose_thinking_process_died_is_taken_up_by_another(
@@ -81,28 +99,20 @@ async def test_a_seat_whose_thinking_process_died_is_taken_up_by_another(
 
 
 async def test_a_seat_still_thinking_in_a_live_process_is_not_doubled(
-        tmp_path: Path) -> None:
+        thinking_alone: tuple) -> None:
     """Found due while its own process still thinks (a long queue): that process looks
     again later, and starts no second search."""
-    time = FakeTime(START)
-    store = await Store.open(tmp_path / "games.db", clock=time)
-    service = TableService(store, clock=time)
-    service.ai = stalled = StalledPool()
-    try:
-        game_id = await started_with_a_thinker(service, stalled)
-        thinking = service._thinking[game_id]
-        time.now = START + THINK_WATCH_S
-        assert await service.clock.tick() == 1
-        assert service._thinking[game_id] is thinking and not thinking.done()
-        [watch] = [d for d in await store.get_deadlines(game_id)
-                   if d.kind.startswith("think:")]
-        assert watch.due_at == START + 2 * THINK_WATCH_S
-        time.now = watch.due_at  # set again, not left claimed: it is looked at again
-        assert await service.clock.tick() == 1
-        assert service._thinking[game_id] is thinking
-    finally:
-        await service.stop_ai()
-        await store.close()
+    time, store, service, game_id = thinking_alone
+    thinking = service._thinking[game_id]
+    time.now = START + THINK_WATCH_S
+    assert await service.clock.tick() == 1
+    assert service._thinking[game_id] is thinking and not thinking.done()
+    [watch] = [d for d in await store.get_deadlines(game_id)
+               if d.kind.startswith("think:")]
+    assert watch.due_at == START + 2 * THINK_WATCH_S
+    time.now = watch.due_at  # set again, not left claimed: it is looked at again
+    assert await service.clock.tick() == 1
+    assert service._thinking[game_id] is thinking
 
 
 async def test_at_start_a_process_sets_only_its_own_servers_computer_seats_thinking(
@@ -127,3 +137,16 @@ async def test_at_start_a_process_sets_only_its_own_servers_computer_seats_think
     finally:
         await restarted.stop_ai()
         await store.close()
+
+
+async def test_a_moderators_extension_moves_no_computer_seats_watch(
+        thinking_alone: tuple) -> None:
+    """Only the strong seat is awaited: there is no player's clock to extend, and its
+    `think:` row keeps its time."""
+    time, store, service, game_id = thinking_alone
+    ballot = {"type": "ballot", "area": "castello", "markers": [1]}
+    step = await service.act(game_id, PERSON, ballot)
+    assert step.game.engine.pending(step.game.state) == [1]
+    assert await store.shift_deadlines(game_id, 3600) == 0
+    [watch] = await store.get_deadlines(game_id)
+    assert (watch.kind.startswith("think:"), watch.due_at) == (True, START + THINK_WATCH_S)
