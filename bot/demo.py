@@ -50,13 +50,20 @@ def play_demo(out: Path, seed: int = 2026, images: bool = True, game: str = "dog
         state = outcome.state
         actions.append(action)
         if draw:
-            caption = " ".join(engine.describe(e, players) for e in outcome.events[-2:])
-            draw(state, len(actions), caption)
+            draw(state, len(actions), step_caption(engine, state, outcome.events, players))
     record = make_record(game, seed, players, settings, actions,
                          meta={"status": "finished"})
     path = out / f"{game}-demo-record.json"
     path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
+
+
+def step_caption(engine: Any, state: Any, events: list[Any],
+                 players: list[PlayerSpec]) -> str:
+    """A step's board caption: its last two events; at the end the result alone, which a
+    long final move would otherwise push out of the caption's two lines."""
+    told = events[-1:] if engine.is_over(state) else events[-2:]
+    return " ".join(engine.describe(e, players) for e in told)
 
 
 def _image_writer(out: Path, game: str) -> Draw | None:

@@ -4,13 +4,15 @@ docs/record-format.md describes it, and its boards."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from bot.cli import main
-from bot.demo import play_demo
+from bot.demo import demo_players, play_demo, step_caption
 from bot.games.record import replay
+from bot.tables.kits import KITS
 
 
 @pytest.mark.parametrize(("game", "colours", "settings"), [
@@ -42,3 +44,24 @@ def test_the_demo_command_plays_clans_with_its_boards(tmp_path: Path, capsys) ->
     assert len(boards) == len(record["actions"]) + 1  # the opening board, then every step
     assert boards[0].read_bytes().startswith(b"\x89PNG")
     assert record["seed"] == 7
+
+
+@pytest.mark.parametrize(("game", "end"), [("doge", "game_over"), ("clans", "game_end")])
+def test_the_last_board_of_a_demo_is_captioned_with_the_result(game: str, end: str) -> None:
+    """Each board tells the step's last two events; the final one the result alone, so
+    a long last move cannot push the winner out of the caption."""
+    kit = KITS[game]
+    engine, players = kit.engine, demo_players(kit)
+    state = engine.new_game(players, kit.settings_for({}), random.Random(3))
+    choices = random.Random(3)
+    while True:
+        outcome = engine.apply(state, kit.ai_action(state, choices.choice(
+            engine.pending(state)), choices))
+        state = outcome.state
+        caption = step_caption(engine, state, outcome.events, players)
+        if engine.is_over(state):
+            break
+        assert caption == " ".join(engine.describe(e, players) for e in outcome.events[-2:])
+    assert len(outcome.events) >= 2  # the final move and the game's end
+    assert caption == engine.describe(outcome.events[-1], players)
+    assert outcome.events[-1]["type"] == end
