@@ -45,9 +45,8 @@ class PingsMixin(StoreBase):
     async def drop_turn_pings(self, game_id: int, message_id: int | None = None) -> None:
         """Forget one message's pings (it is closed), or with no message the whole
         game's (it is over)."""
+        sql, params = "DELETE FROM turn_pings WHERE game_id = ?", (game_id,)
+        if message_id is not None:
+            sql, params = sql + " AND message_id = ?", (game_id, message_id)
         async with self._db.transaction() as conn:
-            if message_id is None:
-                await conn.execute("DELETE FROM turn_pings WHERE game_id = ?", (game_id,))
-            else:
-                await conn.execute("DELETE FROM turn_pings WHERE game_id = ? AND "
-                                   "message_id = ?", (game_id, message_id))
+            await conn.execute(sql, params)

@@ -17,6 +17,7 @@ processes share one database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -178,7 +179,11 @@ class _Listener:
 
     async def listen(self) -> None:
         raw = await asyncpg.connect(self.url)
-        await raw.add_listener(DEADLINES_CHANNEL, lambda *_: self.wake())
+        try:
+            await raw.add_listener(DEADLINES_CHANNEL, lambda *_: self.wake())
+        except BaseException:
+            raw.terminate()  # not left open beside the next try
+            raise
         raw.add_termination_listener(self._lost)
         self.raw = raw
 
@@ -191,7 +196,7 @@ class _Listener:
         while not self._closing:
             try:
                 await self.listen()
-            except (OSError, asyncpg.PostgresError) as exc:
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
                 log.warning("deadline listener: cannot connect again (%s); retrying", exc)
                 await asyncio.sleep(delay)
                 delay = min(2 * delay, RELISTEN_MAX_S)
@@ -204,6 +209,8 @@ class _Listener:
         self._closing = True
         if self._again is not None:
             self._again.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._again
         if self.raw is not None and not self.raw.is_closed():
             await self.raw.close()
 
