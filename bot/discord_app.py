@@ -133,6 +133,7 @@ class TableBot(commands.Bot):
         assert self.store is not None
         self.tables = TableService(self.store, clock=self.clock)
         self.languages = ServerLanguages(self.store)
+        await self.languages.watch()  # a /table-admin language in another process
         self.posters = {
             "doge": Poster(self.tables, doge_prompt, render_doge, openers=DOGE_OPENERS,
                            callout=doge_callout, recap=recap_attachment,

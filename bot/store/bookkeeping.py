@@ -105,6 +105,7 @@ class ServiceMixin(StoreBase):
                 (guild_id, new.moderator_role_id, dumps(new.default_timing), dumps(new.extra),
                  new.updated_at),
             )
+            await self._db.notify_settings(conn, guild_id)  # what others hold of it is old
         return new
 
     # -- deadlines --------------------------------------------------------------------

@@ -90,6 +90,11 @@ class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
         """Call `wake()` whenever another process changes deadlines."""
         await self._db.watch_deadlines(wake)
 
+    async def watch_settings(self, changed: Callable[[int | None], None]) -> None:
+        """Call `changed(guild_id)` whenever a server's settings change, in any process;
+        `changed(None)` when changes may have gone unheard (a lost connection)."""
+        await self._db.watch_settings(changed)
+
     async def __aenter__(self) -> Store:
         return self
 

@@ -2,7 +2,9 @@
 (`/table-admin language`). Private answers follow each person's own Discord locale.
 
 Kept in the guild's settings (`extra.language`); read often (every channel message), so
-held for a short while: a change made through another process is seen within `TTL_S`."""
+held in memory. On PostgreSQL a change made through another process drops it at once (the
+store's settings notices); `TTL_S` bounds how long it could be held should a notice be
+lost."""
 
 from __future__ import annotations
 
@@ -23,6 +25,17 @@ class ServerLanguages:
         self.store = store
         self.clock = clock
         self._known: dict[int, tuple[str, float]] = {}
+
+    async def watch(self) -> None:
+        """From now on, a change of a server's settings in any process is seen at once."""
+        await self.store.watch_settings(self.forget)
+
+    def forget(self, guild_id: int | None) -> None:
+        """The server's language is read again next time (None: every server's)."""
+        if guild_id is None:
+            self._known.clear()
+        else:
+            self._known.pop(guild_id, None)
 
     async def of(self, guild_id: int | None) -> str:
         """The server's language; English outside a server (DMs) and until one is set."""

@@ -3,14 +3,17 @@ guild settings; moderators only, refusals change nothing."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 
 from bot.i18n import cmd, speaking
+from bot.store import Store
 from bot.tables.languages import ServerLanguages, language_choice, set_language
 from bot.tables.steps import TableError
 from tests.admin.helpers import CHANNEL, GUILD, MOD, PLAYER, db_rows, make_table, refused
+from tests.postgres import fresh_database
 
 
 def test_language_names_and_codes_are_understood() -> None:
@@ -91,3 +94,71 @@ async def test_a_refusal_speaks_the_language_of_whoever_reads_it(tmp_path: Path)
         assert english != dutch and english in str(caught.value)
     finally:
         await table.close()
+
+
+async def _until(check, seconds: float = 5.0) -> bool:
+    """Whether `check()` comes true within `seconds` (a notice takes a moment to arrive)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while loop.time() < end:
+        if await check():
+            return True
+        await asyncio.sleep(0.02)
+    return False
+
+
+async def test_a_change_in_another_process_is_seen_at_once_on_postgresql() -> None:
+    """Two processes on one PostgreSQL: the one that did not make the change drops what it
+    held of the server's language on the change's notice, long before its time runs out
+    (here the clock never moves), and keeps what it holds of other servers."""
+    async with fresh_database("language") as url:
+        stores = [await Store.open(url) for _ in range(2)]
+        try:
+            frozen = [ServerLanguages(store, clock=lambda: 0.0) for store in stores]
+            here, elsewhere = frozen
+            await here.watch()
+            assert await here.of(GUILD) == "en" and await here.of(GUILD + 1) == "en"
+            await elsewhere.set(GUILD, "nl")
+
+            async def seen() -> bool:
+                return await here.of(GUILD) == "nl"
+
+            assert await _until(seen)
+            # The other server's entry was kept: a change there, made behind the store's
+            # back (no notice), is not seen while the clock stands still.
+            async with stores[1]._db.transaction() as conn:  # type: ignore[attr-defined]
+                await conn.execute("INSERT INTO guild_settings (guild_id, extra, updated_at) "
+                                   "VALUES (?, ?, 0)", (GUILD + 1, '{"language": "nl"}'))
+            await asyncio.sleep(0.2)
+            assert await here.of(GUILD + 1) == "en"
+        finally:
+            for store in stores:
+                await store.close()
+
+
+async def test_after_a_lost_listener_every_held_language_is_read_again() -> None:
+    """Notices sent while the listening connection was down are lost: once it is back,
+    every server's language is read again."""
+    async with fresh_database("language") as url:
+        stores = [await Store.open(url) for _ in range(2)]
+        try:
+            here = ServerLanguages(stores[0], clock=lambda: 0.0)
+            await here.watch()
+            assert await here.of(GUILD) == "en"
+            async with stores[1]._db.transaction() as conn:  # type: ignore[attr-defined]
+                await conn.execute("INSERT INTO guild_settings (guild_id, extra, updated_at) "
+                                   "VALUES (?, ?, 0)", (GUILD, '{"language": "nl"}'))
+            assert await here.of(GUILD) == "en"  # no notice: still held
+            listener = stores[0]._db._listener  # type: ignore[attr-defined]
+            lost_pid = listener.raw.get_server_pid()
+            async with stores[1]._db.reading() as conn:  # type: ignore[attr-defined]
+                await conn.fetch_one("SELECT pg_terminate_backend(?)", (lost_pid,))
+
+            async def seen() -> bool:
+                return await here.of(GUILD) == "nl"
+
+            assert await _until(seen, 10)
+            assert listener.raw.get_server_pid() != lost_pid
+        finally:
+            for store in stores:
+                await store.close()

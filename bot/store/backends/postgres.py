@@ -11,7 +11,8 @@ processes share one database.
 - `game_lock`: a session advisory lock on a connection of its own, held for as long as
   the table service works on a game (or the poster shows one); a killed process's locks
   end with its connection.
-- Deadlines: a change is announced with NOTIFY, so the other processes' clocks wake.
+- Notices: a change of deadlines is announced with NOTIFY, so the other processes'
+  clocks wake; so is a change of a server's settings, so what they hold of it is dropped.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ CLAIM_NAMESPACE = LOCK_NAMESPACE + 1
 # pool of its own, so shows waiting on Discord never keep a table from its lock.
 LOCK_PURPOSES = {"table": LOCK_NAMESPACE, "show": LOCK_NAMESPACE + 2}
 DEADLINES_CHANNEL = "store_deadlines"
+SETTINGS_CHANNEL = "store_guild_settings"  # the payload: the server's id
 RELISTEN_MAX_S = 30.0  # the longest wait between tries to listen again
 POOL_SIZE = 8
 LOCK_POOL_SIZE = 8
@@ -166,21 +168,36 @@ class _Lane:
 
 
 class _Listener:
-    """The connection that hears other processes' deadline changes. Lost (the server
-    restarted, the network broke), it connects again, backing off while that fails, and
-    wakes the clock once back, for the changes it may have missed meanwhile."""
+    """The connection that hears other processes' notices: deadlines changed, a server's
+    settings changed. Lost (the server restarted, the network broke), it connects again,
+    backing off while that fails, and once back tells each hearer that it may have
+    missed notices meanwhile."""
 
-    def __init__(self, url: str, wake: Callable[[], None]) -> None:
+    def __init__(self, url: str) -> None:
         self.url = url
-        self.wake = wake
+        # Per channel: what to do with a notice's payload, and what to do after notices
+        # may have been missed.
+        self.hearers: dict[str, tuple[Callable[[str], None], Callable[[], None]]] = {}
         self.raw: asyncpg.Connection | None = None
         self._again: asyncio.Task | None = None
         self._closing = False
+        self._setting_up = asyncio.Lock()  # two hearers added at once share one connection
 
-    async def listen(self) -> None:
+    async def hear(self, channel: str, on_notice: Callable[[str], None],
+                   on_missed: Callable[[], None]) -> None:
+        async with self._setting_up:
+            self.hearers[channel] = (on_notice, on_missed)
+            if self.raw is None:
+                await self._connect()
+            elif not self.raw.is_closed():
+                await self.raw.add_listener(channel, _relay(on_notice))
+            # Closed: the task listening again adds every hearer's channel.
+
+    async def _connect(self) -> None:
         raw = await asyncpg.connect(self.url)
         try:
-            await raw.add_listener(DEADLINES_CHANNEL, lambda *_: self.wake())
+            for channel, (on_notice, _missed) in self.hearers.items():
+                await raw.add_listener(channel, _relay(on_notice))
         except BaseException:
             raw.terminate()  # not left open beside the next try
             raise
@@ -195,14 +212,16 @@ class _Listener:
         delay = 0.5
         while not self._closing:
             try:
-                await self.listen()
+                async with self._setting_up:
+                    await self._connect()
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-                log.warning("deadline listener: cannot connect again (%s); retrying", exc)
+                log.warning("listener: cannot connect again (%s); retrying", exc)
                 await asyncio.sleep(delay)
                 delay = min(2 * delay, RELISTEN_MAX_S)
                 continue
-            log.info("deadline listener: connected again")
-            self.wake()
+            log.info("listener: connected again")
+            for _on_notice, on_missed in list(self.hearers.values()):
+                on_missed()
             return
 
     async def close(self) -> None:
@@ -213,6 +232,11 @@ class _Listener:
                 await self._again
         if self.raw is not None and not self.raw.is_closed():
             await self.raw.close()
+
+
+def _relay(on_notice: Callable[[str], None]) -> Callable[..., None]:
+    """asyncpg's listener callback (connection, pid, channel, payload) -> on_notice(payload)."""
+    return lambda _conn, _pid, _channel, payload: on_notice(payload)
 
 
 class PgDatabase:
@@ -303,15 +327,28 @@ class PgDatabase:
         yield
         await conn.execute("SELECT set_config(?, 'off', true)", (dialect.UNDO_SETTING,))
 
-    # -- deadlines across processes -----------------------------------------------------
+    # -- notices across processes -----------------------------------------------------
 
     async def notify_deadlines(self, conn: PgConn) -> None:
         await conn.execute(f"NOTIFY {DEADLINES_CHANNEL}")
 
     async def watch_deadlines(self, wake: Callable[[], None]) -> None:
+        await self._hear(DEADLINES_CHANNEL, lambda _payload: wake(), wake)
+
+    async def notify_settings(self, conn: PgConn, guild_id: int) -> None:
+        await conn.execute("SELECT pg_notify(?, ?)", (SETTINGS_CHANNEL, str(guild_id)))
+
+    async def watch_settings(self, changed: Callable[[int | None], None]) -> None:
+        def heard(payload: str) -> None:
+            changed(int(payload) if payload.isdigit() else None)
+
+        await self._hear(SETTINGS_CHANNEL, heard, lambda: changed(None))
+
+    async def _hear(self, channel: str, on_notice: Callable[[str], None],
+                    on_missed: Callable[[], None]) -> None:
         if self._listener is None:
-            self._listener = _Listener(self.url, wake)
-            await self._listener.listen()
+            self._listener = _Listener(self.url)
+        await self._listener.hear(channel, on_notice, on_missed)
 
     # -- the schema -------------------------------------------------------------------
 

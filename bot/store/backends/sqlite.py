@@ -315,6 +315,12 @@ class Database:
     async def watch_deadlines(self, wake: Callable[[], None]) -> None:
         """Nobody else writes the file's deadlines."""
 
+    async def notify_settings(self, conn: SqliteConn, guild_id: int) -> None:
+        """One process per file: it changed them itself."""
+
+    async def watch_settings(self, changed: Callable[[int | None], None]) -> None:
+        """Nobody else writes the file's settings."""
+
     async def schema_version(self) -> int:
         async with self.lock:
             return await schema_version(self.conn)
