@@ -33,7 +33,7 @@ import asyncpg
 
 from bot.games.base import PlayerSpec
 from bot.store import Store
-from bot.store.backends.postgres import SUBMIT_LANES
+from bot.store.backends.postgres import DEFAULT_CONNECTIONS
 from bot.tables.service import TableService
 from cogs.doge.board import render_doge
 
@@ -259,7 +259,7 @@ async def _play_worker(url: str, game_ids: list[int], seconds: float,
 async def _bare_worker(url: str, writers: int, seconds: float) -> int:
     """One-row commits from `writers` coroutines over as many connections as the store's
     submit lanes, for `seconds`."""
-    lanes = [await asyncpg.connect(url) for _ in range(SUBMIT_LANES)]
+    lanes = [await asyncpg.connect(url) for _ in range(DEFAULT_CONNECTIONS.lanes)]
     locks = [asyncio.Lock() for _ in lanes]
     try:
         await _ready()

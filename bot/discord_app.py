@@ -20,6 +20,7 @@ from bot.ops.running import EXIT_CONFIG, say, serve
 from bot.ops.settings import load_settings
 from bot.sharding import holds, load_scaling
 from bot.store import Store
+from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
 from cogs.common.translation import CatalogTranslator
@@ -66,6 +67,7 @@ class TableBot(commands.Bot):
                  sync_commands: bool = True, clock: Callable[[], float] = time.time,
                  backup_dir: Path | None = None, backup_keep: int = 0,
                  drain_timeout: float = DRAIN_TIMEOUT, database_url: str | None = None,
+                 database_connections: Connections = DEFAULT_CONNECTIONS,
                  **options) -> None:
         # Slash commands and components only: no privileged intents are needed. Nothing
         # the bot sends pings anyone unless that send names whom (a player's name may
@@ -77,6 +79,7 @@ class TableBot(commands.Bot):
         self.in_flight = 0  # interactions being handled right now
         self.database_path = database_path
         self.database_url = database_url  # PostgreSQL, shared with other processes
+        self.database_connections = database_connections  # the most this process opens
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.clock = clock
@@ -96,7 +99,8 @@ class TableBot(commands.Bot):
         if self.store is not None:
             return
         if self.database_url is not None:
-            self.store = await Store.open(self.database_url)
+            self.store = await Store.open(self.database_url,
+                                          connections=self.database_connections)
             return
         path = Path(self.database_path)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -209,6 +213,7 @@ def start(token: str) -> int:
                           dev_guild_id=settings.dev_guild_id,
                           backup_dir=None if shared else settings.backup_dir,
                           backup_keep=settings.backup_keep, database_url=scaling.database_url,
+                          database_connections=scaling.connections,
                           sync_commands=scaling.syncs_commands,
                           shard_count=scaling.shard_count, shard_ids=scaling.shard_ids)
     return asyncio.run(serve(bot, token, retries=settings.connect_retries))

@@ -5,6 +5,7 @@ shards this process holds.
   it. Empty: the SQLite file of DATABASE_PATH, for one process.
 - SHARD_COUNT: how many shards the bot has in all. Empty: Discord's recommended count.
 - SHARD_IDS: the shards this process holds, e.g. `0,1` (needs SHARD_COUNT). Empty: all.
+- DATABASE_CONNECTIONS: the most connections this process opens to PostgreSQL. Empty: 33.
 
 Discord sends a server's events to shard `(server id >> 22) % SHARD_COUNT`, so each
 process answers the servers of its shards; deadlines and reminders are shared out
@@ -17,7 +18,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.store.backends.postgres import URL_SCHEMES
+from bot.store.backends.postgres import DEFAULT_CONNECTIONS, URL_SCHEMES, Connections
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Scaling:
     database_url: str | None = None  # None: the SQLite file
     shard_count: int | None = None  # None: Discord's recommendation
     shard_ids: list[int] | None = None  # None: every shard
+    connections: Connections = DEFAULT_CONNECTIONS  # to PostgreSQL, from this process
     problems: list[str] = field(default_factory=list)  # one line each
 
     @property
@@ -83,4 +85,22 @@ def load_scaling(environ: Mapping[str, str] | None = None) -> Scaling:
                             f"from 0 to {count - 1}")
         else:
             ids = sorted(int(p) for p in parts)
-    return Scaling(database_url=url, shard_count=count, shard_ids=ids, problems=problems)
+    connections = _connections(env.get("DATABASE_CONNECTIONS", "").strip(), url, problems)
+    return Scaling(database_url=url, shard_count=count, shard_ids=ids,
+                   connections=connections, problems=problems)
+
+
+def _connections(text: str, url: str | None, problems: list[str]) -> Connections:
+    if not text:
+        return DEFAULT_CONNECTIONS
+    if url is None:
+        problems.append("DATABASE_CONNECTIONS needs DATABASE_URL (SQLite opens one "
+                        "connection)")
+    elif not text.isdigit():
+        problems.append(f"DATABASE_CONNECTIONS={text!r} is not a whole number")
+    else:
+        try:
+            return Connections.at_most(int(text))
+        except ValueError as exc:
+            problems.append(f"DATABASE_CONNECTIONS={text}: {exc}")
+    return DEFAULT_CONNECTIONS

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.discord_app import ShardedTableBot
 from bot.sharding import holds, load_scaling, shard_of
+from bot.store.backends.postgres import DEFAULT_CONNECTIONS, FEWEST_CONNECTIONS, Connections
 
 
 def test_nothing_set_is_one_process_on_sqlite_with_discords_count() -> None:
@@ -46,3 +47,25 @@ def test_a_process_holds_the_servers_of_its_shards() -> None:
     assert holds(on_shard_1, 2, [1]) and not holds(on_shard_1, 2, [0])
     assert holds(None, 2, [0]) and not holds(None, 2, [1])  # outside a server: shard 0
     assert holds(on_shard_1, None, None) and holds(on_shard_1, 2, None)  # all held here
+
+
+def test_database_connections_set_what_one_process_opens() -> None:
+    url = {"DATABASE_URL": "postgresql://bot@db/games"}
+    assert load_scaling(url).connections == DEFAULT_CONNECTIONS
+    scaling = load_scaling({**url, "DATABASE_CONNECTIONS": "17"})
+    assert scaling.problems == [] and scaling.connections == Connections(4, 4, 4)
+    assert scaling.connections.total == 17
+    bot = ShardedTableBot(database_path="unused.db", database_url=scaling.database_url,
+                          database_connections=scaling.connections)
+    assert bot.database_connections.total == 17
+
+
+def test_bad_database_connections_are_refused_in_one_line() -> None:
+    url = {"DATABASE_URL": "postgresql://bot@db/games"}
+    too_few = str(FEWEST_CONNECTIONS - 1)
+    assert load_scaling({**url, "DATABASE_CONNECTIONS": too_few}).problems == [
+        f"DATABASE_CONNECTIONS={too_few}: at least {FEWEST_CONNECTIONS} connections are needed"]
+    assert load_scaling({**url, "DATABASE_CONNECTIONS": "many"}).problems == [
+        "DATABASE_CONNECTIONS='many' is not a whole number"]
+    assert load_scaling({"DATABASE_CONNECTIONS": "20"}).problems == [
+        "DATABASE_CONNECTIONS needs DATABASE_URL (SQLite opens one connection)"]

@@ -162,10 +162,11 @@ async def check_store(store: Store, name: str,
         await store.close()
 
 
-async def check_postgres(url: str, processes: int) -> tuple[list[Finding], list[GameRow]]:
+async def check_postgres(url: str, processes: int, each: int
+                         ) -> tuple[list[Finding], list[GameRow]]:
     """The same checks on a shared PostgreSQL database, which the doctor does not migrate
     (the URL may hold a password, so it is not repeated); and that the server lets
-    `processes` bot processes open every connection they may need."""
+    `processes` bot processes open every connection they may need (`each` at most)."""
     import asyncpg
 
     from bot.store.backends.postgres import current_version
@@ -182,7 +183,7 @@ async def check_postgres(url: str, processes: int) -> tuple[list[Finding], list[
     except (OSError, asyncpg.PostgresError) as exc:
         return [problem("database", f"PostgreSQL (DATABASE_URL): cannot connect: "
                                     f"{describe_error(exc)}")], []
-    found = [check_connections(allowed, processes)]
+    found = [check_connections(allowed, processes, each)]
     newest = newest_schema()
     if version > newest:
         return found + [problem("database", f"PostgreSQL has schema {version}, this code "
@@ -197,20 +198,19 @@ async def check_postgres(url: str, processes: int) -> tuple[list[Finding], list[
     return found + checked, games
 
 
-def check_connections(allowed: int, processes: int) -> Finding:
+def check_connections(allowed: int, processes: int, each: int) -> Finding:
     """Connections are opened as the load asks for them: a server that allows too few
     refuses clicks at the busiest hour, not at start."""
-    from bot.store.backends.postgres import CONNECTIONS_PER_PROCESS
-
-    needed = processes * CONNECTIONS_PER_PROCESS
+    needed = processes * each
     who = "1 bot process" if processes == 1 else \
         f"{processes} bot processes (SHARD_COUNT shards, SHARD_IDS in each)"
     if needed > allowed:
         return problem("database", f"PostgreSQL allows {allowed} connections, but {who} may "
-                                   f"open {needed} ({CONNECTIONS_PER_PROCESS} each): raise "
-                                   "max_connections in the server's postgresql.conf")
+                                   f"open {needed} ({each} each): raise max_connections in "
+                                   "the server's postgresql.conf, or lower "
+                                   "DATABASE_CONNECTIONS in each process's .env")
     return ok("database", f"PostgreSQL allows {allowed} connections, enough for {who} "
-                          f"({CONNECTIONS_PER_PROCESS} each at most)")
+                          f"({each} each at most)")
 
 
 # ---- backups and fonts -----------------------------------------------------------------------
@@ -260,7 +260,8 @@ async def run_doctor(settings: Settings, env_file: Path, *, online: bool = True
     if url is None:
         database, games = await check_database(settings.database_path)
     else:
-        database, games = await check_postgres(url, scaling.processes)
+        database, games = await check_postgres(url, scaling.processes,
+                                               scaling.connections.total)
     findings += database
     if url is None:  # a PostgreSQL database is backed up by its server (pg_dump)
         findings += check_backups(settings, time.time())

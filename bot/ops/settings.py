@@ -31,6 +31,7 @@ KNOWN = {
     "DATABASE_URL": "a PostgreSQL database shared by several processes",
     "SHARD_COUNT": "how many Discord shards the bot has in all",
     "SHARD_IDS": "the shards this process holds",
+    "DATABASE_CONNECTIONS": "the most connections this process opens to PostgreSQL",
     # Computer players that search (read by bot/tables/ai_pool.py).
     "AI_PROCESSES": "worker processes for the strong computer players",
     "AI_QUEUE": "searches that may wait for a worker",

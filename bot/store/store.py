@@ -9,7 +9,7 @@ from os import PathLike
 
 from bot.games.registry import get_engine
 from bot.store.actions import ActionsMixin
-from bot.store.backends.postgres import is_postgres_url
+from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections, is_postgres_url
 from bot.store.backends.sql import Database as Backend
 from bot.store.backends.sqlite import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database
 from bot.store.bookkeeping import ServiceMixin
@@ -43,15 +43,17 @@ class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
         synchronous: str = DEFAULT_SYNCHRONOUS,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         cache_size: int = DEFAULT_CACHE_SIZE,
+        connections: Connections = DEFAULT_CONNECTIONS,
     ) -> Store:
         """Open (creating if need be) and migrate the database at `path`: an SQLite file,
         or a PostgreSQL database given as a `postgresql://` URL (`synchronous` and
-        `busy_timeout_ms` are SQLite's)."""
+        `busy_timeout_ms` are SQLite's; `connections`, the most this process opens, is
+        PostgreSQL's)."""
         db: Backend
         if is_postgres_url(path):
             from bot.store.backends.postgres import PgDatabase
 
-            db = await PgDatabase.open(str(path))
+            db = await PgDatabase.open(str(path), connections=connections)
         else:
             db = await Database.open(path, synchronous=synchronous,
                                      busy_timeout_ms=busy_timeout_ms)

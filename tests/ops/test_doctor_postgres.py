@@ -9,7 +9,7 @@ import pytest
 
 from bot.sharding import load_scaling
 from bot.store import Store
-from bot.store.backends.postgres import CONNECTIONS_PER_PROCESS
+from bot.store.backends.postgres import DEFAULT_CONNECTIONS, FEWEST_CONNECTIONS
 from tests.ops.test_doctor import doctor, env, make_games, problems  # noqa: F401 (fixture)
 from tests.postgres import fresh_database
 
@@ -56,33 +56,61 @@ async def test_an_older_schema_is_left_for_the_bot_to_migrate(
         assert any("the first process to start migrates it" in line for line in lines), lines
 
 
+async def _allowed_connections(url: str) -> int:
+    """What the server lets ordinary users open, read by the test itself."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        return await conn.fetchval("SELECT current_setting('max_connections')::int - "
+                                   "current_setting('superuser_reserved_connections')::int")
+    finally:
+        await conn.close()
+
+
 async def test_a_server_allowing_too_few_connections_for_the_processes_is_a_problem(
     env, monkeypatch: pytest.MonkeyPatch  # noqa: F811
 ) -> None:
     """Connections open as the load asks: 40 processes of one shard each would be refused
     at the busiest hour by a server of the default size, so the doctor says it now."""
-    import asyncpg
-
     async with fresh_database("doctor") as url:
         await (await Store.open(url)).close()
-        conn = await asyncpg.connect(url)
-        try:
-            allowed = await conn.fetchval("SELECT current_setting('max_connections')::int - "
-                                          "current_setting('superuser_reserved_connections')"
-                                          "::int")
-        finally:
-            await conn.close()
+        allowed = await _allowed_connections(url)
         monkeypatch.setenv("DATABASE_URL", url)
         monkeypatch.setenv("SHARD_COUNT", "40")
         monkeypatch.setenv("SHARD_IDS", "7")
         found = problems(await doctor(env))
-    needed = 40 * CONNECTIONS_PER_PROCESS
+    each = DEFAULT_CONNECTIONS.total
+    needed = 40 * each
     assert needed > allowed  # the server's own setting decides, not a number assumed here
     assert len(found) == 1 and (
         f"PostgreSQL allows {allowed} connections, but 40 bot processes (SHARD_COUNT "
-        f"shards, SHARD_IDS in each) may open {needed} ({CONNECTIONS_PER_PROCESS} each): "
-        "raise max_connections in the server's postgresql.conf") in found[0], found
+        f"shards, SHARD_IDS in each) may open {needed} ({each} each): raise "
+        "max_connections in the server's postgresql.conf, or lower DATABASE_CONNECTIONS "
+        "in each process's .env") in found[0], found
 
+
+
+async def test_fewer_connections_per_process_fit_more_processes(
+    env, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+) -> None:
+    """As many processes as the server allows on the fewest connections each: too many on
+    the default, enough once DATABASE_CONNECTIONS is lowered."""
+    async with fresh_database("doctor") as url:
+        await (await Store.open(url)).close()
+        allowed = await _allowed_connections(url)
+        processes = allowed // FEWEST_CONNECTIONS
+        assert processes * DEFAULT_CONNECTIONS.total > allowed
+        monkeypatch.setenv("DATABASE_URL", url)
+        monkeypatch.setenv("SHARD_COUNT", str(processes))
+        monkeypatch.setenv("SHARD_IDS", "0")
+        assert len(problems(await doctor(env))) == 1
+        monkeypatch.setenv("DATABASE_CONNECTIONS", str(FEWEST_CONNECTIONS))
+        findings = await doctor(env)
+        lines = [f.line() for f in findings]
+        assert problems(findings) == [], lines
+        assert any(f"enough for {processes} bot processes" in line and
+                   f"({FEWEST_CONNECTIONS} each at most)" in line for line in lines), lines
 
 def test_the_processes_are_counted_from_the_shards_each_holds() -> None:
     assert load_scaling({}).processes == 1

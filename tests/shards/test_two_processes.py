@@ -1,7 +1,8 @@
 """Two real bot processes on one PostgreSQL database, each holding one of two shards,
 through the loopback Discord with a server on each shard: a Clans game is played to the
 end on both; 10,000 deadlines fall due while both run and each is handled exactly once;
-one process is killed with SIGKILL mid-game while the other plays on, and restarted."""
+one process is killed with SIGKILL mid-game while the other plays on, and restarted. The
+second process runs on the fewest connections DATABASE_CONNECTIONS allows."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import pytest
 
 from bot.sharding import shard_of
 from bot.store import ACTIVE, FINISHED, Store
+from bot.store.backends.postgres import FEWEST_CONNECTIONS
 from tests.discord_emulator import DiscordEmulator, EmuGuild
 from tests.postgres import fresh_database
 from tests.shards.players import ClansPlayer, poll
@@ -44,7 +46,8 @@ class BotProcess:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": self.emu.token,
                "DATABASE_URL": self.url, "SHARD_COUNT": str(SHARDS),
                "SHARD_IDS": str(self.shard), "LOG_LEVEL": "DEBUG", "BACKUP_KEEP": "0",
-               "DATABASE_PATH": str(self.folder / "unused.db")}
+               "DATABASE_PATH": str(self.folder / "unused.db"),
+               "DATABASE_CONNECTIONS": str(FEWEST_CONNECTIONS) if self.shard == 1 else ""}
         with (self.folder / f"shard{self.shard}-{self.starts}.err").open("w") as err:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.ops.bot_process", self.emu.base_url,

@@ -22,6 +22,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -47,15 +48,38 @@ LOCK_PURPOSES = {"table": LOCK_NAMESPACE, "show": LOCK_NAMESPACE + 2}
 DEADLINES_CHANNEL = "store_deadlines"
 SETTINGS_CHANNEL = "store_guild_settings"  # the payload: the server's id
 RELISTEN_MAX_S = 30.0  # the longest wait between tries to listen again
-POOL_SIZE = 8
-LOCK_POOL_SIZE = 8
-# Submits go through lanes, each a connection of its own kept open: a game always takes
-# the same lane, so its submits are serialized in this process without a pool round.
-SUBMIT_LANES = 8
-# The most connections one process opens: the pool, the submit lanes, a lock pool per
-# purpose and the listener. The server must allow them for every process (the doctor
-# checks: bot/ops/doctor.py).
-CONNECTIONS_PER_PROCESS = POOL_SIZE + SUBMIT_LANES + len(LOCK_PURPOSES) * LOCK_POOL_SIZE + 1
+
+
+@dataclass(frozen=True)
+class Connections:
+    """The most connections one process opens, by use, as its load asks for them: the pool
+    of reads and writes; the submit lanes, each a connection of its own kept open (a game
+    always takes the same lane, so its submits are serialized in this process without a
+    pool round); a pool per lock purpose; and the listener. The server must allow them for
+    every process (the doctor checks: bot/ops/doctor.py)."""
+
+    pool: int = 8
+    lanes: int = 8
+    locks: int = 8  # for each purpose
+
+    @property
+    def total(self) -> int:
+        return self.pool + self.lanes + len(LOCK_PURPOSES) * self.locks + 1
+
+    @classmethod
+    def at_most(cls, total: int) -> Connections:
+        """An even share of `total` (DATABASE_CONNECTIONS) for each use: fewer connections
+        per process, so more processes fit a server's `max_connections`, at the price of
+        clicks on different games waiting for each other sooner."""
+        share = (total - 1) // (2 + len(LOCK_PURPOSES))
+        if share < MIN_SHARE:
+            raise ValueError(f"at least {FEWEST_CONNECTIONS} connections are needed")
+        return cls(pool=share, lanes=share, locks=share)
+
+
+MIN_SHARE = 2  # two of each: one slow unit of work never holds up every other
+DEFAULT_CONNECTIONS = Connections()
+FEWEST_CONNECTIONS = Connections(MIN_SHARE, MIN_SHARE, MIN_SHARE).total
 
 
 # PostgreSQL 12 or newer: claims of due deadlines use a MATERIALIZED common table
@@ -244,17 +268,21 @@ class PgDatabase:
     skip_locked = " FOR UPDATE SKIP LOCKED"
     takes_game = f"pg_try_advisory_xact_lock({CLAIM_NAMESPACE}, (game_id % {2**31})::int)"
 
-    def __init__(self, url: str, pool: asyncpg.Pool) -> None:
+    def __init__(self, url: str, pool: asyncpg.Pool,
+                 connections: Connections = DEFAULT_CONNECTIONS) -> None:
         self.url = url
         self.pool = pool
+        self.connections = connections
         self._lock_pools: dict[str, asyncpg.Pool] = {}
+        self._making_lock_pool = asyncio.Lock()
         self._listener: _Listener | None = None
-        self._lanes = [_Lane() for _ in range(SUBMIT_LANES)]
+        self._lanes = [_Lane() for _ in range(connections.lanes)]
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PgDatabase:
+    async def open(cls, url: str, *,
+                   connections: Connections = DEFAULT_CONNECTIONS) -> PgDatabase:
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size,
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=connections.pool,
                                              reset=_keep_session)
         except (OSError, asyncpg.PostgresError) as exc:
             raise StoreError(f"cannot reach the database: {exc}") from exc
@@ -265,7 +293,7 @@ class PgDatabase:
         except BaseException:
             await pool.close()
             raise
-        return cls(url, pool)
+        return cls(url, pool, connections)
 
     async def close(self) -> None:
         for lane in self._lanes:
@@ -309,8 +337,12 @@ class PgDatabase:
     async def game_lock(self, game_id: int, purpose: str = "table") -> AsyncIterator[None]:
         lock_pool = self._lock_pools.get(purpose)
         if lock_pool is None:
-            lock_pool = self._lock_pools[purpose] = await asyncpg.create_pool(
-                self.url, min_size=1, max_size=LOCK_POOL_SIZE, reset=_unlock_games)
+            async with self._making_lock_pool:  # two first locks at once make one pool
+                lock_pool = self._lock_pools.get(purpose)
+                if lock_pool is None:
+                    lock_pool = self._lock_pools[purpose] = await asyncpg.create_pool(
+                        self.url, min_size=1, max_size=self.connections.locks,
+                        reset=_unlock_games)
         async with lock_pool.acquire() as raw:  # its release unlocks
             await raw.execute("SELECT pg_advisory_lock($1, $2)", LOCK_PURPOSES[purpose],
                               game_id % 2**31)
