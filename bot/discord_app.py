@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.i18n import _, language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.logs import configure_logging
+from bot.ops.roll_call import RollCall
 from bot.ops.running import EXIT_CONFIG, say, serve
 from bot.ops.settings import load_settings
 from bot.sharding import holds, load_scaling
@@ -91,6 +92,7 @@ class TableBot(commands.Bot):
         self.tables: TableService | None = None
         self.posters: dict = {}
         self.languages: ServerLanguages | None = None
+        self.roll_call: RollCall | None = None
         self._shutdown: asyncio.Task[None] | None = None
 
     async def open_store(self) -> None:
@@ -157,6 +159,17 @@ class TableBot(commands.Bot):
         self.tables.clock.start()
         if self.backups is not None:
             self.backups.start()
+        self.roll_call = RollCall(self.store, self.shards_held)
+        self.roll_call.start()
+
+    def shards_held(self) -> tuple[int | None, list[int]]:
+        """How many shards the bot has and which this process holds, as the roll call
+        tells them (None: not yet learnt from Discord)."""
+        if not isinstance(self, discord.AutoShardedClient):
+            return 1, [0]  # one connection, shard 0 of 1
+        if self.shard_count is None:
+            return None, []
+        return self.shard_count, sorted(self.shard_ids or range(self.shard_count))
 
     async def drain(self, timeout: float) -> bool:
         """Wait until no interaction is being handled (at most `timeout` seconds)."""
@@ -177,6 +190,8 @@ class TableBot(commands.Bot):
     async def _shut_down(self) -> None:
         if self.backups is not None:
             await self.backups.stop()
+        if self.roll_call is not None:
+            await self.roll_call.stop()
         if self.tables is not None:
             await self.tables.clock.stop()
         if self.in_flight:

@@ -22,6 +22,7 @@ from dotenv import dotenv_values
 from bot.ops.backups import BACKUP_INTERVAL, daily_backups
 from bot.ops.findings import Finding, note, ok, problem
 from bot.ops.logs import describe_error
+from bot.ops.roll_call import check_processes
 from bot.ops.settings import KNOWN, Settings
 from bot.sharding import load_scaling
 from bot.store import GameRow, StateMismatch, Store, StoreError
@@ -157,6 +158,8 @@ async def check_store(store: Store, name: str,
                                         "passed"))
         games = await open_games(store)
         found += await check_games(store, games)
+        found += check_processes(await store.bot_processes(), time.time(),
+                                 shared=store.dialect == "postgresql")
         return found, games
     finally:
         await store.close()

@@ -9,7 +9,8 @@ the JSON their engine writes. See `Store` (`store.py`) for the API, put together
   (export and import), `seats.py` (who plays a seat), `moderation.py` (undo);
 - `table_settings.py` (a table's settings, per-seat clocks, reminder preferences) and
   `bookkeeping.py` (server settings, deadlines, the bot's messages, the audit log),
-  `pings.py` (who a segment message has pinged for their turns);
+  `pings.py` (who a segment message has pinged for their turns), `processes.py` (the
+  roll call of the bot processes and the shards they hold);
 - `ratings.py`, `standings.py` (ratings and leaderboards), `commitments.py`
   (commitments to face-down stacks);
 - `shared.py` (what the parts share: the database, engines, clock, live-state cache),
@@ -34,6 +35,7 @@ from bot.store.errors import (
     WrongStatus,
 )
 from bot.store.pings import TurnPings
+from bot.store.processes import BotProcess
 from bot.store.rows import (
     ACTIVE,
     ENDED,
@@ -67,6 +69,7 @@ __all__ = [
     "BadAction",
     "BadRecord",
     "BotMessage",
+    "BotProcess",
     "CannotStart",
     "ChannelBusy",
     "Deadline",

@@ -15,6 +15,7 @@ from bot.store.backends.sqlite import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Data
 from bot.store.bookkeeping import ServiceMixin
 from bot.store.moderation import ModerationMixin
 from bot.store.pings import PingsMixin
+from bot.store.processes import ProcessesMixin
 from bot.store.records import RecordsMixin
 from bot.store.shared import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
 from bot.store.table_settings import TablesMixin
@@ -22,7 +23,7 @@ from bot.store.voiding import VoidingMixin
 
 
 class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
-            ServiceMixin, PingsMixin):
+            ServiceMixin, PingsMixin, ProcessesMixin):
     """Persistent games for any engine of the registry, on one SQLite file or on a
     PostgreSQL database that several processes share.
 

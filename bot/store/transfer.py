@@ -23,6 +23,8 @@ from bot.store.store import Store
 # migrations add are copied after these (`tables_of`), so they must refer only to these.
 TABLES = ("guild_settings", "games", "seats", "actions", "snapshots", "deadlines",
           "bot_messages", "audit_log", "user_prefs")
+# The processes running on the SQLite file are not those that will run on PostgreSQL.
+NOT_COPIED = ("bot_processes",)
 CHUNK = 500
 
 
@@ -79,11 +81,12 @@ async def copy_database(source: Store, target: Store) -> TransferReport:
 
 
 async def tables_of(source: Store) -> list[str]:
-    """Every table of the SQLite schema: the known parents first, then the others by name."""
+    """Every table of the SQLite schema but the roll call: the known parents first, then
+    the others by name."""
     async with source._db.reading() as conn:
         rows = await fetch_all(conn, "SELECT name FROM sqlite_master WHERE type = 'table' "
                                      "AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    names = {row["name"] for row in rows}
+    names = {row["name"] for row in rows} - set(NOT_COPIED)
     return [t for t in TABLES if t in names] + sorted(names - set(TABLES))
 
 

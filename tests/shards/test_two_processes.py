@@ -2,7 +2,9 @@
 through the loopback Discord with a server on each shard: a Clans game is played to the
 end on both; 10,000 deadlines fall due while both run and each is handled exactly once;
 one process is killed with SIGKILL mid-game while the other plays on, and restarted. The
-second process runs on the fewest connections DATABASE_CONNECTIONS allows."""
+second process runs on the fewest connections DATABASE_CONNECTIONS allows. Meanwhile the
+roll call (what the doctor reads) tells which shards are held: all, then the killed
+process's shard by nobody, then all again."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import asyncio
 import os
 import re
 import signal
+import socket
 import sys
 import time
 from collections import Counter
@@ -18,6 +21,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.ops.roll_call import check_processes
 from bot.sharding import shard_of
 from bot.store import ACTIVE, FINISHED, Store
 from bot.store.backends.postgres import FEWEST_CONNECTIONS
@@ -130,6 +134,15 @@ async def deadlines_fall_due(url: str, store: Store, bots: list[BotProcess]) -> 
     assert all(per_process), "one process handled none"
 
 
+async def roll_call_says(store: Store, wanted: str) -> None:
+    """Wait until what the doctor says of the running processes holds `wanted`."""
+    async def said() -> bool:
+        found = check_processes(await store.bot_processes(), time.time(), shared=True)
+        return any(wanted in f.text for f in found)
+
+    await poll(said, 30, f"the roll call to say {wanted!r}")
+
+
 async def test_two_processes_share_one_database(tmp_path: Path) -> None:
     async with fresh_database("shards") as url, DiscordEmulator(default_guild=False) as emu:
         emu.gateway.shard_count = SHARDS
@@ -144,6 +157,8 @@ async def test_two_processes_share_one_database(tmp_path: Path) -> None:
                 await bot.start()
             for guild in guilds:
                 await connected(emu, guild)
+            await roll_call_says(store, "2 bot processes running")
+            await roll_call_says(store, f"holding all {SHARDS} shards")
             players = [ClansPlayer(emu, store, channel, user, seed=i)
                        for i, (channel, user) in enumerate(zip(channels, users, strict=True))]
             await asyncio.gather(*(p.open_table() for p in players))
@@ -154,7 +169,10 @@ async def test_two_processes_share_one_database(tmp_path: Path) -> None:
             # Shard 0's process dies mid-game; shard 1's plays its game to the end.
             killed, survivor = players
             before = (await killed.game()).version
+            assert bots[0].proc is not None
+            killed_name = f"{socket.gethostname()}:{bots[0].proc.pid}"
             await bots[0].kill()
+            await roll_call_says(store, f"shard 0 of {SHARDS} is held by no running process")
             await survivor.play()
             assert (await survivor.game()).row.status == FINISHED
             assert (await killed.game()).row.status == ACTIVE
@@ -162,6 +180,7 @@ async def test_two_processes_share_one_database(tmp_path: Path) -> None:
             sessions = len(emu.gateway.sessions)
             await bots[0].start()
             await connected(emu, guilds[0], after=sessions)
+            await roll_call_says(store, f"holding all {SHARDS} shards")
             assert (await killed.game()).version == before  # nothing lost, nothing added
             await killed.play()
             assert (await killed.game()).row.status == FINISHED
@@ -173,6 +192,10 @@ async def test_two_processes_share_one_database(tmp_path: Path) -> None:
                 assert [a.version for a in log] == list(range(1, len(log) + 1))
             assert await store.integrity_check() == []
             assert not emu.internal_errors, emu.internal_errors[0]
+            for bot in bots:
+                await bot.stop()
+            # Stopped cleanly, each left the roll call; the killed one could not.
+            assert [p.name for p in await store.bot_processes()] == [killed_name]
         finally:
             for bot in bots:
                 await bot.stop()

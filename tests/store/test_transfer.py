@@ -59,6 +59,7 @@ async def filled_sqlite(path: Path) -> dict[str, int]:
                               detail={"why": "test"})
         await store.set_guild_settings(1, moderator_role_id=44)
         await store.set_user_prefs(5, notify="dm", tz="Europe/Rome")
+        await store.answer_roll_call("old-host:7", 1, [0], started_at=1.0)
         return {LOBBY: lobby.id, ACTIVE: running.id, FINISHED: finished.id, ENDED: ended.id}
     finally:
         await store.close()
@@ -85,6 +86,8 @@ async def test_every_game_is_copied_and_plays_on(tmp_path: Path, url: str) -> No
         assert await new.list_audit() == await old.list_audit()
         assert (await new.get_guild_settings(1)).moderator_role_id == 44
         assert (await new.get_user_prefs(5)).tz == "Europe/Rome"
+        # The processes that ran on the file are not those that run on the copy.
+        assert await new.bot_processes() == [] and len(await old.bot_processes()) == 1
         # The copy plays on; new rows are numbered after the copied ones.
         game = await new.load_game(ids[ACTIVE])
         seat = game.engine.pending(game.state)[0]

@@ -1,0 +1,96 @@
+"""The roll call of bot processes: a running process answers it and leaves it when it
+stops; the doctor names a shard held by no running process, a shard held twice,
+processes that disagree on SHARD_COUNT, and two processes on one SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.ops.findings import NOTE, OK, PROBLEM, Finding
+from bot.ops.roll_call import GONE_AFTER_S, RollCall, check_processes
+from bot.store import BotProcess, Store
+
+NOW = 1_800_000_000.0
+
+
+def running(name: str, count: int | None, shards: list[int], ago: float = 10.0) -> BotProcess:
+    return BotProcess(f"elsewhere:{name}", count, tuple(shards), NOW - 3600, NOW - ago)
+
+
+def levels(found: list[Finding]) -> list[str]:
+    return [f.level for f in found]
+
+
+def test_all_shards_held_once_is_well() -> None:
+    found = check_processes([running("1", 4, [0, 1]), running("2", 4, [2, 3])], NOW,
+                            shared=True)
+    assert levels(found) == [OK]
+    assert "2 bot processes running" in found[0].text and "all 4 shards" in found[0].text
+
+
+def test_a_shard_nobody_holds_is_named_with_the_setting_that_fixes_it() -> None:
+    """The process holding shards 2 and 3 stopped answering (killed): its servers go
+    unanswered, said as a problem, and its stale row as a note."""
+    found = check_processes([running("1", 4, [0, 1]),
+                             running("2", 4, [2, 3], ago=GONE_AFTER_S + 60)], NOW, shared=True)
+    assert levels(found) == [NOTE, PROBLEM]
+    assert "elsewhere:2 last answered 4 minutes ago" in found[0].text
+    assert "shards 2, 3 of 4 are held by no running process" in found[1].text
+    assert "SHARD_IDS=2,3" in found[1].text
+
+
+def test_a_shard_held_twice_and_counts_that_disagree_are_problems() -> None:
+    twice = check_processes([running("1", 2, [0, 1]), running("2", 2, [1])], NOW, shared=True)
+    assert levels(twice) == [PROBLEM] and "shard 1 is held by more than one" in twice[0].text
+    apart = check_processes([running("1", 2, [0, 1]), running("2", 4, [2, 3])], NOW,
+                            shared=True)
+    assert levels(apart) == [PROBLEM] and "disagree on SHARD_COUNT" in apart[0].text
+
+
+def test_still_connecting_and_nobody_running_are_notes() -> None:
+    assert levels(check_processes([running("1", None, [])], NOW, shared=True)) == [NOTE]
+    assert "still connecting" in check_processes([running("1", None, [])], NOW,
+                                                 shared=True)[0].text
+    assert [f.text for f in check_processes([], NOW, shared=True)] == [
+        "no bot process is running on this database"]
+
+
+def test_two_processes_on_one_sqlite_file_is_a_problem() -> None:
+    assert levels(check_processes([running("1", 1, [0])], NOW, shared=False)) == [OK]
+    found = check_processes([running("1", 1, [0]), running("2", 1, [0])], NOW, shared=False)
+    assert levels(found) == [PROBLEM] and "SQLite file is for one process" in found[0].text
+
+
+def test_a_process_of_this_machine_that_is_gone_is_not_counted_as_running() -> None:
+    """Killed a moment ago: its row is still fresh, but its pid is gone from this machine."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    here = socket.gethostname()
+    processes = [BotProcess(f"{here}:{os.getpid()}", 2, (0,), NOW - 60, NOW - 5),
+                 BotProcess(f"{here}:{gone.pid}", 2, (1,), NOW - 60, NOW - 5)]
+    found = check_processes(processes, NOW, shared=True)
+    assert levels(found) == [NOTE, PROBLEM]
+    assert "shard 1 of 2 is held by no running process" in found[1].text
+
+
+async def test_a_running_process_answers_and_leaves_when_it_stops(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "games.db")
+    try:
+        shards = [(None, [])]
+        roll_call = RollCall(store, lambda: shards[-1], name="here:1", interval=0.01)
+        roll_call.start()
+        await asyncio.sleep(0.05)
+        assert [(p.name, p.shard_count) for p in await store.bot_processes()] == [("here:1",
+                                                                                   None)]
+        shards.append((2, [1, 0]))  # connected: Discord told the count
+        await asyncio.sleep(0.05)
+        assert (await store.bot_processes())[0].shard_ids == (0, 1)
+        await roll_call.stop()
+        assert await store.bot_processes() == []
+    finally:
+        await store.close()
