@@ -18,7 +18,6 @@ processes share one database.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -28,6 +27,7 @@ from typing import Any
 import asyncpg
 
 from bot.store.backends import postgres_dialect as dialect
+from bot.store.backends.postgres_notices import DEADLINES_CHANNEL, SETTINGS_CHANNEL, Listener
 from bot.store.backends.sql import IntegrityViolation, Row
 from bot.store.backends.sqlite import DELETE_GUARD, Migration, load_migrations
 from bot.store.errors import SchemaTooNew, StoreError
@@ -45,9 +45,6 @@ CLAIM_NAMESPACE = LOCK_NAMESPACE + 1
 # held while it shows a game's step in its channel (cogs/common/poster.py). Each has a
 # pool of its own, so shows waiting on Discord never keep a table from its lock.
 LOCK_PURPOSES = {"table": LOCK_NAMESPACE, "show": LOCK_NAMESPACE + 2}
-DEADLINES_CHANNEL = "store_deadlines"
-SETTINGS_CHANNEL = "store_guild_settings"  # the payload: the server's id
-RELISTEN_MAX_S = 30.0  # the longest wait between tries to listen again
 
 
 @dataclass(frozen=True)
@@ -191,78 +188,6 @@ class _Lane:
                 self.raw = None
 
 
-class _Listener:
-    """The connection that hears other processes' notices: deadlines changed, a server's
-    settings changed. Lost (the server restarted, the network broke), it connects again,
-    backing off while that fails, and once back tells each hearer that it may have
-    missed notices meanwhile."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        # Per channel: what to do with a notice's payload, and what to do after notices
-        # may have been missed.
-        self.hearers: dict[str, tuple[Callable[[str], None], Callable[[], None]]] = {}
-        self.raw: asyncpg.Connection | None = None
-        self._again: asyncio.Task | None = None
-        self._closing = False
-        self._setting_up = asyncio.Lock()  # two hearers added at once share one connection
-
-    async def hear(self, channel: str, on_notice: Callable[[str], None],
-                   on_missed: Callable[[], None]) -> None:
-        async with self._setting_up:
-            self.hearers[channel] = (on_notice, on_missed)
-            if self.raw is None:
-                await self._connect()
-            elif not self.raw.is_closed():
-                await self.raw.add_listener(channel, _relay(on_notice))
-            # Closed: the task listening again adds every hearer's channel.
-
-    async def _connect(self) -> None:
-        raw = await asyncpg.connect(self.url)
-        try:
-            for channel, (on_notice, _missed) in self.hearers.items():
-                await raw.add_listener(channel, _relay(on_notice))
-        except BaseException:
-            raw.terminate()  # not left open beside the next try
-            raise
-        raw.add_termination_listener(self._lost)
-        self.raw = raw
-
-    def _lost(self, _raw: asyncpg.Connection) -> None:
-        if not self._closing and (self._again is None or self._again.done()):
-            self._again = asyncio.get_running_loop().create_task(self._listen_again())
-
-    async def _listen_again(self) -> None:
-        delay = 0.5
-        while not self._closing:
-            try:
-                async with self._setting_up:
-                    await self._connect()
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-                log.warning("listener: cannot connect again (%s); retrying", exc)
-                await asyncio.sleep(delay)
-                delay = min(2 * delay, RELISTEN_MAX_S)
-                continue
-            log.info("listener: connected again")
-            for _on_notice, on_missed in list(self.hearers.values()):
-                on_missed()
-            return
-
-    async def close(self) -> None:
-        self._closing = True
-        if self._again is not None:
-            self._again.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._again
-        if self.raw is not None and not self.raw.is_closed():
-            await self.raw.close()
-
-
-def _relay(on_notice: Callable[[str], None]) -> Callable[..., None]:
-    """asyncpg's listener callback (connection, pid, channel, payload) -> on_notice(payload)."""
-    return lambda _conn, _pid, _channel, payload: on_notice(payload)
-
-
 class PgDatabase:
     dialect = "postgresql"
     skip_locked = " FOR UPDATE SKIP LOCKED"
@@ -275,7 +200,7 @@ class PgDatabase:
         self.connections = connections
         self._lock_pools: dict[str, asyncpg.Pool] = {}
         self._making_lock_pool = asyncio.Lock()
-        self._listener: _Listener | None = None
+        self._listener: Listener | None = None
         self._lanes = [_Lane() for _ in range(connections.lanes)]
 
     @classmethod
@@ -379,7 +304,7 @@ class PgDatabase:
     async def _hear(self, channel: str, on_notice: Callable[[str], None],
                     on_missed: Callable[[], None]) -> None:
         if self._listener is None:
-            self._listener = _Listener(self.url)
+            self._listener = Listener(self.url)
         await self._listener.hear(channel, on_notice, on_missed)
 
     # -- the schema -------------------------------------------------------------------
