@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 import socket
 import time
 from collections import Counter
@@ -29,7 +30,8 @@ Shards = Callable[[], tuple["int | None", "list[int]"]]  # (shard count, shards 
 
 
 def process_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}"
+    """host:pid:tag, the tag apart for each bot a process runs (tests run several)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
 class RollCall:
@@ -87,7 +89,8 @@ class RollCall:
 def _alive_here(process: BotProcess) -> bool:
     """False for a process of this machine that is no longer there; True otherwise (a
     process of another machine cannot be asked)."""
-    host, _, pid = process.name.rpartition(":")
+    host, _, rest = process.name.partition(":")
+    pid = rest.partition(":")[0]
     if host != socket.gethostname() or not pid.isdigit():
         return True
     try:
@@ -118,7 +121,7 @@ def check_processes(processes: list[BotProcess], now: float, *,
     names = ", ".join(p.name for p in running)
     if not shared:
         if len(running) > 1:
-            return found + [problem("processes", f"{len(running)} bot processes use this "
+            return found + [problem("processes", f"{len(running)} bots use this "
                                                  f"SQLite file at once ({names}): an SQLite "
                                                  "file is for one process; stop all but one, "
                                                  "or share a DATABASE_URL")]

@@ -123,6 +123,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
                 "ON CONFLICT (guild_id) DO UPDATE SET extra = excluded.extra, "
                 "updated_at = excluded.updated_at",
                 (guild_id, dumps(extra), self._clock()))
+            await self._db.notify_settings(conn, guild_id)
         return policy
 
     # -- rating -------------------------------------------------------------------------

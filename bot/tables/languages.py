@@ -25,6 +25,9 @@ class ServerLanguages:
         self.store = store
         self.clock = clock
         self._known: dict[int, tuple[str, float]] = {}
+        # Counts the notices heard: a read that a notice overtook is not kept, as it may
+        # hold the value from before the change.
+        self._forgotten = 0
 
     async def watch(self) -> None:
         """From now on, a change of a server's settings in any process is seen at once."""
@@ -32,6 +35,7 @@ class ServerLanguages:
 
     def forget(self, guild_id: int | None) -> None:
         """The server's language is read again next time (None: every server's)."""
+        self._forgotten += 1
         if guild_id is None:
             self._known.clear()
         else:
@@ -44,11 +48,13 @@ class ServerLanguages:
         known = self._known.get(guild_id)
         if known is not None and self.clock() - known[1] < TTL_S:
             return known[0]
+        forgotten = self._forgotten
         settings = await self.store.get_guild_settings(guild_id)
         language = settings.extra.get(LANGUAGE_KEY, SOURCE_LANGUAGE)
         if language not in LANGUAGES:
             language = SOURCE_LANGUAGE
-        self._known[guild_id] = (language, self.clock())
+        if forgotten == self._forgotten:
+            self._known[guild_id] = (language, self.clock())
         return language
 
     async def set(self, guild_id: int, language: str) -> None:

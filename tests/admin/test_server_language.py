@@ -4,10 +4,12 @@ guild settings; moderators only, refusals change nothing."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
 
+from bot.games.base import PlayerSpec
 from bot.i18n import cmd, speaking
 from bot.store import Store
 from bot.tables.languages import ServerLanguages, language_choice, set_language
@@ -144,6 +146,8 @@ async def test_after_a_lost_listener_every_held_language_is_read_again() -> None
         try:
             here = ServerLanguages(stores[0], clock=lambda: 0.0)
             await here.watch()
+            woke = asyncio.Event()
+            await stores[0].watch_deadlines(woke.set)  # on the same listening connection
             assert await here.of(GUILD) == "en"
             async with stores[1]._db.transaction() as conn:  # type: ignore[attr-defined]
                 await conn.execute("INSERT INTO guild_settings (guild_id, extra, updated_at) "
@@ -159,6 +163,53 @@ async def test_after_a_lost_listener_every_held_language_is_read_again() -> None
 
             assert await _until(seen, 10)
             assert listener.raw.get_server_pid() != lost_pid
+            # Connected again, it listens on both channels it shared: the next settings
+            # change and the next deadline change are heard.
+            woke.clear()
+            await ServerLanguages(stores[1]).set(GUILD, "en")
+
+            async def english_again() -> bool:
+                return await here.of(GUILD) == "en"
+
+            assert await _until(english_again)
+            game = await stores[1].create_game("doge", guild_id=GUILD, channel_id=CHANNEL,
+                                               players=[PlayerSpec(c) for c in "ABC"], seed=1)
+            await stores[1].set_deadline(game.id, "due:x", time.time() + 60, seat=0)
+            await asyncio.wait_for(woke.wait(), 5)
         finally:
             for store in stores:
                 await store.close()
+
+
+class SlowSettings:
+    """A real store whose settings reads are held after reading, until `go`: a change and
+    its notice can come in between, as they can when another process makes them."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.read = asyncio.Event()
+        self.go = asyncio.Event()
+
+    async def get_guild_settings(self, guild_id: int):  # noqa: ANN201 (the store's type)
+        found = await self.store.get_guild_settings(guild_id)
+        self.read.set()
+        await self.go.wait()
+        return found
+
+
+async def test_a_read_overtaken_by_a_notice_is_not_kept(tmp_path: Path) -> None:
+    """The notice of a change arrives while the language is being read: the value read
+    (from before the change) answers that once, but is not held."""
+    table = await make_table(tmp_path)
+    try:
+        slow = SlowSettings(table.store)
+        here = ServerLanguages(slow, clock=lambda: 0.0)  # type: ignore[arg-type]
+        reading = asyncio.create_task(here.of(GUILD))
+        await slow.read.wait()
+        await ServerLanguages(table.store).set(GUILD, "nl")  # another process's change
+        here.forget(GUILD)  # and its notice
+        slow.go.set()
+        assert await reading == "en"
+        assert await here.of(GUILD) == "nl"
+    finally:
+        await table.close()

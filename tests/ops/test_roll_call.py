@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from bot.ops.findings import NOTE, OK, PROBLEM, Finding
@@ -71,11 +72,29 @@ def test_a_process_of_this_machine_that_is_gone_is_not_counted_as_running() -> N
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
     here = socket.gethostname()
-    processes = [BotProcess(f"{here}:{os.getpid()}", 2, (0,), NOW - 60, NOW - 5),
-                 BotProcess(f"{here}:{gone.pid}", 2, (1,), NOW - 60, NOW - 5)]
+    processes = [BotProcess(f"{here}:{os.getpid()}:a1", 2, (0,), NOW - 60, NOW - 5),
+                 BotProcess(f"{here}:{gone.pid}:b2", 2, (1,), NOW - 60, NOW - 5)]
     found = check_processes(processes, NOW, shared=True)
     assert levels(found) == [NOTE, PROBLEM]
     assert "shard 1 of 2 is held by no running process" in found[1].text
+
+
+async def test_two_bots_in_one_process_answer_apart(tmp_path: Path) -> None:
+    """Two bots on one SQLite file, even in one process, are two names on the roll call
+    (the doctor says so), and one leaving does not take the other's row."""
+    store = await Store.open(tmp_path / "games.db")
+    try:
+        calls = [RollCall(store, lambda: (1, [0]), interval=60) for _ in range(2)]
+        for call in calls:
+            await call.answer()
+        found = check_processes(await store.bot_processes(), time.time(), shared=False)
+        assert levels(found) == [PROBLEM] and "2 bots use this SQLite file" in \
+            found[0].text
+        calls[0].start()
+        await calls[0].stop()
+        assert [p.name for p in await store.bot_processes()] == [calls[1].name]
+    finally:
+        await store.close()
 
 
 async def test_a_running_process_answers_and_leaves_when_it_stops(tmp_path: Path) -> None:

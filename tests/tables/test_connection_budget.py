@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -12,7 +14,7 @@ from bot.games.base import PlayerSpec
 from bot.store import Store
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, FEWEST_CONNECTIONS, Connections
 from bot.tables.service import TableService
-from tests.postgres import fresh_database
+from tests.postgres import ADMIN_URL, fresh_database
 
 PLAYERS = [PlayerSpec(name, colour) for name, colour in
            (("Anna", "red"), ("Bernd", "blue"), ("Carla", "green"), ("Dario", "yellow"))]
@@ -29,7 +31,7 @@ async def _most_connections(url: str, connections: Connections) -> tuple[int, in
     service clicked through GAMES games side by side, a show of each after every click;
     and how many clicks were made."""
     store = await Store.open(url, connections=connections)
-    watcher = await asyncpg.connect(url)
+    watcher = await asyncpg.connect(ADMIN_URL.rpartition("/")[0] + urlsplit(url).path)
     most, busy = 0, True
 
     async def watch() -> None:
@@ -75,13 +77,42 @@ async def _most_connections(url: str, connections: Connections) -> tuple[int, in
     return most, made
 
 
+async def _as_limited_role(url: str, role: str, limit: int) -> str:
+    """The database at `url` handed to a new role the server lets open `limit`
+    connections at most (one more is refused: "too many connections for role"); the
+    role's URL."""
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f'CREATE ROLE "{role}" LOGIN CONNECTION LIMIT {limit}')
+        await admin.execute(f'ALTER DATABASE "{urlsplit(url).path[1:]}" OWNER TO "{role}"')
+    finally:
+        await admin.close()
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(netloc=f"{role}@{parts.hostname}:{parts.port}"))
+
+
+async def _drop_role(url: str, role: str) -> None:
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f'DROP ROLE IF EXISTS "{role}"')
+    finally:
+        await admin.close()
+
+
 async def test_the_fewest_connections_are_never_exceeded_and_every_click_gets_through() -> None:
+    """As a role the server refuses a tenth connection, so going over the budget even for
+    a moment would fail a click."""
     fewest = Connections.at_most(FEWEST_CONNECTIONS)
     assert fewest.total == FEWEST_CONNECTIONS
-    async with fresh_database("budget") as url:
-        most, made = await _most_connections(url, fewest)
-        assert made == GAMES * CLICKS
-        assert 0 < most <= FEWEST_CONNECTIONS
+    role = f"budget_{secrets.token_hex(4)}"
+    try:
+        async with fresh_database("budget") as url:
+            limited = await _as_limited_role(url, role, FEWEST_CONNECTIONS)
+            most, made = await _most_connections(limited, fewest)
+            assert made == GAMES * CLICKS
+            assert 0 < most <= FEWEST_CONNECTIONS
+    finally:
+        await _drop_role(ADMIN_URL, role)
     # The same load with the default budget opens more: the budget is what held it.
     async with fresh_database("budget") as url:
         most, made = await _most_connections(url, DEFAULT_CONNECTIONS)

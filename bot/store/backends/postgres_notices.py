@@ -27,33 +27,44 @@ class Listener:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        # Per channel: what to do with a notice's payload, and what to do after notices
-        # may have been missed.
-        self.hearers: dict[str, tuple[Callable[[str], None], Callable[[], None]]] = {}
+        # Per channel, who hears it: what each does with a notice's payload, and what
+        # each does after notices may have been missed.
+        self.hearers: dict[str, list[tuple[Callable[[str], None], Callable[[], None]]]] = {}
         self.raw: asyncpg.Connection | None = None
         self._again: asyncio.Task | None = None
         self._closing = False
-        self._setting_up = asyncio.Lock()  # two hearers added at once share one connection
+        # One connection at a time is set up: two hearers added at once share it, and
+        # closing waits for a connection being made rather than leaving it open.
+        self._setting_up = asyncio.Lock()
 
     async def hear(self, channel: str, on_notice: Callable[[str], None],
                    on_missed: Callable[[], None]) -> None:
         async with self._setting_up:
-            self.hearers[channel] = (on_notice, on_missed)
+            if self._closing:
+                return
+            new_channel = channel not in self.hearers
+            self.hearers.setdefault(channel, []).append((on_notice, on_missed))
             if self.raw is None:
                 await self._connect()
-            elif not self.raw.is_closed():
-                await self.raw.add_listener(channel, _relay(on_notice))
-            # Closed: the task listening again adds every hearer's channel.
+            elif new_channel and not self.raw.is_closed():
+                await self.raw.add_listener(channel, self._relay)
+            # Closed: the task listening again listens on every channel.
+
+    def _relay(self, _conn: object, _pid: int, channel: str, payload: str) -> None:
+        for on_notice, _missed in list(self.hearers.get(channel, ())):
+            on_notice(payload)
 
     async def _connect(self) -> None:
         raw = await asyncpg.connect(self.url)
+        # Watched before it listens, so a loss while it sets up is not missed.
+        raw.add_termination_listener(self._lost)
         try:
-            for channel, (on_notice, _missed) in self.hearers.items():
-                await raw.add_listener(channel, _relay(on_notice))
+            for channel in self.hearers:
+                await raw.add_listener(channel, self._relay)
         except BaseException:
+            raw.remove_termination_listener(self._lost)  # the caller retries, not _lost
             raw.terminate()  # not left open beside the next try
             raise
-        raw.add_termination_listener(self._lost)
         self.raw = raw
 
     def _lost(self, _raw: asyncpg.Connection) -> None:
@@ -72,8 +83,9 @@ class Listener:
                 delay = min(2 * delay, RELISTEN_MAX_S)
                 continue
             log.info("listener: connected again")
-            for _on_notice, on_missed in list(self.hearers.values()):
-                on_missed()
+            for hearers in list(self.hearers.values()):
+                for _on_notice, on_missed in hearers:
+                    on_missed()
             return
 
     async def close(self) -> None:
@@ -82,10 +94,6 @@ class Listener:
             self._again.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._again
-        if self.raw is not None and not self.raw.is_closed():
-            await self.raw.close()
-
-
-def _relay(on_notice: Callable[[str], None]) -> Callable[..., None]:
-    """asyncpg's listener callback (connection, pid, channel, payload) -> on_notice(payload)."""
-    return lambda _conn, _pid, _channel, payload: on_notice(payload)
+        async with self._setting_up:
+            if self.raw is not None and not self.raw.is_closed():
+                await self.raw.close()
