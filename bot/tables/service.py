@@ -33,6 +33,7 @@ from bot.tables.absence import AbsenceMixin
 from bot.tables.ai_pool import AiPool
 from bot.tables.ai_seats import AiSeatsMixin
 from bot.tables.clock import Clock, TableClock
+from bot.tables.game_locks import GameLocks
 from bot.tables.kits import (
     AI_LEVELS,
     DEFAULT_LEVEL,
@@ -60,7 +61,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         self.store = store
         store.sealer = commitments.seal  # commitments to sealed stacks (Doge's ballots)
         self.commitments = commitments.CommitmentBook(store)
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.game_locks = GameLocks()  # this process's, per game
         self.ai = AiPool()  # where computer seats that search think
         self._thinking: dict[int, asyncio.Task] = {}
         self.clock = TableClock(self, clock)
@@ -76,8 +77,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         """One request at a time per game, so checks and commits see the same state: in
         this process, then in every process sharing the database (the store's game lock,
         a PostgreSQL advisory lock that a killed process lets go of with its connection)."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()), \
-                self.store.game_lock(game_id):
+        async with self.game_locks.hold(game_id), self.store.game_lock(game_id):
             yield
 
     # ---- finding games ---------------------------------------------------------------

@@ -17,7 +17,6 @@ shows the table again, and the next post tells the whole segment from the action
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import io
 import json
@@ -29,6 +28,7 @@ import discord
 
 from bot.i18n import _, cmd, current_language, speaking
 from bot.store import ACTIVE, LOBBY, BotMessage, LoadedGame
+from bot.tables.game_locks import GameLocks
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import QUIET_EVENTS, Step, TableService
 from cogs.common.bells import Bells
@@ -82,7 +82,7 @@ class Poster:
         self.callout = callout  # who else to ping when a segment's message is posted
         self.recap = recap  # the animated recap a finished game's result carries
         self.languages = languages  # what each server's channel messages speak
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._games = GameLocks()  # per game: shows in order, and how many wait
         # Per message: what the table did for someone (not in the log) and the version its
         # board was drawn at. Lost at a restart, or to another process showing the next
         # step, which costs at most a board drawn again (notes are read back from the
@@ -90,8 +90,7 @@ class Poster:
         self._notes: dict[int, list[Note]] = {}
         self.bells = Bells(service)
         self._drawn: dict[int, int] = {}
-        # Per game: shows waiting for its lock, and whether one skipped owes a new board.
-        self._waiting: dict[int, int] = {}
+        # Per game: whether a show skipped for one waiting behind it owes a new board.
         self._board_owed: dict[int, bool] = {}
 
     async def publish(self, channel: discord.abc.Messageable, step: Step,
@@ -113,14 +112,16 @@ class Poster:
     async def _guarded(self, channel: discord.abc.Messageable, game: LoadedGame,
                        notes: list[tuple[Place | None, object]], *, board: bool,
                        skippable: bool = False, here: frozenset[int] = frozenset()) -> None:
-        lock = self._locks.setdefault(game.id, asyncio.Lock())
-        self._waiting[game.id] = self._waiting.get(game.id, 0) + 1
+        # One message decision per game at a time, in order.
+        async with self._games.hold(game.id):
+            await self._decide(channel, game, notes, board=board, skippable=skippable,
+                               here=here)
+
+    async def _decide(self, channel: discord.abc.Messageable, game: LoadedGame,
+                      notes: list[tuple[Place | None, object]], *, board: bool,
+                      skippable: bool, here: frozenset[int]) -> None:
         try:
-            await lock.acquire()  # one message decision per game at a time, in order
-        finally:
-            self._waiting[game.id] -= 1
-        try:
-            if skippable and not notes and self._waiting[game.id]:
+            if skippable and not notes and self._games.waiting(game.id):
                 # A show waits behind this one: it loads the newest state, which holds this
                 # step too. A burst of clicks costs one edit, not one each.
                 self._board_owed[game.id] = self._board_owed.get(game.id, False) or board
@@ -138,8 +139,6 @@ class Poster:
             raise PostingError(_("Your move is saved, but Discord failed to show it; "
                                  "`{board}` shows the table again.",
                                  board=cmd(f"{game.row.game} board"))) from exc
-        finally:
-            lock.release()
 
     async def _language(self, game: LoadedGame) -> str:
         if self.languages is None:

@@ -34,7 +34,7 @@ async def test_clicks_that_queue_behind_a_slow_edit_share_one_edit(
                                  {"area": "dorsoduro", "markers": "2"})
                  for user in (bernd, claudia)]
         # Both of their shows wait behind Anna's before her edit gets through.
-        await emu.wait_until(lambda: poster._waiting.get(table.game_id) == 2, timeout=10)
+        await emu.wait_until(lambda: poster._games.waiting(table.game_id) == 2, timeout=10)
         for handle in (first, *later):
             await table.settle(handle)
 
@@ -45,4 +45,6 @@ async def test_clicks_that_queue_behind_a_slow_edit_share_one_edit(
             assert f"{name}: ✅ has chosen" in round_one.content
         assert f"<@{table.users[3].id}>: ⏳" in round_one.content  # named by a mention
         assert round_one.attachments[0].filename == "doge-board.png"
+        # Nothing shown or clicked now: the process keeps no lock of the game.
+        assert len(poster._games) == 0 and len(bot.tables.game_locks) == 0
         assert not emu.internal_errors
