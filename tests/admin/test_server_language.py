@@ -4,18 +4,18 @@ guild settings; moderators only, refusals change nothing."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import pytest
 
-from bot.games.base import PlayerSpec
 from bot.i18n import cmd, speaking
 from bot.store import Store
 from bot.tables.languages import ServerLanguages, language_choice, set_language
 from bot.tables.steps import TableError
 from tests.admin.helpers import CHANNEL, GUILD, MOD, PLAYER, db_rows, make_table, refused
 from tests.postgres import fresh_database
+from tests.shards.players import poll
+from tests.tables.test_shared_clock import change_a_deadline, lose_listener
 
 
 def test_language_names_and_codes_are_understood() -> None:
@@ -98,15 +98,11 @@ async def test_a_refusal_speaks_the_language_of_whoever_reads_it(tmp_path: Path)
         await table.close()
 
 
-async def _until(check, seconds: float = 5.0) -> bool:
-    """Whether `check()` comes true within `seconds` (a notice takes a moment to arrive)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + seconds
-    while loop.time() < end:
-        if await check():
-            return True
-        await asyncio.sleep(0.02)
-    return False
+async def _set_without_notice(store: Store, guild_id: int, language: str) -> None:
+    """The server's language written behind the store's back: no notice is sent."""
+    async with store._db.transaction() as conn:  # type: ignore[attr-defined]
+        await conn.execute("INSERT INTO guild_settings (guild_id, extra, updated_at) "
+                           "VALUES (?, ?, 0)", (guild_id, f'{{"language": "{language}"}}'))
 
 
 async def test_a_change_in_another_process_is_seen_at_once_on_postgresql() -> None:
@@ -125,12 +121,10 @@ async def test_a_change_in_another_process_is_seen_at_once_on_postgresql() -> No
             async def seen() -> bool:
                 return await here.of(GUILD) == "nl"
 
-            assert await _until(seen)
+            await poll(seen, 5, "the change to be seen")
             # The other server's entry was kept: a change there, made behind the store's
             # back (no notice), is not seen while the clock stands still.
-            async with stores[1]._db.transaction() as conn:  # type: ignore[attr-defined]
-                await conn.execute("INSERT INTO guild_settings (guild_id, extra, updated_at) "
-                                   "VALUES (?, ?, 0)", (GUILD + 1, '{"language": "nl"}'))
+            await _set_without_notice(stores[1], GUILD + 1, "nl")
             await asyncio.sleep(0.2)
             assert await here.of(GUILD + 1) == "en"
         finally:
@@ -149,19 +143,14 @@ async def test_after_a_lost_listener_every_held_language_is_read_again() -> None
             woke = asyncio.Event()
             await stores[0].watch_deadlines(woke.set)  # on the same listening connection
             assert await here.of(GUILD) == "en"
-            async with stores[1]._db.transaction() as conn:  # type: ignore[attr-defined]
-                await conn.execute("INSERT INTO guild_settings (guild_id, extra, updated_at) "
-                                   "VALUES (?, ?, 0)", (GUILD, '{"language": "nl"}'))
+            await _set_without_notice(stores[1], GUILD, "nl")
             assert await here.of(GUILD) == "en"  # no notice: still held
-            listener = stores[0]._db._listener  # type: ignore[attr-defined]
-            lost_pid = listener.raw.get_server_pid()
-            async with stores[1]._db.reading() as conn:  # type: ignore[attr-defined]
-                await conn.fetch_one("SELECT pg_terminate_backend(?)", (lost_pid,))
+            listener, lost_pid = await lose_listener(stores[0], via=stores[1])
 
             async def seen() -> bool:
                 return await here.of(GUILD) == "nl"
 
-            assert await _until(seen, 10)
+            await poll(seen, 10, "every language to be read again")
             assert listener.raw.get_server_pid() != lost_pid
             # Connected again, it listens on both channels it shared: the next settings
             # change and the next deadline change are heard.
@@ -171,10 +160,8 @@ async def test_after_a_lost_listener_every_held_language_is_read_again() -> None
             async def english_again() -> bool:
                 return await here.of(GUILD) == "en"
 
-            assert await _until(english_again)
-            game = await stores[1].create_game("doge", guild_id=GUILD, channel_id=CHANNEL,
-                                               players=[PlayerSpec(c) for c in "ABC"], seed=1)
-            await stores[1].set_deadline(game.id, "due:x", time.time() + 60, seat=0)
+            await poll(english_again, 5, "the next change to be heard")
+            await change_a_deadline(stores[1], GUILD, CHANNEL)
             await asyncio.wait_for(woke.wait(), 5)
         finally:
             for store in stores:

@@ -9,6 +9,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -179,6 +180,23 @@ async def test_a_deadline_set_by_one_process_wakes_the_other(url: str) -> None:
             await store.close()
 
 
+async def lose_listener(store: Store, via: Store) -> tuple[Any, int]:
+    """The server drops `store`'s listening connection (asked through `via`, another
+    process's store); its listener and the server pid it had."""
+    listener = store._db._listener  # type: ignore[attr-defined]
+    lost_pid = listener.raw.get_server_pid()
+    async with via._db.reading() as conn:  # type: ignore[attr-defined]
+        await conn.fetch_one("SELECT pg_terminate_backend(?)", (lost_pid,))
+    return listener, lost_pid
+
+
+async def change_a_deadline(store: Store, guild_id: int = 1, channel_id: int = 9) -> None:
+    """A new game with a deadline soon: a change every process's listener hears."""
+    game = await store.create_game("doge", guild_id=guild_id, channel_id=channel_id,
+                                   players=[PlayerSpec(c) for c in "ABC"], seed=1)
+    await store.set_deadline(game.id, "due:x", time.time() + 60, seat=0)
+
+
 async def test_a_lost_listener_listens_again_and_wakes_its_clock(url: str) -> None:
     """The server dropped the connection that hears other processes' changes (a restart,
     a network break): it connects again, wakes its clock once for what it missed, and
@@ -187,15 +205,10 @@ async def test_a_lost_listener_listens_again_and_wakes_its_clock(url: str) -> No
     woke: asyncio.Queue[None] = asyncio.Queue()
     try:
         await stores[1].watch_deadlines(lambda: woke.put_nowait(None))
-        listener = stores[1]._db._listener  # type: ignore[attr-defined]
-        lost_pid = listener.raw.get_server_pid()
-        async with stores[0]._db.reading() as conn:  # type: ignore[attr-defined]
-            await conn.fetch_one("SELECT pg_terminate_backend(?)", (lost_pid,))
+        listener, lost_pid = await lose_listener(stores[1], via=stores[0])
         await asyncio.wait_for(woke.get(), 10)  # connected again
         assert listener.raw.get_server_pid() != lost_pid
-        game = await stores[0].create_game("doge", guild_id=1, channel_id=9,
-                                           players=[PlayerSpec(c) for c in "ABC"], seed=1)
-        await stores[0].set_deadline(game.id, "due:x", time.time() + 60, seat=0)
+        await change_a_deadline(stores[0])
         await asyncio.wait_for(woke.get(), 5)
     finally:
         for store in stores:
