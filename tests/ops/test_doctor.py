@@ -91,6 +91,8 @@ async def test_an_unmigrated_database_is_checked_on_a_migrated_copy_and_left_alo
     assert notes == [f"schema 1, this code has {newest_schema()}: the bot migrates at its "
                      "next start, after a backup (the checks below ran on a migrated copy)"]
     assert problems(findings) == []
+    # The copy's empty roll call says nothing of the processes running on the file.
+    assert not [f for f in findings if f.area == "processes"]
     assert path.read_bytes() == before  # the doctor changed nothing
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == 1
