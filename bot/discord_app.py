@@ -34,7 +34,7 @@ DRAIN_POLL = 0.05
 
 # cogs.common.community comes last: it adds its commands to the /doge and /clans groups.
 EXTENSIONS = ("cogs.doge.commands", "cogs.clans.commands", "cogs.common.shared_commands",
-              "cogs.common.admin", "cogs.common.community")
+              "cogs.common.admin", "cogs.common.community", "cogs.common.catch_up")
 
 
 class CountingTree(app_commands.CommandTree):

@@ -18,12 +18,13 @@ from bot.store.pings import PingsMixin
 from bot.store.processes import ProcessesMixin
 from bot.store.records import RecordsMixin
 from bot.store.shared import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
+from bot.store.shown import ShownMixin
 from bot.store.table_settings import TablesMixin
 from bot.store.voiding import VoidingMixin
 
 
 class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
-            ServiceMixin, PingsMixin, ProcessesMixin):
+            ServiceMixin, PingsMixin, ProcessesMixin, ShownMixin):
     """Persistent games for any engine of the registry, on one SQLite file or on a
     PostgreSQL database that several processes share.
 

@@ -45,7 +45,7 @@ from bot.tables.kits import (
     seat_level,
     short_hash,
 )
-from bot.tables.steps import QUIET_EVENTS, Step, TableError
+from bot.tables.steps import QUIET_EVENTS, StaleStep, Step, TableError
 from bot.tables.timing import moves_at_once
 
 log = logging.getLogger(__name__)
@@ -282,7 +282,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             engine = game.engine
             current = short_hash(kit.decision_key(game.state, seat.seat))
             if version is not None and version != game.version and decision != current:
-                raise TableError(later("That was meant for an earlier step, which is over: "
+                raise StaleStep(later("That was meant for an earlier step, which is over: "
                                        "nothing was changed; answer the newest message."))
             if not engine.legal_actions(game.state, seat.seat):
                 raise TableError(self.not_your_turn(game))

@@ -20,6 +20,11 @@ class TableError(Exception):
     """A refusal to show the user: one line saying why; nothing was changed."""
 
 
+class StaleStep(TableError):
+    """A button of a step that is over. On the channel's newest message it means the
+    channel missed a step (a crash before it was shown): the table is shown again."""
+
+
 @dataclass
 class Step:
     """What one request did: the game after it and every event, in order (including

@@ -31,6 +31,7 @@ from bot.store import ACTIVE, LOBBY, BotMessage, LoadedGame
 from bot.tables.game_locks import GameLocks
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import QUIET_EVENTS, Step, TableService
+from cogs.common import outbox
 from cogs.common.bells import Bells
 from cogs.common.delivery import PostingError, deliver, permission_hint
 from cogs.common.segments import (
@@ -109,17 +110,25 @@ class Poster:
         """The prompt changed without a step (deadlines moved): edit it in place."""
         await self._guarded(channel, game, [], board=False)
 
+    async def show_again(self, channel: discord.abc.Messageable, game: LoadedGame, *,
+                         move: bool = False) -> None:
+        """What the channel is owed shown, board drawn anew (after a restart, for a stale
+        button on the newest message); `move`: the live message then posted again below,
+        its old copy removed (`/doge board`: the buttons at the bottom of the channel)."""
+        await self._guarded(channel, game, [], board=True, move=move)
+
     async def _guarded(self, channel: discord.abc.Messageable, game: LoadedGame,
                        notes: list[tuple[Place | None, object]], *, board: bool,
-                       skippable: bool = False, here: frozenset[int] = frozenset()) -> None:
+                       skippable: bool = False, here: frozenset[int] = frozenset(),
+                       move: bool = False) -> None:
         # One message decision per game at a time, in order.
         async with self._games.hold(game.id):
             await self._decide(channel, game, notes, board=board, skippable=skippable,
-                               here=here)
+                               here=here, move=move)
 
     async def _decide(self, channel: discord.abc.Messageable, game: LoadedGame,
                       notes: list[tuple[Place | None, object]], *, board: bool,
-                      skippable: bool, here: frozenset[int]) -> None:
+                      skippable: bool, here: frozenset[int], move: bool = False) -> None:
         try:
             if skippable and not notes and self._games.waiting(game.id):
                 # A show waits behind this one: it loads the newest state, which holds this
@@ -132,6 +141,8 @@ class Poster:
                 async with self.service.store.show_lock(game.id):
                     await self._show(channel, game.id, [(a, str(n)) for a, n in notes],
                                      board, here)
+                    if move:
+                        await self._move_live(channel, game.id)
         except discord.Forbidden as exc:
             raise PostingError(permission_hint(channel)) from exc
         except discord.HTTPException as exc:
@@ -156,8 +167,12 @@ class Poster:
         # The game's messages, read once: its segments, and its 🔔 lines (one rung by
         # this update pings someone awaited now, so it would not be swept anyway).
         rows = await self.service.store.list_messages(game.id)
+        if await self._finish_close(channel, game, rows):
+            rows = await self.service.store.list_messages(game.id)
         await self._update(channel, game, rows, notes, board, here)
         await self.bells.sweep(channel, game, rows)  # 🔔 lines whose people all acted since
+        # Shown: from here on a restart owes the channel nothing for this version.
+        await self.service.store.set_shown(game.id, game.version)
 
     async def _update(self, channel: discord.abc.Messageable, game: LoadedGame,
                       rows: list[BotMessage], notes: list[Note], board: bool,
@@ -186,12 +201,26 @@ class Poster:
                                    [n for n in notes if n not in earlier], here)
         if live is not None:
             await self._close(channel, game, live, events, start, earlier)
-        await self._drop_old_prompt(channel, game)
+        await outbox.sent(self.service.store, game.id)  # posted, and the old one closed
+        await outbox.drop_old_prompt(self.service.store, channel, game.id)
         log.debug("game %s: segment message %s", game.id, message.id)
         if over:  # the result's message: nothing more is told in it, nobody pinged for it
             self._notes.pop(message.id, None)
             self._drawn.pop(message.id, None)
             await self.bells.closed(game.id)
+
+    async def _finish_close(self, channel: discord.abc.Messageable, game: LoadedGame,
+                            rows: list[BotMessage]) -> bool:
+        """A segment's message posted, but the process died before it closed the message
+        before it (whose buttons and story then stop short): that message closed now."""
+        segments = segments_of(rows)
+        if len(segments) < 2 or segments[-1].start not in outbox.pending(rows):
+            return False
+        previous, newest = segments[-2], segments[-1]
+        events = await self._log(game, previous.start.version)
+        await self._close(channel, game, previous, events, newest.start, [])
+        await outbox.sent(self.service.store, game.id)
+        return True
 
     def _first_start(self, game: LoadedGame, events: list[LoggedEvent], over: bool) -> Place:
         """Where a game's first message begins: at its first move, so that moves made
@@ -276,6 +305,8 @@ class Poster:
                                 indent=1).encode()
             recap = await self._recap(game)
         recap_data = recap.fp.read() if recap is not None else b""
+        # The same post tried again after a crash is the same message (Discord's nonce).
+        nonce = await outbox.nonce(self.service.store, game.id, start, game.row.channel_id)
         extra = {"view": view} if view is not None else {}
 
         def send() -> Awaitable[discord.Message]:
@@ -286,7 +317,7 @@ class Poster:
             if recap is not None:  # made anew: a refused upload has read it
                 files.append(discord.File(io.BytesIO(recap_data), filename=recap.filename,
                                           description=recap.description))
-            return channel.send(content=content, files=files,
+            return channel.send(content=content, files=files, nonce=nonce,
                                 allowed_mentions=players_only(game, but=here), **extra)
 
         message = await deliver(channel, send)
@@ -356,6 +387,29 @@ class Poster:
         except discord.NotFound:
             pass  # deleted: the new message tells the table anyway
 
+    async def _move_live(self, channel: discord.abc.Messageable, game_id: int) -> None:
+        """The live message posted again as the channel's newest, the old one removed;
+        nothing when it is the newest already or the game is over. Nobody is pinged."""
+        game = await self.service.load(game_id)
+        live = await self._live_segment(game, await self.service.store.list_messages(game_id))
+        if (live is None or game.row.status not in (LOBBY, ACTIVE)
+                or getattr(channel, "last_message_id", None) == live.message_id):
+            return
+        events = await self._log(game, live.start.version)
+        told = await self._told(channel, game, live, events)
+        everyone = frozenset(s.user_id for s in game.seats if s.user_id is not None)
+        await self.bells.closed(game.id, live.message_id)
+        message = await self._post(channel, game, live.start, events, told, everyone)
+        await outbox.sent(self.service.store, game.id)
+        if message.id == live.message_id:
+            return
+        if live.posted_at != game.version:  # else the new row took the old one's place
+            await self.service.store.delete_message(game.id, live.kind)
+        try:
+            await channel.get_partial_message(live.message_id).delete()  # type: ignore[attr-defined]
+        except discord.HTTPException:  # no right to delete: at least no buttons there
+            await self._close(channel, game, live, events, Place(game.version + 1, 0), told)
+
     async def _told(self, channel: discord.abc.Messageable, game: LoadedGame, live: Segment,
                     events: list[LoggedEvent]) -> list[Note]:
         """The table's notes told in the live message so far; after a restart, read back
@@ -371,18 +425,6 @@ class Poster:
         known = {line: place for place, line, _ in await self._lines(game, events, live.start)}
         told += notes_told(message.content, known, Place(game.version + 1, 0))
         return told
-
-    async def _drop_old_prompt(self, channel: discord.abc.Messageable,
-                               game: LoadedGame) -> None:
-        """A game started before segment messages had a separate prompt: remove it."""
-        old = await self.service.store.get_message(game.id, "prompt")
-        if old is None:
-            return
-        await self.service.store.delete_message(game.id, "prompt")
-        try:
-            await channel.get_partial_message(old.message_id).delete()  # type: ignore[attr-defined]
-        except discord.HTTPException:
-            pass  # already gone, or no permission: the new message stands anyway
 
     async def _recap(self, game: LoadedGame) -> discord.File | None:
         if self.recap is None:

@@ -20,6 +20,7 @@ from bot.tables.reminder_prefs import set_reminder_prefs
 from bot.tables.service import TableError, TableService
 from cogs.common.admin import moderator
 from cogs.common.delivery import PostingError
+from cogs.common.segments import segments_of
 from cogs.common.table_components import display_name, poster, redraw_lobby, tables
 from cogs.common.table_ui import computer_levels
 from cogs.common.ui import channel_language, refuse, tell
@@ -140,24 +141,28 @@ class TableCommands(commands.Cog):
                                         message_id=message.id)
 
     async def show_board(self, interaction: discord.Interaction) -> None:
+        """The table's live message posted again as the channel's newest, with the
+        board, the story of its segment and the current buttons (what is owed shown
+        first): the way back to a table lost up the channel, or left behind by a crash."""
         try:
             game = await tables(interaction).require_game(interaction.channel_id, self.game)
         except TableError as exc:
             return await refuse(interaction, str(exc))
         if game.state is None:
             return await refuse(interaction, _("The game has not started yet."))
-        await interaction.response.defer(thinking=True)
-        with speaking(await channel_language(interaction)):  # shown to everyone
-            awaited = [s.name for s in tables(interaction).awaited_seats(game)]
-            caption = _("Waiting for {names}.", names=", ".join(awaited)) if awaited else ""
-            png = await poster(interaction, self.game).render(game, caption)
-            waiting = tables(interaction).waiting_line(game)
-            alt = (_("The board as it stands, waiting for {names}.", names=", ".join(awaited))
-                   if awaited else _("The board as it stands."))[:1000]
-        board = discord.File(io.BytesIO(png), filename=f"{self.game}-board.png",
-                             description=alt)
-        await tell(interaction, waiting[:1].upper() + waiting[1:], ephemeral=False,
-                   allowed_mentions=discord.AllowedMentions.none(), file=board)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await poster(interaction, self.game).show_again(
+                interaction.channel, game, move=True)  # type: ignore[arg-type]
+        except PostingError as exc:
+            return await refuse(interaction, str(exc))
+        segments = segments_of(await tables(interaction).store.list_messages(game.id))
+        if not segments:
+            return await refuse(interaction, _("The table could not be shown."))
+        newest = segments[-1]
+        link = (f"https://discord.com/channels/{interaction.guild_id or '@me'}/"
+                f"{newest.channel_id}/{newest.message_id}")
+        await tell(interaction, _("📌 The table, as the newest message: {link}", link=link))
 
     async def show_status(self, interaction: discord.Interaction) -> None:
         try:

@@ -11,7 +11,9 @@ from bot.i18n import _, speaking
 from bot.store import LOBBY
 from bot.tables.kits import short_hash
 from bot.tables.service import Step, TableError, TableService
+from bot.tables.steps import StaleStep
 from cogs.common.poster import Poster, PostingError
+from cogs.common.segments import segments_of
 from cogs.common.table_ui import labels_for, lobby_prompt, question_view, step_text
 from cogs.common.ui import channel_language, edit_answer, handler, refuse
 
@@ -39,6 +41,28 @@ async def publish(interaction: discord.Interaction, step: Step, *,
             here=frozenset({interaction.user.id}))
     except PostingError as exc:
         await refuse(interaction, str(exc))
+
+
+async def refuse_step(interaction: discord.Interaction, game_id: int, exc: TableError) -> None:
+    """Refuse a click. A button of an earlier step on the game's newest message means the
+    channel missed a step (a crash between its commit and its post): the table is shown
+    again, with the current buttons, rather than the clicker sent to a newer message that
+    does not exist."""
+    clicked = interaction.message
+    if isinstance(exc, StaleStep) and clicked is not None and not clicked.flags.ephemeral:
+        service = tables(interaction)
+        segments = segments_of(await service.store.list_messages(game_id))
+        if segments and segments[-1].message_id == clicked.id:
+            game = await service.load(game_id)
+            try:
+                await poster(interaction, game.row.game).show_again(
+                    interaction.channel, game)  # type: ignore[arg-type]
+            except PostingError as failed:
+                return await refuse(interaction, str(failed))
+            return await refuse(interaction, _(
+                "That step was already played; the table now shows the current one: "
+                "answer there."))
+    await refuse(interaction, str(exc))
 
 
 # ---- lobby ---------------------------------------------------------------------------
@@ -136,7 +160,7 @@ async def submit(interaction: discord.Interaction, game_id: int, action: dict, *
         step = await tables(interaction).act(game_id, interaction.user.id, action,
                                              version=version, decision=decision, key=key)
     except TableError as exc:
-        return await refuse(interaction, str(exc))
+        return await refuse_step(interaction, game_id, exc)
     if confirm is not None:  # the private panel the click came from says what happened
         await edit_answer(interaction, content=confirm, view=None)
     elif interaction.message is not None and interaction.message.flags.ephemeral:
@@ -158,11 +182,11 @@ def _question_asked(service: TableService, game, user_id: int, version: int, dk:
     question = service.kit(game).question(game.state, seat.seat, [s.name for s in game.seats])
     if question is None:
         if version != game.version:  # their own button of a step that is over, often
-            raise TableError(_("That button is from an earlier step; use the newest message."))
+            raise StaleStep(_("That button is from an earlier step; use the newest message."))
         raise TableError(service.not_your_turn(game))
     current_dk = short_hash(service.kit(game).decision_key(game.state, seat.seat))
     if version != game.version and dk != current_dk:
-        raise TableError(_("That button is from an earlier step; use the newest message."))
+        raise StaleStep(_("That button is from an earlier step; use the newest message."))
     return question
 
 
@@ -206,7 +230,7 @@ async def _step(interaction: discord.Interaction, game_id: int, arg: str, *,
         if back and action is not None:  # a Back never names a whole answer
             raise ValueError(path)
     except TableError as exc:
-        return await refuse(interaction, str(exc))
+        return await refuse_step(interaction, game_id, exc)
     except ValueError:
         return await refuse(interaction, _("That button is not valid."))
     if action is None:  # more to choose (or back): the step, privately

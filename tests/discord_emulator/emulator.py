@@ -73,6 +73,9 @@ class RunningClient:
             self.gateway.end_session(ws.session_id)
 
 
+RequestHook = Callable[[str, str, bool], Awaitable[bool]]
+
+
 class DiscordEmulator(WorldSetup):
     """A fake Discord on 127.0.0.1; see the package docstring for a tour."""
 
@@ -97,6 +100,9 @@ class DiscordEmulator(WorldSetup):
         self._clients: list[RunningClient] = []
         self._patches: contextlib.ExitStack | None = None
         self.internal_errors: list[str] = []
+        # Called with (method, path, applied) before and after each REST request is
+        # handled; True before it drops the request unhandled (a crash test's kill).
+        self.request_hook: RequestHook | None = None
         self.guild: EmuGuild | None = None
         self.channel: EmuChannel | None = None
         if default_guild:
@@ -185,12 +191,17 @@ class DiscordEmulator(WorldSetup):
             auth = request.headers.get("Authorization")
             if not path.startswith(_NO_AUTH_PREFIXES) and auth != f"Bot {self.token}":
                 response = wire.error(401, 0, "401: Unauthorized")
+            elif self.request_hook is not None and await self.request_hook(
+                    request.method, path, False):
+                response = wire.error(503, 0, "dropped: the client is gone")
             else:
                 response = (
                     self.faults.take(request.method, route, path)
                     or await self._contract_refusal(request, path)
                     or await handler(request)
                 )
+                if self.request_hook is not None:
+                    await self.request_hook(request.method, path, True)
         except wire.ApiError as exc:
             response = exc.response
         except web.HTTPException as exc:

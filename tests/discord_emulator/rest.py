@@ -16,6 +16,9 @@ UNKNOWN_CHANNEL, UNKNOWN_GUILD, UNKNOWN_MEMBER, UNKNOWN_MESSAGE = 10003, 10004, 
 UNKNOWN_USER, UNKNOWN_COMMAND, CANNOT_SEND_EMPTY = 10013, 10063, 50006
 
 
+NONCE_WINDOW_S = 120.0  # how long Discord holds a nonce: "a few minutes", taken short
+
+
 def _id(request: web.Request, key: str) -> int:
     try:
         return int(request.match_info[key])
@@ -190,7 +193,19 @@ class RestApi:
         if not (body.get("content") or body.get("embeds") or body.get("components") or files):
             if not body.get("sticker_ids") and not body.get("poll"):
                 return wire.error(400, CANNOT_SEND_EMPTY, "Cannot send an empty message")
+        nonce = body.get("nonce")
+        key = (channel.id, self.emu.bot_user.id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord: a nonce sent again by the same author within a few minutes returns
+            # the message it made the first time, and makes none.
+            made = self.emu.nonces.get(key)
+            if made is not None and self.emu.clock() - made[1] < NONCE_WINDOW_S:
+                earlier = self.emu.message_index.get(made[0])
+                if earlier is not None and not earlier.deleted:
+                    return wire.json_response(earlier.payload(), headers=headers)
         msg = await self.emu.create_message(channel, self.emu.bot_user, body, files)
+        if nonce is not None:
+            self.emu.nonces[key] = (msg.id, self.emu.clock())
         return wire.json_response(msg.payload(), headers=headers)
 
     def _message(self, request: web.Request) -> EmuMessage:

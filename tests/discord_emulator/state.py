@@ -153,6 +153,8 @@ class EmulatorState:
         self.channels: dict[int, EmuChannel] = {}
         self.dm_channels: dict[int, EmuChannel] = {}
         self.message_index: dict[int, EmuMessage] = {}
+        # Messages sent with `enforce_nonce`: (channel, author, nonce) -> (message, when).
+        self.nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
         self._by_channel: dict[int, list[EmuMessage]] = defaultdict(list)
         self.attachments: dict[int, EmuAttachment] = {}
         self.commands = CommandRegistry(self.new_id, self.application_id)

@@ -117,9 +117,12 @@ async def test_a_refused_post_names_the_missing_permission(
         assert "View Channel" in last_reply(emu, anna)
         assert 0 in (await table.game()).state.ballots
         emu.set_permissions(table.channel, emu.bot_user)  # a moderator fixes the channel
-        handle = await table.slash(bernd, "doge board")
-        board = await handle.wait()
-        assert any(a.filename == "doge-board.png" for a in board.attachments)
+        await table.slash(bernd, "doge board")  # the table again, as the newest message
+        newest = emu.last_message(table.channel, include_ephemeral=False)
+        assert any(a.filename == "doge-board.png" for a in newest.attachments)
+        assert newest.id == table.prompt().id  # with the buttons of the step it waits for
+        private = [m for m in emu.messages(table.channel, visible_to=bernd) if m.ephemeral]
+        assert "The table, as the newest message" in private[-1].content
 
 
 async def test_a_game_in_a_thread_reopens_it_when_archived(

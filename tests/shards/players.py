@@ -36,11 +36,12 @@ class ClansPlayer:
         self.emu, self.store, self.channel, self.user = emu, store, channel, user
         self.rng = random.Random(seed)
         self.game_id: int | None = None
+        self.lobby_id = 0
         self.moves = 0  # the person's own actions, each seen committed
 
-    async def open_table(self) -> None:
+    async def open_table(self, start: bool = True) -> None:
         """/clans new (async clocks: no deadline falls due during the test), three
-        computer players, Start."""
+        computer players, Start (unless not `start`: the lobby is `lobby_id`)."""
         new = await self.emu.slash(self.user, self.channel, "clans new",
                                    {"seats": 4, "timing": "async"})
         lobby = await new.wait(timeout=REPLY_TIMEOUT)
@@ -49,7 +50,9 @@ class ClansPlayer:
                    ).wait(timeout=REPLY_TIMEOUT)
         row = await self.store.open_game_in_channel(self.channel.id)
         assert row is not None
-        self.game_id = row.id
+        self.game_id, self.lobby_id = row.id, lobby.id
+        if not start:
+            return
         lobby = self.emu.message_index[lobby.id]
         start = buttons(lobby, "g:start:")[0]["custom_id"]
         await (await self.emu.click(self.user, lobby, start)).callback(timeout=REPLY_TIMEOUT)
@@ -72,7 +75,9 @@ class ClansPlayer:
             game = await self.game()
             if game.row.status != ACTIVE:
                 return
-            assert HUMAN in game.engine.pending(game.state), "the computer players stalled"
+            if HUMAN not in game.engine.pending(game.state):  # computer players still to move
+                await self._committed(game.version - 1)
+                continue
             await self._act(game)
             made += 1
 
@@ -112,7 +117,8 @@ class ClansPlayer:
         async def settled() -> bool:
             game = await self.game()
             return game.version > before and (
-                game.row.status != ACTIVE or HUMAN in game.engine.pending(game.state))
+                game.row.status != ACTIVE or HUMAN in game.engine.pending(game.state)
+            ) and await self.store.shown_version(game.id) == game.version
 
         await poll(settled, REPLY_TIMEOUT, "the move to be committed")
         self.moves += 1

@@ -9,9 +9,7 @@ process's shard by nobody, then all again."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import signal
 import socket
 import sys
 import time
@@ -24,9 +22,9 @@ import pytest
 from bot.ops.roll_call import check_processes
 from bot.sharding import shard_of
 from bot.store import ACTIVE, FINISHED, Store
-from bot.store.backends.postgres import FEWEST_CONNECTIONS
 from tests.discord_emulator import DiscordEmulator, EmuGuild
 from tests.postgres import fresh_database
+from tests.shards.bot_processes import BotProcess, connected, start_connected
 from tests.shards.players import ClansPlayer, poll
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,46 +32,6 @@ SHARDS = 2
 DEADLINES = 10_000
 HANDLED = re.compile(r"deadline (\d+) \(due:load\d+\) of game \d+ handled")
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
-
-
-class BotProcess:
-    """`python -m bot` holding one shard, its log in a file."""
-
-    def __init__(self, emu: DiscordEmulator, url: str, shard: int, folder: Path) -> None:
-        self.emu, self.url, self.shard, self.folder = emu, url, shard, folder
-        self.log = folder / f"shard{shard}.log"
-        self.proc: asyncio.subprocess.Process | None = None
-        self.starts = 0
-
-    async def start(self) -> None:
-        self.starts += 1
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": self.emu.token,
-               "DATABASE_URL": self.url, "SHARD_COUNT": str(SHARDS),
-               "SHARD_IDS": str(self.shard), "LOG_LEVEL": "DEBUG", "BACKUP_KEEP": "0",
-               "DATABASE_PATH": str(self.folder / "unused.db"),
-               "DATABASE_CONNECTIONS": str(FEWEST_CONNECTIONS) if self.shard == 1 else ""}
-        with (self.folder / f"shard{self.shard}-{self.starts}.err").open("w") as err:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.ops.bot_process", self.emu.base_url,
-                cwd=self.folder, env=env, stdout=asyncio.subprocess.DEVNULL, stderr=err)
-
-    def lines(self) -> list[str]:
-        return [line for path in sorted(self.folder.glob(f"shard{self.shard}-*.err"))
-                for line in path.read_text(errors="replace").splitlines()]
-
-    async def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        assert await self.proc.wait() == -signal.SIGKILL
-
-    async def stop(self) -> None:
-        if self.proc is not None and self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(self.proc.wait(), 30)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
 
 
 def guilds_on_every_shard(emu: DiscordEmulator) -> list[EmuGuild]:
@@ -86,17 +44,6 @@ def guilds_on_every_shard(emu: DiscordEmulator) -> list[EmuGuild]:
             return [found[s] for s in range(SHARDS)]
         time.sleep(0.002)
     raise AssertionError("no server landed on every shard")
-
-
-async def connected(emu: DiscordEmulator, guild: EmuGuild, after: int = 0) -> None:
-    """A session holding the guild's shard, newer than the `after` first sessions, and
-    the slash commands synced (by shard 0's process)."""
-    async def ready() -> bool:
-        session = emu.gateway.session_for(guild.id)
-        return (session is not None and emu.gateway.sessions.index(session) >= after
-                and emu.commands.find("clans", None) is not None)
-
-    await poll(ready, 60, f"a bot session for shard {shard_of(guild.id, SHARDS)}")
 
 
 async def deadlines_fall_due(url: str, store: Store, bots: list[BotProcess]) -> None:
@@ -153,10 +100,7 @@ async def test_two_processes_share_one_database(tmp_path: Path) -> None:
         bots = [BotProcess(emu, url, shard, tmp_path) for shard in range(SHARDS)]
         store = await Store.open(url)
         try:
-            for bot in bots:
-                await bot.start()
-            for guild in guilds:
-                await connected(emu, guild)
+            await start_connected(emu, bots, guilds)
             await roll_call_says(store, "2 bot processes running")
             await roll_call_says(store, f"holding all {SHARDS} shards")
             players = [ClansPlayer(emu, store, channel, user, seed=i)

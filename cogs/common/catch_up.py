@@ -1,0 +1,100 @@
+"""Showing what the channels are owed: a step commits before it is shown, so a process
+that dies in between (or loses Discord meanwhile) leaves games whose channel shows an
+older version than the game has (`Store.games_owed`). Whichever process holds a game's
+server shows them when it connects, and again at every reconnect: the live message
+edited, a segment's message posted if one is missing, the buttons on the newest message.
+A show is exactly what the next step would have done, so nothing is told twice."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.sharding import holds
+from cogs.common.delivery import PostingError, ThreadClosed
+
+log = logging.getLogger(__name__)
+
+
+class CatchUp(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._task: asyncio.Task[None] | None = None
+        self._again = False  # asked while a round was running: one more round after it
+
+    def request(self) -> None:
+        """Show what is owed, soon; requests while a round runs make one more round."""
+        if self._task is not None and not self._task.done():
+            self._again = True
+            return
+        self._task = asyncio.create_task(self._rounds())
+
+    async def _rounds(self) -> None:
+        self._again = True
+        while self._again:
+            self._again = False
+            try:
+                await self.show_owed()
+            except Exception:  # the next connect tries again; the bot goes on meanwhile
+                log.exception("showing what the channels are owed failed")
+
+    async def show_owed(self) -> int:
+        """Show every owed game of the servers this process holds; how many were shown."""
+        store = getattr(self.bot, "store", None)
+        tables = getattr(self.bot, "tables", None)
+        if store is None or tables is None:
+            return 0
+        shard_ids = getattr(self.bot, "shard_ids", None)
+        shown = 0
+        for game_id, guild_id in await store.games_owed():
+            if not holds(guild_id, self.bot.shard_count, shard_ids):
+                continue
+            if await self.show(game_id):
+                shown += 1
+        return shown
+
+    async def show(self, game_id: int) -> bool:
+        """One game's owed steps shown; False when its channel cannot be reached now."""
+        tables = self.bot.tables  # type: ignore[attr-defined]
+        game = await tables.load(game_id)
+        poster = self.bot.posters.get(game.row.game)  # type: ignore[attr-defined]
+        if poster is None:
+            return False
+        try:
+            channel = self.bot.get_channel(game.row.channel_id) or \
+                await self.bot.fetch_channel(game.row.channel_id)
+            await poster.show_again(channel, game)
+        except (PostingError, ThreadClosed, discord.HTTPException) as exc:
+            log.warning("game %s: what its channel is owed could not be shown: %s",
+                        game_id, exc)
+            return False
+        log.info("game %s: shown what its channel was owed (v%s)", game_id, game.version)
+        return True
+
+    # Each connection of a shard, first or again (a new session or a resumed one).
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        self.request()
+
+    @commands.Cog.listener()
+    async def on_resumed(self) -> None:
+        self.request()
+
+    @commands.Cog.listener()
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self.request()
+
+    @commands.Cog.listener()
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self.request()
+
+    async def cog_unload(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(CatchUp(bot))
