@@ -7,7 +7,8 @@ import sys
 from dotenv import load_dotenv
 
 from bot.ops.running import EXIT_CONFIG
-from bot.ops.settings import load_settings
+from bot.ops.settings import load_settings, start_refusals
+from bot.sharding import load_scaling
 
 MISSING_TOKEN = ("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's "
                  "token in it (see README, 'Create the Discord application').")
@@ -21,9 +22,10 @@ def load_environment() -> None:
 def run_bot() -> int:
     load_environment()
     settings = load_settings()
-    for problem in settings.problems:
+    refusals = start_refusals(settings, load_scaling())
+    for problem in refusals:
         print(f"bad setting: {problem}", file=sys.stderr)
-    if settings.problems:
+    if refusals:
         return EXIT_CONFIG
     if not settings.token:
         print(MISSING_TOKEN, file=sys.stderr)

@@ -17,7 +17,7 @@ from bot.i18n import _, language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.logs import configure_logging
 from bot.ops.roll_call import RollCall
-from bot.ops.running import EXIT_CONFIG, say, serve
+from bot.ops.running import serve
 from bot.ops.settings import load_settings
 from bot.sharding import holds, load_scaling
 from bot.store import Store
@@ -74,6 +74,9 @@ class TableBot(commands.Bot):
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        # The bot never joins a voice channel: discord.py's warnings about the voice
+        # libraries would only add lines to a start-up failure's one.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
                          **options)
@@ -93,6 +96,7 @@ class TableBot(commands.Bot):
         self.posters: dict = {}
         self.languages: ServerLanguages | None = None
         self.roll_call: RollCall | None = None
+        self._discord_opened = False  # a login was tried: there is a client to close
         self._shutdown: asyncio.Task[None] | None = None
 
     async def open_store(self) -> None:
@@ -110,6 +114,10 @@ class TableBot(commands.Bot):
             await asyncio.to_thread(backup_before_migrations, path, self.backup_dir,
                                     time.time())
         self.store = await Store.open(path)
+
+    async def login(self, token: str) -> None:
+        self._discord_opened = True
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         await self.open_store()
@@ -201,7 +209,8 @@ class TableBot(commands.Bot):
                             "after %g s", self.in_flight, self.drain_timeout)
         if self.tables is not None:
             await self.tables.stop_ai()  # a seat thinking now thinks again after a restart
-        await super().close()
+        if self._discord_opened:  # closing a client that never started fails
+            await super().close()
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -216,11 +225,7 @@ class ShardedTableBot(TableBot, commands.AutoShardedBot):
 def start(token: str) -> int:
     """Run the bot with the settings of the environment until it is asked to stop."""
     settings = load_settings()
-    scaling = load_scaling()
-    for problem in scaling.problems:
-        say(f"bad setting: {problem}")
-    if scaling.problems:
-        return EXIT_CONFIG
+    scaling = load_scaling()  # run_bot refused its problems
     configure_logging(settings.log_level, settings.log_file)
     # Backups copy the SQLite file; a PostgreSQL database is backed up by its server.
     shared = scaling.database_url is not None

@@ -23,8 +23,8 @@ from bot.ops.backups import BACKUP_INTERVAL, daily_backups
 from bot.ops.findings import Finding, note, ok, problem
 from bot.ops.logs import describe_error
 from bot.ops.roll_call import check_processes
-from bot.ops.settings import KNOWN, Settings
-from bot.sharding import load_scaling
+from bot.ops.settings import KNOWN, Settings, start_refusals
+from bot.sharding import Scaling, load_scaling
 from bot.store import GameRow, StateMismatch, Store, StoreError
 from bot.store.backup import backup_database, file_schema_version, newest_schema
 from bot.store.rows import OPEN_STATUSES
@@ -43,7 +43,7 @@ def _writable(path: Path) -> bool:
     return False
 
 
-def check_settings(settings: Settings, env_file: Path) -> list[Finding]:
+def check_settings(settings: Settings, scaling: Scaling, env_file: Path) -> list[Finding]:
     found: list[Finding] = []
     if env_file.is_file():
         unknown = sorted(k for k in dotenv_values(env_file) if k not in KNOWN)
@@ -55,7 +55,7 @@ def check_settings(settings: Settings, env_file: Path) -> list[Finding]:
     else:
         found.append(note("settings", f"no {env_file} here: settings come from the "
                                       "environment alone"))
-    found += [problem("settings", text) for text in settings.problems]
+    found += [problem("settings", text) for text in start_refusals(settings, scaling)]
     token = settings.token
     if not token:
         found.append(problem("settings", MISSING_TOKEN))
@@ -260,10 +260,13 @@ def check_fonts() -> list[Finding]:
 
 async def run_doctor(settings: Settings, env_file: Path, *, online: bool = True
                      ) -> list[Finding]:
-    findings = check_settings(settings, env_file)
     scaling = load_scaling()
+    findings = check_settings(settings, scaling, env_file)
     url = scaling.database_url
-    if url is None:
+    games: list[GameRow] = []
+    if scaling.problems:  # the bot does not start: which database it would use is unsure
+        database = [note("database", "not checked: the bot refuses the settings above")]
+    elif url is None:
         database, games = await check_database(settings.database_path)
     else:
         database, games = await check_postgres(url, scaling.processes,

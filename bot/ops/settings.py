@@ -11,6 +11,10 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.sharding import Scaling
 
 DEFAULT_DATABASE = "data/games.db"
 DEFAULT_BACKUP_KEEP = 7
@@ -88,3 +92,9 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         connect_retries=number("CONNECT_RETRIES", 0, minimum=0),
         problems=problems,
     )
+
+
+def start_refusals(settings: Settings, scaling: Scaling) -> list[str]:
+    """What keeps the bot from starting, one line each. The bot refuses to start on any
+    of them and the doctor reports each as a problem: the two never disagree."""
+    return [*settings.problems, *scaling.problems]
