@@ -22,13 +22,20 @@ def load_environment() -> None:
 def run_bot() -> int:
     load_environment()
     settings = load_settings()
-    refusals = start_refusals(settings, load_scaling())
+    scaling = load_scaling()
+    refusals = start_refusals(settings, scaling)
     for problem in refusals:
         print(f"bad setting: {problem}", file=sys.stderr)
     if refusals:
         return EXIT_CONFIG
     if not settings.token:
         print(MISSING_TOKEN, file=sys.stderr)
+        return EXIT_CONFIG
+    from bot.ops.databases import daily_backup_refusal
+
+    refusal = daily_backup_refusal(settings, scaling)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
         return EXIT_CONFIG
     from bot.discord_app import start
 

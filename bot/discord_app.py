@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.i18n import _, language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
+from bot.ops.databases import Database, PostgresDatabase, SqliteFile
 from bot.ops.logs import configure_logging
 from bot.ops.roll_call import RollCall
 from bot.ops.running import serve
@@ -69,7 +70,7 @@ class TableBot(commands.Bot):
                  backup_dir: Path | None = None, backup_keep: int = 0,
                  drain_timeout: float = DRAIN_TIMEOUT, database_url: str | None = None,
                  database_connections: Connections = DEFAULT_CONNECTIONS,
-                 **options) -> None:
+                 pg_bin_dir: Path | None = None, **options) -> None:
         # Slash commands and components only: no privileged intents are needed. Nothing
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
@@ -88,7 +89,9 @@ class TableBot(commands.Bot):
         self.sync_commands = sync_commands
         self.clock = clock
         self.backup_dir = backup_dir  # None: no automatic backups
-        self.backups = DailyBackups(Path(database_path), backup_dir, backup_keep) \
+        database: Database = PostgresDatabase(database_url, pg_bin_dir) \
+            if database_url is not None else SqliteFile(Path(database_path))
+        self.backups = DailyBackups(database, backup_dir, backup_keep) \
             if backup_dir is not None else None
         self.drain_timeout = drain_timeout
         self.store: Store | None = None
@@ -227,13 +230,14 @@ def start(token: str) -> int:
     settings = load_settings()
     scaling = load_scaling()  # run_bot refused its problems
     configure_logging(settings.log_level, settings.log_file)
-    # Backups copy the SQLite file; a PostgreSQL database is backed up by its server.
-    shared = scaling.database_url is not None
+    # On PostgreSQL the process holding shard 0 takes the daily backups.
+    backs_up = scaling.database_url is None or scaling.syncs_commands
     bot = ShardedTableBot(database_path=str(settings.database_path),
                           dev_guild_id=settings.dev_guild_id,
-                          backup_dir=None if shared else settings.backup_dir,
+                          backup_dir=settings.backup_dir if backs_up else None,
                           backup_keep=settings.backup_keep, database_url=scaling.database_url,
                           database_connections=scaling.connections,
+                          pg_bin_dir=settings.pg_bin_dir,
                           sync_commands=scaling.syncs_commands,
                           shard_count=scaling.shard_count, shard_ids=scaling.shard_ids)
     return asyncio.run(serve(bot, token, retries=settings.connect_retries))

@@ -20,6 +20,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from bot.ops.backups import BACKUP_INTERVAL, daily_backups
+from bot.ops.databases import PostgresDatabase, daily_backup_refusal, takes_daily_backups
 from bot.ops.findings import Finding, note, ok, problem
 from bot.ops.logs import describe_error
 from bot.ops.roll_call import check_processes
@@ -27,6 +28,7 @@ from bot.ops.settings import KNOWN, Settings, start_refusals
 from bot.sharding import Scaling, load_scaling
 from bot.store import GameRow, StateMismatch, Store, StoreError
 from bot.store.backup import backup_database, file_schema_version, newest_schema
+from bot.store.pg_backup import client_major, find_program
 from bot.store.rows import OPEN_STATUSES
 
 MISSING_TOKEN = ("DISCORD_TOKEN is not set: put the token of your application's bot in .env "
@@ -237,6 +239,49 @@ def check_backups(settings: Settings, now: float) -> list[Finding]:
     return [ok("backups", text)]
 
 
+async def _server_major(url: str) -> int | None:
+    """The PostgreSQL server's major version; None when it cannot be asked (the database
+    check says why)."""
+    import asyncpg
+
+    try:
+        conn = await asyncpg.connect(url)
+    except (OSError, asyncpg.PostgresError):
+        return None
+    try:
+        return int(await conn.fetchval("SELECT current_setting('server_version_num')::int"
+                                       )) // 10000
+    finally:
+        await conn.close()
+
+
+async def check_pg_backups(settings: Settings, scaling: Scaling, url: str,
+                           now: float) -> list[Finding]:
+    """pg_dump is there and new enough for the server, and, in the process that takes
+    them, the daily backups."""
+    refusal = daily_backup_refusal(settings, scaling)
+    if refusal is not None:
+        return [problem("backups", refusal)]
+    database = PostgresDatabase(url, settings.pg_bin_dir)
+    try:
+        client = client_major(find_program("pg_dump", settings.pg_bin_dir))
+    except StoreError as exc:
+        return [note("backups", f"`python -m bot backup` cannot back up {database.label}: "
+                                f"{exc}")]
+    server = await _server_major(url)
+    if server is not None and client < server:
+        return [problem("backups", f"pg_dump {client} cannot back up PostgreSQL {server}: "
+                                   f"install the client programs of {server} or newer, or "
+                                   "name their folder in PG_BIN_DIR")]
+    found = [ok("backups", f"pg_dump {client} can back up {database.label}")]
+    if takes_daily_backups(settings, scaling):
+        return found + check_backups(settings, now)
+    if settings.backup_keep == 0:
+        return found + [note("backups", "daily backups are off (BACKUP_KEEP=0)")]
+    return found + [note("backups", "daily backups are taken by the process that holds "
+                                    "shard 0, not this one")]
+
+
 def check_fonts() -> list[Finding]:
     from rendering.common.fontfiles import cjk_collection, shipped_faces
     from rendering.common.text import FontStack
@@ -272,8 +317,10 @@ async def run_doctor(settings: Settings, env_file: Path, *, online: bool = True
         database, games = await check_postgres(url, scaling.processes,
                                                scaling.connections.total)
     findings += database
-    if url is None:  # a PostgreSQL database is backed up by its server (pg_dump)
+    if url is None and not scaling.problems:  # with problems, which database is unsure
         findings += check_backups(settings, time.time())
+    elif url is not None:
+        findings += await check_pg_backups(settings, scaling, url, time.time())
     findings += check_fonts()
     if not online:
         findings.append(note("discord", "not checked (--offline)"))

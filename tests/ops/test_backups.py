@@ -19,6 +19,7 @@ from bot.ops.backups import (
     stamp,
     take_daily_backup,
 )
+from bot.ops.databases import SqliteFile
 from bot.store import FINISHED, Store, StoreError
 from bot.store.backends.sqlite import connect, migrate
 from bot.store.backup import backup_database, file_schema_version, newest_schema, restore_database
@@ -124,7 +125,7 @@ async def test_daily_backups_keep_the_newest_and_are_due_a_day_after_the_last(
     (folder / "by-hand.db").parent.mkdir()
     (folder / "by-hand.db").write_bytes(b"kept")
     for day in range(4):
-        take_daily_backup(db, folder, keep=2, now=NOW + day * BACKUP_INTERVAL)
+        take_daily_backup(SqliteFile(db), folder, keep=2, now=NOW + day * BACKUP_INTERVAL)
     kept = [path.name for _, path in daily_backups(folder)]
     assert kept == [f"daily-{stamp(NOW + d * BACKUP_INTERVAL)}.db" for d in (2, 3)]
     assert (folder / "by-hand.db").read_bytes() == b"kept"  # not ours: never pruned

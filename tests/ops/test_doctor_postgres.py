@@ -1,8 +1,9 @@
 """The doctor on a shared PostgreSQL database (DATABASE_URL): the same database and game
-checks, nothing migrated, no backup folder expected, and the URL never repeated."""
+checks, nothing migrated, pg_dump checked for the backups, and the URL never repeated."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -11,10 +12,16 @@ from bot.sharding import load_scaling
 from bot.store import Store
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, FEWEST_CONNECTIONS
 from tests.ops.test_doctor import doctor, env, make_games, problems  # noqa: F401 (fixture)
-from tests.postgres import fresh_database
+from tests.postgres import fresh_database, need_pg_programs
+
+
+def pg_dump_major() -> int:
+    said = subprocess.run(["pg_dump", "--version"], capture_output=True, text=True).stdout
+    return int(said.split(")")[1].split(".")[0])
 
 
 async def test_postgres_games_are_checked(env, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    need_pg_programs()
     async with fresh_database("doctor") as url:
         await make_games(url)  # type: ignore[arg-type]  # Store.open takes a URL too
         monkeypatch.setenv("DATABASE_URL", url)
@@ -24,7 +31,9 @@ async def test_postgres_games_are_checked(env, monkeypatch: pytest.MonkeyPatch) 
         assert any("PostgreSQL (DATABASE_URL) opens" in line for line in lines), lines
         assert any("2 open games reload and rebuild" in line for line in lines), lines
         assert any("connections, enough for 1 bot process" in line for line in lines), lines
-        assert not any("backup" in line for line in lines), lines
+        label = f"PostgreSQL 127.0.0.1:5432/{url.rpartition('/')[2]}"
+        assert f"ok       backups: pg_dump {pg_dump_major()} can back up {label}" in lines, lines
+        assert any(line.startswith("note     backups: no daily backup in ") for line in lines)
         assert not Path(env["DATABASE_PATH"]).exists()  # the SQLite file is not touched
 
 
