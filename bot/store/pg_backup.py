@@ -58,7 +58,7 @@ def database_label(url: str) -> str:
     return f"PostgreSQL {host}{port}/{unquote(parts.path.lstrip('/'))}"
 
 
-def _without_password(url: str) -> tuple[str, dict[str, str]]:
+def without_password(url: str) -> tuple[str, dict[str, str]]:
     """The URL without its password, and the environment that gives it to libpq."""
     parts = urlsplit(url)
     if parts.password is None:
@@ -107,7 +107,7 @@ def dump_database(url: str, target: Path, bin_dir: Path | None) -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
-    bare, env = _without_password(url)
+    bare, env = without_password(url)
     excluded = [f"--exclude-table-data={table}" for table in NOT_BACKED_UP]
     try:
         try:
@@ -134,7 +134,7 @@ def restore_dump(dump: Path, url: str, bin_dir: Path | None) -> None:
     """Restore `dump` (checked by `check_dump`) into the database at `url`, which must
     hold no tables (the caller checks). One transaction: on any error nothing is left."""
     pg_restore = find_program("pg_restore", bin_dir)
-    bare, env = _without_password(url)
+    bare, env = without_password(url)
     try:
         _run(pg_restore, ["--no-owner", "--no-privileges", "--single-transaction",
                           "--exit-on-error", f"--dbname={bare}", str(dump)], env)

@@ -126,3 +126,21 @@ def test_the_processes_are_counted_from_the_shards_each_holds() -> None:
     assert load_scaling({"SHARD_COUNT": "4"}).processes == 1  # all four here
     assert load_scaling({"SHARD_COUNT": "4", "SHARD_IDS": "0,1"}).processes == 2
     assert load_scaling({"SHARD_COUNT": "5", "SHARD_IDS": "4,3"}).processes == 3
+
+
+@pytest.mark.parametrize(("keep", "level"), [("7", "problem"), ("0", "note")])
+async def test_pg_dump_missing_is_a_problem_only_for_the_daily_backups(
+    env, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep: str, level: str  # noqa: F811
+) -> None:
+    """The bot does not start without the programs of its daily backups: the doctor says
+    so; with none to take, `python -m bot backup` alone would need them."""
+    async with fresh_database("doctor") as url:
+        await (await Store.open(url)).close()
+        monkeypatch.setenv("DATABASE_URL", url)
+        (tmp_path / "empty").mkdir()
+        env.update(PG_BIN_DIR=str(tmp_path / "empty"), BACKUP_KEEP=keep)
+        lines = [f.line() for f in await doctor(env) if f.area == "backups"]
+    label = f"PostgreSQL 127.0.0.1:5432/{url.rpartition('/')[2]}"
+    assert len(lines) == 1 and lines[0].startswith(f"{level:<8} backups: "), lines
+    assert f"pg_dump is not in PG_BIN_DIR ({tmp_path / 'empty'})" in lines[0]
+    assert label in lines[0]

@@ -18,7 +18,7 @@ from bot.ops.backups import daily_backups
 from bot.ops.running import EXIT_CONFIG
 from bot.store import FINISHED, Store
 from bot.store.backup import newest_schema
-from bot.store.pg_backup import dump_schema_version
+from bot.store.pg_backup import database_label, dump_schema_version, without_password
 from bot.tables.service import TableService
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
@@ -163,3 +163,11 @@ async def test_the_bot_takes_its_daily_backup_of_postgresql(
         assert daily.suffix == ".dump"
         assert dump_schema_version(daily, None) == newest_schema()
         assert not (here / "unused.db").exists()
+
+
+def test_the_password_goes_to_the_programs_environment_not_their_command_line() -> None:
+    url = "postgresql://bot:p%40ss@db.example:5433/games?sslmode=require"
+    assert without_password(url) == ("postgresql://bot@db.example:5433/games?sslmode=require",
+                                     {"PGPASSWORD": "p@ss"})
+    assert without_password("postgresql://bot@db/games") == ("postgresql://bot@db/games", {})
+    assert database_label(url) == "PostgreSQL db.example:5433/games"
