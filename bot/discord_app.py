@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.i18n import _, language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
-from bot.ops.databases import Database, PostgresDatabase, SqliteFile
+from bot.ops.databases import Database, PostgresDatabase, SqliteFile, refuse_old_pg_dump
 from bot.ops.logs import configure_logging
 from bot.ops.roll_call import RollCall
 from bot.ops.running import serve
@@ -110,6 +110,9 @@ class TableBot(commands.Bot):
         if self.database_url is not None:
             self.store = await Store.open(self.database_url,
                                           connections=self.database_connections)
+            if self.backups is not None and self.backups.keep > 0 and \
+                    isinstance(self.backups.database, PostgresDatabase):
+                await refuse_old_pg_dump(self.backups.database)
             return
         path = Path(self.database_path)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from bot.ops.logs import describe_error
+from bot.ops.running import StartRefused
 from bot.ops.settings import Settings
 from bot.sharding import Scaling
 from bot.store.backup import backup_database, newest_schema, restore_database
@@ -21,6 +22,7 @@ from bot.store.errors import StoreError
 from bot.store.pg_backup import (
     DUMP_SUFFIX,
     check_dump,
+    client_major,
     database_label,
     dump_database,
     find_program,
@@ -110,6 +112,49 @@ class PostgresDatabase:
         if tables:
             raise StoreError(f"{self.label} already holds tables: restore into an empty "
                              "database (createdb NAME) and point DATABASE_URL at it")
+
+
+async def server_major(url: str) -> int | None:
+    """The PostgreSQL server's major version; None when it cannot be asked (opening the
+    database says why)."""
+    import asyncpg
+
+    try:
+        conn = await asyncpg.connect(url)
+    except (OSError, asyncpg.PostgresError):
+        return None
+    try:
+        return int(await conn.fetchval("SELECT current_setting('server_version_num')::int"
+                                       )) // 10000
+    finally:
+        await conn.close()
+
+
+async def pg_dump_and_server(database: PostgresDatabase) -> tuple[int, int | None]:
+    """The major versions of pg_dump (StoreError when it is missing) and of the server
+    (None when it cannot be asked)."""
+    pg_dump = find_program("pg_dump", database.bin_dir)
+    return await asyncio.to_thread(client_major, pg_dump), await server_major(database.url)
+
+
+def too_old(client: int, server: int | None) -> str | None:
+    """pg_dump refuses to dump a server newer than itself: why, in one line; else None."""
+    if server is None or client >= server:
+        return None
+    return (f"pg_dump {client} cannot back up PostgreSQL {server}: install the client "
+            f"programs of {server} or newer, or name their folder in PG_BIN_DIR")
+
+
+async def refuse_old_pg_dump(database: PostgresDatabase) -> None:
+    """At the start of the process that takes the daily backups: StartRefused when its
+    pg_dump cannot back up the server (the doctor reports the same)."""
+    try:
+        why = too_old(*await pg_dump_and_server(database))
+    except StoreError as exc:
+        why = str(exc)
+    if why is not None:
+        raise StartRefused(f"daily backups of {database.label} cannot be taken: {why} (or "
+                           "set BACKUP_KEEP=0)")
 
 
 def configured_database(settings: Settings, scaling: Scaling) -> Database:

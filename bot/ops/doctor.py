@@ -20,7 +20,13 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from bot.ops.backups import BACKUP_INTERVAL, daily_backups
-from bot.ops.databases import PostgresDatabase, daily_backup_refusal, takes_daily_backups
+from bot.ops.databases import (
+    PostgresDatabase,
+    daily_backup_refusal,
+    pg_dump_and_server,
+    takes_daily_backups,
+    too_old,
+)
 from bot.ops.findings import Finding, note, ok, problem
 from bot.ops.logs import describe_error
 from bot.ops.roll_call import check_processes
@@ -28,7 +34,6 @@ from bot.ops.settings import KNOWN, Settings, start_refusals
 from bot.sharding import Scaling, load_scaling
 from bot.store import GameRow, StateMismatch, Store, StoreError
 from bot.store.backup import backup_database, file_schema_version, newest_schema
-from bot.store.pg_backup import client_major, find_program
 from bot.store.rows import OPEN_STATUSES
 
 MISSING_TOKEN = ("DISCORD_TOKEN is not set: put the token of your application's bot in .env "
@@ -239,22 +244,6 @@ def check_backups(settings: Settings, now: float) -> list[Finding]:
     return [ok("backups", text)]
 
 
-async def _server_major(url: str) -> int | None:
-    """The PostgreSQL server's major version; None when it cannot be asked (the database
-    check says why)."""
-    import asyncpg
-
-    try:
-        conn = await asyncpg.connect(url)
-    except (OSError, asyncpg.PostgresError):
-        return None
-    try:
-        return int(await conn.fetchval("SELECT current_setting('server_version_num')::int"
-                                       )) // 10000
-    finally:
-        await conn.close()
-
-
 async def check_pg_backups(settings: Settings, scaling: Scaling, url: str,
                            now: float) -> list[Finding]:
     """pg_dump is there and new enough for the server, and, in the process that takes
@@ -264,15 +253,13 @@ async def check_pg_backups(settings: Settings, scaling: Scaling, url: str,
         return [problem("backups", refusal)]
     database = PostgresDatabase(url, settings.pg_bin_dir)
     try:
-        client = client_major(find_program("pg_dump", settings.pg_bin_dir))
+        client, server = await pg_dump_and_server(database)
     except StoreError as exc:
         return [note("backups", f"`python -m bot backup` cannot back up {database.label}: "
                                 f"{exc}")]
-    server = await _server_major(url)
-    if server is not None and client < server:
-        return [problem("backups", f"pg_dump {client} cannot back up PostgreSQL {server}: "
-                                   f"install the client programs of {server} or newer, or "
-                                   "name their folder in PG_BIN_DIR")]
+    why = too_old(client, server)
+    if why is not None:
+        return [problem("backups", f"{database.label}: {why}")]
     found = [ok("backups", f"pg_dump {client} can back up {database.label}")]
     if takes_daily_backups(settings, scaling):
         return found + check_backups(settings, now)

@@ -31,6 +31,10 @@ MAX_WAIT = 60.0
 GATEWAY_AUTH_FAILED = 4004
 
 
+class StartRefused(Exception):
+    """A reason not to start, in one line fit to say to the operator as it is."""
+
+
 class Runnable(Protocol):
     """What `serve` needs of the bot (TableBot)."""
 
@@ -136,6 +140,9 @@ async def start_up(bot: Runnable, token: str, retries: int, stop: asyncio.Event
     from)."""
     try:
         await bot.open_store()
+    except StartRefused as exc:
+        say(str(exc))
+        return EXIT_CONFIG
     except Exception as exc:  # a missing database, a refused connection, a bad file
         log.debug("the database did not open", exc_info=True)
         say(f"cannot open the database: {describe_error(exc)}")

@@ -9,11 +9,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.cli import main
 from bot.discord_app import TableBot
 from bot.ops.backups import daily_backups
+from bot.ops.running import StartRefused
 from bot.store import FINISHED, Store
 from bot.store.backup import newest_schema
 from bot.store.pg_backup import database_label, dump_schema_version, without_password
@@ -21,6 +23,7 @@ from bot.tables.service import TableService
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.ops.games import open_doge, play
+from tests.ops.test_doctor import doctor
 from tests.postgres import fresh_database, need_pg_programs
 
 PASSWORD = "s3cret"  # the test server trusts its users: a password is accepted, unused
@@ -163,3 +166,31 @@ def test_the_password_goes_to_the_programs_environment_not_their_command_line() 
                                      {"PGPASSWORD": "p@ss"})
     assert without_password("postgresql://bot@db/games") == ("postgresql://bot@db/games", {})
     assert database_label(url) == "PostgreSQL db.example:5433/games"
+
+
+async def test_a_pg_dump_older_than_the_server_keeps_the_bot_from_starting_as_the_doctor_says(
+        here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = here / "old-client"
+    old.mkdir()
+    for name in ("pg_dump", "pg_restore"):
+        (old / name).write_text(f"#!/bin/sh\necho '{name} (PostgreSQL) 9.6.24'\n")
+        (old / name).chmod(0o755)
+    async with fresh_database("backup_old") as url:
+        conn = await asyncpg.connect(url)
+        server = int(await conn.fetchval("SHOW server_version_num")) // 10000
+        await conn.close()
+        bot = TableBot(database_path=str(here / "unused.db"), database_url=url,
+                       backup_dir=here / "backups", backup_keep=3, pg_bin_dir=old)
+        with pytest.raises(StartRefused) as refused:
+            await bot.open_store()
+        await bot.close()
+        assert bot.store is None  # opened, then closed again
+        why = (f"pg_dump 9 cannot back up PostgreSQL {server}: install the client "
+               f"programs of {server} or newer, or name their folder in PG_BIN_DIR")
+        assert str(refused.value) == (f"daily backups of {label(url)} cannot be taken: "
+                                      f"{why} (or set BACKUP_KEEP=0)")
+        monkeypatch.setenv("DATABASE_URL", url)
+        found = await doctor({"DATABASE_PATH": str(here / "unused.db"), "PG_BIN_DIR": str(old),
+                              "BACKUP_DIR": str(here / "backups")})
+    [said] = [f.line() for f in found if f.area == "backups"]
+    assert said == f"problem  backups: {label(url)}: {why}"
