@@ -56,7 +56,9 @@ async def test_a_backup_taken_mid_game_while_moves_go_on_restores_and_the_game_f
     try:
         service = TableService(store)
         game = await store.load_game(game_id)
-        assert before <= game.row.version <= after_backup < final_before_restore
+        # On a busy machine the moves may all be done by the time the copy is: then the
+        # copy holds them all.
+        assert before <= game.row.version <= after_backup <= final_before_restore
         # The restored log rebuilds, from the seed on, to the state stored with it.
         await store.verify_game(game_id, from_scratch=True)
         # As the bot does at start-up: the copy may hold a person's move without the
