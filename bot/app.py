@@ -7,7 +7,8 @@ import sys
 from dotenv import load_dotenv
 
 from bot.ops.running import EXIT_CONFIG
-from bot.ops.settings import load_settings
+from bot.ops.settings import load_settings, start_refusals
+from bot.sharding import load_scaling
 
 MISSING_TOKEN = ("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's "
                  "token in it (see README, 'Create the Discord application').")
@@ -21,12 +22,20 @@ def load_environment() -> None:
 def run_bot() -> int:
     load_environment()
     settings = load_settings()
-    for problem in settings.problems:
+    scaling = load_scaling()
+    refusals = start_refusals(settings, scaling)
+    for problem in refusals:
         print(f"bad setting: {problem}", file=sys.stderr)
-    if settings.problems:
+    if refusals:
         return EXIT_CONFIG
     if not settings.token:
         print(MISSING_TOKEN, file=sys.stderr)
+        return EXIT_CONFIG
+    from bot.ops.databases import daily_backup_refusal
+
+    refusal = daily_backup_refusal(settings, scaling)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
         return EXIT_CONFIG
     from bot.discord_app import start
 

@@ -15,9 +15,10 @@ from discord.ext import commands
 
 from bot.i18n import _, language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
+from bot.ops.databases import Database, PostgresDatabase, SqliteFile, refuse_old_pg_dump
 from bot.ops.logs import configure_logging
 from bot.ops.roll_call import RollCall
-from bot.ops.running import EXIT_CONFIG, say, serve
+from bot.ops.running import serve
 from bot.ops.settings import load_settings
 from bot.sharding import holds, load_scaling
 from bot.store import Store
@@ -69,11 +70,14 @@ class TableBot(commands.Bot):
                  backup_dir: Path | None = None, backup_keep: int = 0,
                  drain_timeout: float = DRAIN_TIMEOUT, database_url: str | None = None,
                  database_connections: Connections = DEFAULT_CONNECTIONS,
-                 **options) -> None:
+                 pg_bin_dir: Path | None = None, **options) -> None:
         # Slash commands and components only: no privileged intents are needed. Nothing
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        # The bot never joins a voice channel: discord.py's warnings about the voice
+        # libraries would only add lines to a start-up failure's one.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
                          **options)
@@ -85,7 +89,9 @@ class TableBot(commands.Bot):
         self.sync_commands = sync_commands
         self.clock = clock
         self.backup_dir = backup_dir  # None: no automatic backups
-        self.backups = DailyBackups(Path(database_path), backup_dir, backup_keep) \
+        database: Database = PostgresDatabase(database_url, pg_bin_dir) \
+            if database_url is not None else SqliteFile(Path(database_path))
+        self.backups = DailyBackups(database, backup_dir, backup_keep) \
             if backup_dir is not None else None
         self.drain_timeout = drain_timeout
         self.store: Store | None = None
@@ -93,6 +99,7 @@ class TableBot(commands.Bot):
         self.posters: dict = {}
         self.languages: ServerLanguages | None = None
         self.roll_call: RollCall | None = None
+        self._discord_opened = False  # a login was tried: there is a client to close
         self._shutdown: asyncio.Task[None] | None = None
 
     async def open_store(self) -> None:
@@ -103,6 +110,9 @@ class TableBot(commands.Bot):
         if self.database_url is not None:
             self.store = await Store.open(self.database_url,
                                           connections=self.database_connections)
+            if self.backups is not None and self.backups.keep > 0 and \
+                    isinstance(self.backups.database, PostgresDatabase):
+                await refuse_old_pg_dump(self.backups.database)
             return
         path = Path(self.database_path)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -110,6 +120,10 @@ class TableBot(commands.Bot):
             await asyncio.to_thread(backup_before_migrations, path, self.backup_dir,
                                     time.time())
         self.store = await Store.open(path)
+
+    async def login(self, token: str) -> None:
+        self._discord_opened = True
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         await self.open_store()
@@ -201,7 +215,8 @@ class TableBot(commands.Bot):
                             "after %g s", self.in_flight, self.drain_timeout)
         if self.tables is not None:
             await self.tables.stop_ai()  # a seat thinking now thinks again after a restart
-        await super().close()
+        if self._discord_opened:  # closing a client that never started fails
+            await super().close()
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -216,19 +231,16 @@ class ShardedTableBot(TableBot, commands.AutoShardedBot):
 def start(token: str) -> int:
     """Run the bot with the settings of the environment until it is asked to stop."""
     settings = load_settings()
-    scaling = load_scaling()
-    for problem in scaling.problems:
-        say(f"bad setting: {problem}")
-    if scaling.problems:
-        return EXIT_CONFIG
+    scaling = load_scaling()  # run_bot refused its problems
     configure_logging(settings.log_level, settings.log_file)
-    # Backups copy the SQLite file; a PostgreSQL database is backed up by its server.
-    shared = scaling.database_url is not None
+    # On PostgreSQL the process holding shard 0 takes the daily backups.
+    backs_up = scaling.database_url is None or scaling.syncs_commands
     bot = ShardedTableBot(database_path=str(settings.database_path),
                           dev_guild_id=settings.dev_guild_id,
-                          backup_dir=None if shared else settings.backup_dir,
+                          backup_dir=settings.backup_dir if backs_up else None,
                           backup_keep=settings.backup_keep, database_url=scaling.database_url,
                           database_connections=scaling.connections,
+                          pg_bin_dir=settings.pg_bin_dir,
                           sync_commands=scaling.syncs_commands,
                           shard_count=scaling.shard_count, shard_ids=scaling.shard_ids)
     return asyncio.run(serve(bot, token, retries=settings.connect_retries))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, contextmanager
@@ -49,6 +50,18 @@ def need_postgres() -> None:
     reason = unreachable_reason()
     if reason is None:
         return
+    if _required():
+        pytest.fail(f"REQUIRE_POSTGRES is set but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def need_pg_programs() -> None:
+    """Skip the calling test without PostgreSQL's pg_dump and pg_restore on PATH (fail,
+    when REQUIRE_POSTGRES is set)."""
+    missing = [name for name in ("pg_dump", "pg_restore") if shutil.which(name) is None]
+    if not missing:
+        return
+    reason = f"{' and '.join(missing)} not on PATH (the postgresql-client package)"
     if _required():
         pytest.fail(f"REQUIRE_POSTGRES is set but {reason}", pytrace=False)
     pytest.skip(reason)

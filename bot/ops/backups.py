@@ -1,5 +1,6 @@
-"""Backups the bot takes itself: one a day (the newest BACKUP_KEEP kept) and one before
-migrations change an existing database.
+"""Backups the bot takes itself: one a day (the newest BACKUP_KEEP kept) of the SQLite
+file or the PostgreSQL database, and, on SQLite, one before migrations change an existing
+database.
 
 The schedule is read from the backup files' names, which carry the time they were taken,
 so a restart neither repeats a backup nor skips one.
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.ops.databases import Database
 from bot.ops.logs import describe_error
 from bot.store.backup import backup_database, file_schema_version, newest_schema
 from bot.store.errors import StoreError
@@ -26,7 +28,7 @@ BACKUP_INTERVAL = 24 * 3600.0
 RETRY_AFTER_FAILURE = 3600.0
 MAX_SLEEP = 3600.0  # re-read the clock at least hourly (suspend, clock changes)
 STAMP_FORMAT = "%Y%m%d-%H%M%S"
-DAILY = re.compile(r"^daily-(\d{8}-\d{6})\.db$")
+DAILY = re.compile(r"^daily-(\d{8}-\d{6})\.(?:db|dump)$")  # SQLite, PostgreSQL
 
 
 def stamp(now: float) -> str:
@@ -61,9 +63,9 @@ def prune(directory: Path, keep: int) -> list[Path]:
     return old
 
 
-def take_daily_backup(database: Path, directory: Path, keep: int, now: float) -> Path:
-    target = directory / f"daily-{stamp(now)}.db"
-    backup_database(database, target)
+def take_daily_backup(database: Database, directory: Path, keep: int, now: float) -> Path:
+    target = directory / f"daily-{stamp(now)}{database.suffix}"
+    database.back_up(target)
     prune(directory, keep)
     return target
 
@@ -87,7 +89,7 @@ def backup_before_migrations(database: Path, directory: Path, now: float) -> Pat
 class DailyBackups:
     """The bot's daily backup, run in a thread on a connection of its own."""
 
-    def __init__(self, database: Path, directory: Path, keep: int,
+    def __init__(self, database: Database, directory: Path, keep: int,
                  clock: Callable[[], float] = time.time) -> None:
         self.database = database
         self.directory = directory

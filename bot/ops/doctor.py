@@ -20,11 +20,18 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 from bot.ops.backups import BACKUP_INTERVAL, daily_backups
+from bot.ops.databases import (
+    PostgresDatabase,
+    daily_backup_refusal,
+    pg_dump_and_server,
+    takes_daily_backups,
+    too_old,
+)
 from bot.ops.findings import Finding, note, ok, problem
 from bot.ops.logs import describe_error
 from bot.ops.roll_call import check_processes
-from bot.ops.settings import KNOWN, Settings
-from bot.sharding import load_scaling
+from bot.ops.settings import KNOWN, Settings, start_refusals
+from bot.sharding import Scaling, load_scaling
 from bot.store import GameRow, StateMismatch, Store, StoreError
 from bot.store.backup import backup_database, file_schema_version, newest_schema
 from bot.store.rows import OPEN_STATUSES
@@ -43,7 +50,7 @@ def _writable(path: Path) -> bool:
     return False
 
 
-def check_settings(settings: Settings, env_file: Path) -> list[Finding]:
+def check_settings(settings: Settings, scaling: Scaling, env_file: Path) -> list[Finding]:
     found: list[Finding] = []
     if env_file.is_file():
         unknown = sorted(k for k in dotenv_values(env_file) if k not in KNOWN)
@@ -55,7 +62,7 @@ def check_settings(settings: Settings, env_file: Path) -> list[Finding]:
     else:
         found.append(note("settings", f"no {env_file} here: settings come from the "
                                       "environment alone"))
-    found += [problem("settings", text) for text in settings.problems]
+    found += [problem("settings", text) for text in start_refusals(settings, scaling)]
     token = settings.token
     if not token:
         found.append(problem("settings", MISSING_TOKEN))
@@ -237,6 +244,31 @@ def check_backups(settings: Settings, now: float) -> list[Finding]:
     return [ok("backups", text)]
 
 
+async def check_pg_backups(settings: Settings, scaling: Scaling, url: str,
+                           now: float) -> list[Finding]:
+    """pg_dump is there and new enough for the server, and, in the process that takes
+    them, the daily backups."""
+    refusal = daily_backup_refusal(settings, scaling)
+    if refusal is not None:
+        return [problem("backups", refusal)]
+    database = PostgresDatabase(url, settings.pg_bin_dir)
+    try:
+        client, server = await pg_dump_and_server(database)
+    except StoreError as exc:
+        return [note("backups", f"`python -m bot backup` cannot back up {database.label}: "
+                                f"{exc}")]
+    why = too_old(client, server)
+    if why is not None:
+        return [problem("backups", f"{database.label}: {why}")]
+    found = [ok("backups", f"pg_dump {client} can back up {database.label}")]
+    if takes_daily_backups(settings, scaling):
+        return found + check_backups(settings, now)
+    if settings.backup_keep == 0:
+        return found + [note("backups", "daily backups are off (BACKUP_KEEP=0)")]
+    return found + [note("backups", "daily backups are taken by the process that holds "
+                                    "shard 0, not this one")]
+
+
 def check_fonts() -> list[Finding]:
     from rendering.common.fontfiles import cjk_collection, shipped_faces
     from rendering.common.text import FontStack
@@ -260,17 +292,22 @@ def check_fonts() -> list[Finding]:
 
 async def run_doctor(settings: Settings, env_file: Path, *, online: bool = True
                      ) -> list[Finding]:
-    findings = check_settings(settings, env_file)
     scaling = load_scaling()
+    findings = check_settings(settings, scaling, env_file)
     url = scaling.database_url
-    if url is None:
+    games: list[GameRow] = []
+    if scaling.problems:  # the bot does not start: which database it would use is unsure
+        database = [note("database", "not checked: the bot refuses the settings above")]
+    elif url is None:
         database, games = await check_database(settings.database_path)
     else:
         database, games = await check_postgres(url, scaling.processes,
                                                scaling.connections.total)
     findings += database
-    if url is None:  # a PostgreSQL database is backed up by its server (pg_dump)
+    if url is None and not scaling.problems:  # with problems, which database is unsure
         findings += check_backups(settings, time.time())
+    elif url is not None:
+        findings += await check_pg_backups(settings, scaling, url, time.time())
     findings += check_fonts()
     if not online:
         findings.append(note("discord", "not checked (--offline)"))

@@ -15,6 +15,7 @@ import socket
 import time
 from collections import Counter
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from bot.ops.findings import Finding, note, ok, problem
 from bot.store import BotProcess, Store, StoreError
@@ -43,9 +44,12 @@ class RollCall:
         self.store = store
         self.shards = shards  # asked afresh each time: Discord may tell the count late
         self.name = name or process_name()
+        self.clock = clock
         self.started_at = clock()
         self.interval = interval
         self._task: asyncio.Task | None = None
+        # Set once this process, knowing its shards, has looked for others holding them.
+        self.looked_for_rivals = asyncio.Event()
 
     async def answer(self) -> None:
         count, held = self.shards()
@@ -64,9 +68,40 @@ class RollCall:
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
+    async def warn_of_rivals(self) -> None:
+        """A warning for each other running process that holds a shard this one holds (on
+        an SQLite file: any other bot on it). Said once, at start; the doctor goes on
+        naming them."""
+        count, held = self.shards()
+        shared = self.store.dialect == "postgresql"
+        others = await self.store.bot_processes()
+        for other, shards in rivals(self.name, count, held, others, self.clock(),
+                                    shared=shared):
+            since = datetime.fromtimestamp(other.started_at, UTC).strftime("%Y-%m-%d %H:%M")
+            if shared:
+                what, are = _shards_are(shards)
+                log.warning("%s of %s %s also held by %s (running since %s UTC): both "
+                            "processes answer its servers; give each process SHARD_IDS of "
+                            "its own", what, count, are, other.name, since)
+            else:
+                log.warning("another bot uses this SQLite file: %s (running since %s UTC); "
+                            "an SQLite file is for one process: stop one, or share a "
+                            "DATABASE_URL", other.name, since)
+
+    async def _look_for_rivals(self) -> None:
+        try:
+            await self.warn_of_rivals()
+        except (StoreError, OSError) as exc:
+            log.warning("roll call: could not look for other processes (%s)", exc)
+        except Exception:  # the database's own errors: logged, the calls go on
+            log.exception("roll call: could not look for other processes")
+        self.looked_for_rivals.set()
+
     async def _run(self) -> None:
         while True:
             await self.answer_soon()
+            if not self.looked_for_rivals.is_set() and self.shards()[0] is not None:
+                await self._look_for_rivals()
             # Until Discord has told the shard count (the default, its recommendation),
             # look again soon, so the roll call is not a minute behind the connection.
             known = self.shards()[0] is not None
@@ -108,11 +143,31 @@ def _shards_are(shards: set[int]) -> tuple[str, str]:
     return (f"shard {listed}", "is") if len(shards) == 1 else (f"shards {listed}", "are")
 
 
+def still_running(processes: list[BotProcess], now: float) -> list[BotProcess]:
+    """Those that answered lately and, when of this machine, are still there."""
+    return [p for p in processes if now - p.seen_at <= GONE_AFTER_S and _alive_here(p)]
+
+
+def rivals(name: str, count: int | None, held: list[int], processes: list[BotProcess],
+           now: float, *, shared: bool) -> list[tuple[BotProcess, set[int]]]:
+    """The running processes other than `name` that hold a shard of `held` (of the same
+    `count`), with the shards in common. On an SQLite file (not `shared`) every other
+    running process is one."""
+    found = []
+    for other in still_running(processes, now):
+        if other.name == name:
+            continue
+        common = set(held) & set(other.shard_ids)
+        if not shared or (other.shard_count == count and common):
+            found.append((other, common))
+    return found
+
+
 def check_processes(processes: list[BotProcess], now: float, *,
                     shared: bool) -> list[Finding]:
     """What the roll call says: `shared` is a PostgreSQL database (several processes
     welcome), else an SQLite file (one process)."""
-    running = [p for p in processes if now - p.seen_at <= GONE_AFTER_S and _alive_here(p)]
+    running = still_running(processes, now)
     found = [note("processes", f"{p.name} last answered {(now - p.seen_at) / 60:.0f} minutes "
                                "ago: it stopped without leaving (killed?)")
              for p in processes if p not in running]
@@ -148,8 +203,10 @@ def check_processes(processes: list[BotProcess], now: float, *,
                                           f"SHARD_IDS={','.join(map(str, sorted(missing)))}"))
     if twice:
         shards, are = _shards_are(twice)
-        found.append(problem("processes", f"{shards} {are} held by more than one process: "
-                                          "give each process SHARD_IDS of its own"))
+        holders = ", ".join(p.name for p in told if twice & set(p.shard_ids))
+        found.append(problem("processes", f"{shards} {are} held by more than one process "
+                                          f"({holders}): give each process SHARD_IDS of its "
+                                          "own"))
     if not missing and not twice:
         found.append(ok("processes", f"{len(running)} bot process"
                                      f"{'es' * (len(running) != 1)} running ({names}), "

@@ -2,7 +2,9 @@
 network), run until SIGTERM or SIGINT, then stop cleanly.
 
 Exit codes: 0 a requested stop, 1 a failure worth restarting for (systemd's
-Restart=on-failure), 2 a configuration the operator must fix (a restart cannot help).
+Restart=on-failure: Discord unreachable or lost), 2 what the operator must fix, a restart
+cannot help: a bad setting, a refused token, a database that does not open. Each such
+failure is one line on standard error.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import asyncio
 import contextlib
 import logging
 import signal
-import sqlite3
 import sys
 from collections.abc import Iterator
 from typing import Protocol
@@ -20,7 +21,6 @@ import discord
 from discord.utils import MISSING
 
 from bot.ops.logs import NETWORK_ERRORS, describe_error
-from bot.store.errors import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +29,10 @@ BAD_TOKEN = "Discord refused the token: reset it in the Developer Portal, Bot pa
 FIRST_WAIT = 1.0  # seconds before the second attempt; doubled each time up to MAX_WAIT
 MAX_WAIT = 60.0
 GATEWAY_AUTH_FAILED = 4004
+
+
+class StartRefused(Exception):
+    """A reason not to start, in one line fit to say to the operator as it is."""
 
 
 class Runnable(Protocol):
@@ -129,18 +133,36 @@ def stop_on_signals(stop: asyncio.Event) -> Iterator[None]:
             loop.remove_signal_handler(sig)
 
 
+async def start_up(bot: Runnable, token: str, retries: int, stop: asyncio.Event
+                   ) -> int | None:
+    """Open the database, then log in. None once both are done, else the exit code: a
+    failure here is one line, never a traceback (LOG_LEVEL=DEBUG logs where it came
+    from)."""
+    try:
+        await bot.open_store()
+    except StartRefused as exc:
+        say(str(exc))
+        return EXIT_CONFIG
+    except Exception as exc:  # a missing database, a refused connection, a bad file
+        log.debug("the database did not open", exc_info=True)
+        say(f"cannot open the database: {describe_error(exc)}")
+        return EXIT_CONFIG
+    try:
+        return await log_in(bot, token, retries, stop)
+    except Exception as exc:  # the games read at start, commands that do not register
+        log.debug("start-up failed", exc_info=True)
+        say(f"start-up failed: {describe_error(exc)}")
+        return EXIT_CONFIG
+
+
 async def serve(bot: Runnable, token: str, *, retries: int = 0) -> int:
-    """Run the bot until a signal asks it to stop; returns the exit code."""
+    """Run the bot until a signal asks it to stop; returns the exit code. Whatever way it
+    ends, the bot closes what it opened (and only that), newest first."""
     stop = asyncio.Event()
     gateway: asyncio.Task[None] | None = None
     with stop_on_signals(stop):
         try:
-            try:
-                await bot.open_store()
-            except (StoreError, sqlite3.Error, OSError) as exc:
-                say(f"cannot open the database: {describe_error(exc)}")
-                return EXIT_FAILED
-            code = await log_in(bot, token, retries, stop)
+            code = await start_up(bot, token, retries, stop)
             if code is not None or stop.is_set():
                 return EXIT_STOPPED if code is None else code
             gateway = asyncio.create_task(bot.connect(reconnect=True), name="gateway")

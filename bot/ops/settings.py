@@ -11,6 +11,10 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.sharding import Scaling
 
 DEFAULT_DATABASE = "data/games.db"
 DEFAULT_BACKUP_KEEP = 7
@@ -27,6 +31,7 @@ KNOWN = {
     "LOG_FILE": "a log file besides standard output",
     "LOG_LEVEL": "how much is logged",
     "CONNECT_RETRIES": "how often to try to reach Discord at start-up",
+    "PG_BIN_DIR": "the folder of pg_dump and pg_restore, for PostgreSQL's backups",
     # Several processes (read by bot/sharding.py).
     "DATABASE_URL": "a PostgreSQL database shared by several processes",
     "SHARD_COUNT": "how many Discord shards the bot has in all",
@@ -48,6 +53,7 @@ class Settings:
     log_file: Path | None = None
     log_level: int = logging.INFO
     connect_retries: int = 0  # 0: keep trying
+    pg_bin_dir: Path | None = None  # pg_dump and pg_restore; None: found on PATH
     problems: list[str] = field(default_factory=list)  # one line each; empty when valid
 
 
@@ -73,6 +79,9 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     guild = text("DEV_GUILD_ID")
     if guild and not guild.isdigit():
         problems.append(f"DEV_GUILD_ID={guild!r} is not a server id (digits only)")
+    bin_dir = Path(text("PG_BIN_DIR")) if text("PG_BIN_DIR") else None
+    if bin_dir is not None and not bin_dir.is_dir():
+        problems.append(f"PG_BIN_DIR={str(bin_dir)!r} is not a folder")
     level_name = text("LOG_LEVEL").upper() or "INFO"
     if level_name not in LOG_LEVELS:
         problems.append(f"LOG_LEVEL={text('LOG_LEVEL')!r} is not one of {', '.join(LOG_LEVELS)}")
@@ -86,5 +95,12 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         log_file=Path(text("LOG_FILE")) if text("LOG_FILE") else None,
         log_level=getattr(logging, level_name),
         connect_retries=number("CONNECT_RETRIES", 0, minimum=0),
+        pg_bin_dir=bin_dir,
         problems=problems,
     )
+
+
+def start_refusals(settings: Settings, scaling: Scaling) -> list[str]:
+    """What keeps the bot from starting, one line each. The bot refuses to start on any
+    of them and the doctor reports each as a problem: the two never disagree."""
+    return [*settings.problems, *scaling.problems]

@@ -1,8 +1,9 @@
 """The doctor on a shared PostgreSQL database (DATABASE_URL): the same database and game
-checks, nothing migrated, no backup folder expected, and the URL never repeated."""
+checks, nothing migrated, pg_dump checked for the backups, and the URL never repeated."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -11,10 +12,16 @@ from bot.sharding import load_scaling
 from bot.store import Store
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, FEWEST_CONNECTIONS
 from tests.ops.test_doctor import doctor, env, make_games, problems  # noqa: F401 (fixture)
-from tests.postgres import fresh_database
+from tests.postgres import fresh_database, need_pg_programs
+
+
+def pg_dump_major() -> int:
+    said = subprocess.run(["pg_dump", "--version"], capture_output=True, text=True).stdout
+    return int(said.split(")")[1].split(".")[0])
 
 
 async def test_postgres_games_are_checked(env, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    need_pg_programs()
     async with fresh_database("doctor") as url:
         await make_games(url)  # type: ignore[arg-type]  # Store.open takes a URL too
         monkeypatch.setenv("DATABASE_URL", url)
@@ -24,7 +31,9 @@ async def test_postgres_games_are_checked(env, monkeypatch: pytest.MonkeyPatch) 
         assert any("PostgreSQL (DATABASE_URL) opens" in line for line in lines), lines
         assert any("2 open games reload and rebuild" in line for line in lines), lines
         assert any("connections, enough for 1 bot process" in line for line in lines), lines
-        assert not any("backup" in line for line in lines), lines
+        label = f"PostgreSQL 127.0.0.1:5432/{url.rpartition('/')[2]}"
+        assert f"ok       backups: pg_dump {pg_dump_major()} can back up {label}" in lines, lines
+        assert any(line.startswith("note     backups: no daily backup in ") for line in lines)
         assert not Path(env["DATABASE_PATH"]).exists()  # the SQLite file is not touched
 
 
@@ -117,3 +126,21 @@ def test_the_processes_are_counted_from_the_shards_each_holds() -> None:
     assert load_scaling({"SHARD_COUNT": "4"}).processes == 1  # all four here
     assert load_scaling({"SHARD_COUNT": "4", "SHARD_IDS": "0,1"}).processes == 2
     assert load_scaling({"SHARD_COUNT": "5", "SHARD_IDS": "4,3"}).processes == 3
+
+
+@pytest.mark.parametrize(("keep", "level"), [("7", "problem"), ("0", "note")])
+async def test_pg_dump_missing_is_a_problem_only_for_the_daily_backups(
+    env, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep: str, level: str  # noqa: F811
+) -> None:
+    """The bot does not start without the programs of its daily backups: the doctor says
+    so; with none to take, `python -m bot backup` alone would need them."""
+    async with fresh_database("doctor") as url:
+        await (await Store.open(url)).close()
+        monkeypatch.setenv("DATABASE_URL", url)
+        (tmp_path / "empty").mkdir()
+        env.update(PG_BIN_DIR=str(tmp_path / "empty"), BACKUP_KEEP=keep)
+        lines = [f.line() for f in await doctor(env) if f.area == "backups"]
+    label = f"PostgreSQL 127.0.0.1:5432/{url.rpartition('/')[2]}"
+    assert len(lines) == 1 and lines[0].startswith(f"{level:<8} backups: "), lines
+    assert f"pg_dump is not in PG_BIN_DIR ({tmp_path / 'empty'})" in lines[0]
+    assert label in lines[0]

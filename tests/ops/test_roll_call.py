@@ -5,6 +5,7 @@ processes that disagree on SHARD_COUNT, and two processes on one SQLite file."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import socket
 import subprocess
@@ -12,9 +13,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from bot.discord_app import TableBot
 from bot.ops.findings import NOTE, OK, PROBLEM, Finding
 from bot.ops.roll_call import GONE_AFTER_S, RollCall, check_processes
 from bot.store import BotProcess, Store
+from tests.discord_emulator import DiscordEmulator
+from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.postgres import fresh_database
 
 NOW = 1_800_000_000.0
 
@@ -113,3 +120,77 @@ async def test_a_running_process_answers_and_leaves_when_it_stops(tmp_path: Path
         assert await store.bot_processes() == []
     finally:
         await store.close()
+
+
+async def start_and_look(store: Store, count: int, shards: list[int]) -> RollCall:
+    """A process starting on `store`, once it has looked for others holding its shards."""
+    roll_call = RollCall(store, lambda: (count, shards), interval=60)
+    roll_call.start()
+    await asyncio.wait_for(roll_call.looked_for_rivals.wait(), 30)
+    return roll_call
+
+
+def warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records
+            if r.name == "bot.ops.roll_call" and r.levelno == logging.WARNING]
+
+
+async def test_a_second_process_for_a_held_shard_warns_at_start_and_the_doctor_names_both(
+        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="bot.ops.roll_call")
+    async with fresh_database("roll_call") as url:
+        store = await Store.open(url)
+        try:
+            first = RollCall(store, lambda: (2, [0, 1]), name="elsewhere:41:aa")
+            await first.answer()
+            apart = await start_and_look(store, 4, [3])  # another count: nothing shared
+            assert warnings(caplog) == []
+            await apart.stop()
+            second = await start_and_look(store, 2, [1])
+            [said] = warnings(caplog)
+            assert said.startswith("shard 1 of 2 is also held by elsewhere:41:aa (running "
+                                   "since "), said
+            assert said.endswith("give each process SHARD_IDS of its own")
+            await first.answer()  # a minute on, both still answer the roll call
+            found = check_processes(await store.bot_processes(), time.time(), shared=True)
+            assert levels(found) == [PROBLEM]
+            assert found[0].text.startswith("shard 1 is held by more than one process "
+                                            f"(elsewhere:41:aa, {second.name})"), found
+            await second.stop()
+        finally:
+            await store.close()
+
+
+@pytest.mark.parametrize(("ago", "warned"), [(0.0, True), (GONE_AFTER_S + 60, False)])
+async def test_a_second_bot_on_an_sqlite_file_warns_at_start_unless_the_first_is_gone(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, ago: float, warned: bool) -> None:
+    """The other bot answered just now, or long ago (killed: its stale row is no rival)."""
+    caplog.set_level(logging.WARNING, logger="bot.ops.roll_call")
+    then = await Store.open(tmp_path / "games.db", clock=lambda: time.time() - ago)
+    await RollCall(then, lambda: (1, [0]), name="elsewhere:7:bb").answer()
+    await then.close()
+    store = await Store.open(tmp_path / "games.db")
+    try:
+        await (await start_and_look(store, 1, [0])).stop()
+    finally:
+        await store.close()
+    said = warnings(caplog)
+    assert len(said) == warned, said
+    assert all(s.startswith("another bot uses this SQLite file: elsewhere:7:bb") for s in said)
+
+
+async def test_the_bot_warns_at_start_when_its_file_is_in_use(
+        discord_emulator: DiscordEmulator, tmp_path: Path,  # noqa: F811
+        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="bot.ops.roll_call")
+    db = tmp_path / "games.db"
+    store = await Store.open(db)
+    await RollCall(store, lambda: (1, [0]), name="elsewhere:9:dd").answer()
+    await store.close()
+    bot = TableBot(database_path=str(db))
+    async with discord_emulator.running(bot):
+        await discord_emulator.wait_until(lambda: bot.roll_call is not None)
+        assert bot.roll_call is not None
+        await asyncio.wait_for(bot.roll_call.looked_for_rivals.wait(), 30)
+    [said] = warnings(caplog)
+    assert said.startswith("another bot uses this SQLite file: elsewhere:9:dd"), said
