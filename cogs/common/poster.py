@@ -17,82 +17,30 @@ shows the table again, and the next post tells the whole segment from the action
 
 from __future__ import annotations
 
-import dataclasses
-import io
-import json
 import logging
-from collections.abc import Awaitable, Callable
-from itertools import groupby
 
 import discord
 
 from bot.i18n import _, cmd, current_language, speaking
 from bot.store import ACTIVE, LOBBY, BotMessage, LoadedGame
-from bot.tables.game_locks import GameLocks
-from bot.tables.languages import ServerLanguages
-from bot.tables.service import QUIET_EVENTS, Step, TableService
+from bot.tables.service import Step
 from cogs.common import outbox
-from cogs.common.bells import Bells
-from cogs.common.delivery import PostingError, deliver, permission_hint
+from cogs.common.delivery import PostingError, permission_hint
+from cogs.common.segment_messages import LOOK_BACK, Note, SegmentMessages
 from cogs.common.segments import (
     LoggedEvent,
     Place,
     Segment,
-    between,
     first_opening,
     last_opening,
     segments_of,
 )
-from cogs.common.story import (
-    Story,
-    board_description,
-    caption_of,
-    compose,
-    notes_told,
-    players_only,
-    tell,
-)
 
 log = logging.getLogger(__name__)
 
-LOOK_BACK = 100  # actions read to find the segment of a game that has no message yet
-
-PromptBuilder = Callable[[TableService, LoadedGame],
-                         Awaitable[tuple[str, discord.ui.View | None]]]
-Callout = Callable[[TableService, LoadedGame], "str | None"]
-Recap = Callable[[TableService, LoadedGame], Awaitable["discord.File | None"]]
-Note = tuple[Place | None, str]  # a note and the move it is about (None: said first)
-
-
-class Poster:
-    def __init__(self, service: TableService, prompt: PromptBuilder,
-                 render: Callable[[LoadedGame, str], object], *,
-                 openers: frozenset[str], callout: Callout | None = None,
-                 recap: Recap | None = None,
-                 languages: ServerLanguages | None = None,
-                 context: frozenset[str] = frozenset()) -> None:
-        self.service = service
-        self.prompt = prompt
-        # Coroutine function: (game, caption) -> PNG bytes; with closed=True, the board of
-        # a message that is over (its game's live questions and whom it waits for left out).
-        self.render = render
-        self.openers = openers  # the events that begin a segment of this game
-        # Events that set the scene (a new epoch) rather than make a move: their lines
-        # are never a board's caption, which names the move the board shows.
-        self.context = context
-        self.callout = callout  # who else to ping when a segment's message is posted
-        self.recap = recap  # the animated recap a finished game's result carries
-        self.languages = languages  # what each server's channel messages speak
-        self._games = GameLocks()  # per game: shows in order, and how many wait
-        # Per message: what the table did for someone (not in the log) and the version its
-        # board was drawn at. Lost at a restart, or to another process showing the next
-        # step, which costs at most a board drawn again (notes are read back from the
-        # text). Who has been pinged for it is stored (`bells`).
-        self._notes: dict[int, list[Note]] = {}
-        self.bells = Bells(service)
-        self._drawn: dict[int, int] = {}
-        # Per game: whether a show skipped for one waiting behind it owes a new board.
-        self._board_owed: dict[int, bool] = {}
+class Poster(SegmentMessages):
+    """What each step needs: the live message edited, a new segment posted, or what
+    the channel is owed shown (see the module's docstring)."""
 
     async def publish(self, channel: discord.abc.Messageable, step: Step,
                       *, force_board: bool = False, here: frozenset[int] = frozenset()) -> None:
@@ -241,152 +189,6 @@ class Poster:
             segments.remove(void)
         return segments[-1] if segments else None
 
-    async def _log(self, game: LoadedGame, since: int | None) -> list[LoggedEvent]:
-        after = since - 1 if since is not None else max(0, game.version - LOOK_BACK)
-        entries = await self.service.store.list_actions(game.id, after_version=max(0, after))
-        return [LoggedEvent(Place(entry.version, i), event)
-                for entry in entries for i, event in enumerate(entry.events)]
-
-    # ---- the story ---------------------------------------------------------------------
-
-    async def _lines(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
-                     stop: Place | None = None) -> list[tuple[Place, str, str]]:
-        """The lines of the events from `start` up to `stop`, each with the place of its
-        action's first move (where a note about that action goes) and its event's type."""
-        inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
-        lines: list[tuple[Place, str, str]] = []
-        for version, action in groupby(inside, key=lambda e: e.place.version):
-            told = await self.service.narration_kinds(game, between(list(action), None))
-            lines += [(Place(version, 0), line, kind) for kind, line in told]
-        return lines
-
-    async def _story(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
-                     stop: Place | None, notes: list[Note]) -> tuple[Story, str]:
-        """The segment's lines with each note just above the lines of the move it is
-        about (at the end when that move shows nothing: a secret ballot), and the board's
-        caption: the last line that tells a move, not a note, a footnote or a scene."""
-        waiting = sorted(notes, key=lambda n: (n[0] is not None, n[0] or start))
-        story: Story = []
-        scenes: set[str] = set()
-        for place, line, kind in await self._lines(game, events, start, stop):
-            while waiting and (waiting[0][0] is None or waiting[0][0] <= place):
-                story.append((waiting.pop(0)[1], True))
-            story.append((line, False))
-            if kind in self.context:
-                scenes.add(line)
-        story += [(text, True) for _, text in waiting]
-        moves = [(line, note) for line, note in story if line not in scenes]
-        return story, caption_of(moves or story)
-
-    # ---- the messages ------------------------------------------------------------------
-
-    async def _post(self, channel: discord.abc.Messageable, game: LoadedGame, start: Place,
-                    events: list[LoggedEvent], notes: list[Note],
-                    here: frozenset[int] = frozenset()) -> discord.Message:
-        story, caption = await self._story(game, events, start, None, notes)
-        prompt, view = await self.prompt(self.service, game)
-        callout = self.callout(self.service, game) if self.callout else None
-        if callout:
-            prompt = f"{prompt}\n{callout}"
-        if game.row.status not in (LOBBY, ACTIVE):  # the result says the last line again
-            story = [(line, note) for line, note in story if line not in prompt]
-            # Everyone who played is told it is over: in a game of days, not all watch.
-            people = " ".join(f"<@{s.user_id}>" for s in game.seats if s.user_id is not None)
-            if people:
-                prompt = f"{prompt}\n-# {people}"
-        content = compose(story, prompt)
-        png = await self.render(game, caption)  # type: ignore[misc]
-        record: bytes | None = None
-        recap: discord.File | None = None
-        if game.row.status not in (LOBBY, ACTIVE):
-            # The game is over: its record (every secret now revealed) goes with the
-            # result, and the recap of its boards when it finished by play.
-            record = json.dumps(await self.service.store.export_game(game.id),
-                                indent=1).encode()
-            recap = await self._recap(game)
-        recap_data = recap.fp.read() if recap is not None else b""
-        # The same post tried again after a crash is the same message (Discord's nonce).
-        nonce = await outbox.nonce(self.service.store, game.id, start, game.row.channel_id)
-        extra = {"view": view} if view is not None else {}
-
-        def send() -> Awaitable[discord.Message]:
-            files = [self._board_file(game, png, caption)]
-            if record is not None:
-                files.append(discord.File(io.BytesIO(record),
-                                          filename=f"{game.row.game}-game-{game.id}.json"))
-            if recap is not None:  # made anew: a refused upload has read it
-                files.append(discord.File(io.BytesIO(recap_data), filename=recap.filename,
-                                          description=recap.description))
-            return channel.send(content=content, files=files, nonce=nonce,
-                                allowed_mentions=players_only(game, but=here), **extra)
-
-        message = await deliver(channel, send)
-        segment = Segment(start, game.version, message.channel.id, message.id)
-        await self.service.store.set_message(game.id, segment.kind,
-                                             channel_id=segment.channel_id,
-                                             message_id=segment.message_id)
-        self._notes[message.id] = list(notes)
-        await self.bells.posted(game, message.id, content)
-        self._drawn[message.id] = game.version
-        return message
-
-    async def _edit_live(self, channel: discord.abc.Messageable, game: LoadedGame,
-                         live: Segment, events: list[LoggedEvent], notes: list[Note],
-                         board: bool, here: frozenset[int] = frozenset()) -> None:
-        told = await self._told(channel, game, live, events)
-        # A late step's notes about moves before this segment: said first here.
-        told += [(a if a is None or a >= live.start else None, n) for a, n in notes]
-        story, caption = await self._story(game, events, live.start, None, told)
-        prompt, view = await self.prompt(self.service, game)
-        content = compose(story, prompt)
-        kwargs: dict = {"content": content, "view": view,
-                        "allowed_mentions": discord.AllowedMentions.none()}
-        png = await self.render(game, caption) if board else None  # type: ignore[misc]
-        message = channel.get_partial_message(live.message_id)  # type: ignore[attr-defined]
-
-        def edit() -> Awaitable[discord.Message]:  # the file made anew for each attempt
-            drawn = {} if png is None else {"attachments": [self._board_file(game, png, caption)]}
-            return message.edit(**kwargs, **drawn)
-
-        await deliver(channel, edit)
-        if png is not None:
-            self._drawn[live.message_id] = game.version
-        await self.bells.ring(channel, game, live, here)
-
-    async def _close(self, channel: discord.abc.Messageable, game: LoadedGame,
-                     live: Segment, events: list[LoggedEvent], stop: Place,
-                     notes: list[Note]) -> None:
-        """The old segment's message keeps its whole story, with the notes about its
-        moves, and no buttons; its board is drawn again if its story went on since."""
-        told = await self._told(channel, game, live, events) + notes
-        story, caption = await self._story(game, events, live.start, stop, told)
-        self._notes.pop(live.message_id, None)
-        await self.bells.closed(game.id, live.message_id)
-        # Drawn again after the newest action it tells, if it was drawn before: an action
-        # that ends this segment and opens the next shows both (no state in between).
-        drawn = self._drawn.pop(live.message_id, live.posted_at)
-        newest = max((e.place.version for e in events if live.start <= e.place < stop
-                      and e.event.get("type") not in QUIET_EVENTS), default=drawn)
-        png = None
-        if newest > drawn:
-            state = game.state if newest == game.version else \
-                await self.service.store.state_at(game.id, newest)
-            # The state may already hold the next segment's question (an election's last
-            # answer opens the next): a record shows none, nor whom the table waits for.
-            png = await self.render(dataclasses.replace(game, state=state), caption,  # type: ignore[misc]
-                                    closed=True)
-        message = channel.get_partial_message(live.message_id)  # type: ignore[attr-defined]
-
-        def edit() -> Awaitable[discord.Message]:  # the file made anew for each attempt
-            drawn = {} if png is None else {"attachments": [self._board_file(game, png, caption)]}
-            return message.edit(content=tell(story) or "…", view=None,
-                                allowed_mentions=discord.AllowedMentions.none(), **drawn)
-
-        try:
-            await deliver(channel, edit)
-        except discord.NotFound:
-            pass  # deleted: the new message tells the table anyway
-
     async def _move_live(self, channel: discord.abc.Messageable, game_id: int) -> None:
         """The live message posted again as the channel's newest, the old one removed;
         nothing when it is the newest already or the game is over. Nobody is pinged."""
@@ -409,33 +211,3 @@ class Poster:
             await channel.get_partial_message(live.message_id).delete()  # type: ignore[attr-defined]
         except discord.HTTPException:  # no right to delete: at least no buttons there
             await self._close(channel, game, live, events, Place(game.version + 1, 0), told)
-
-    async def _told(self, channel: discord.abc.Messageable, game: LoadedGame, live: Segment,
-                    events: list[LoggedEvent]) -> list[Note]:
-        """The table's notes told in the live message so far; after a restart, read back
-        from its text (`notes_told`)."""
-        told = self._notes.get(live.message_id)
-        if told is not None:
-            return told
-        told = self._notes[live.message_id] = []
-        try:
-            message = await channel.fetch_message(live.message_id)  # type: ignore[attr-defined]
-        except discord.HTTPException:
-            return told
-        known = {line: place for place, line, _ in await self._lines(game, events, live.start)}
-        told += notes_told(message.content, known, Place(game.version + 1, 0))
-        return told
-
-    async def _recap(self, game: LoadedGame) -> discord.File | None:
-        if self.recap is None:
-            return None
-        try:
-            return await self.recap(self.service, game)
-        except Exception:  # the result must be shown even if its recap cannot be drawn
-            log.exception("game %s: the recap could not be drawn", game.id)
-            return None
-
-    @staticmethod
-    def _board_file(game: LoadedGame, png: bytes, caption: str) -> discord.File:
-        return discord.File(io.BytesIO(png), filename=f"{game.row.game}-board.png",
-                            description=board_description(caption))

@@ -1,12 +1,11 @@
 """A real bot process killed with SIGKILL at every point between a step's commit and the
 last Discord call that shows it, then started again: the channel catches up. The loopback
-Discord counts the bot's requests after a person's move and kills the process at the k-th,
-before it is applied or just after (every request of a move, a start and a game's end:
-18 points per backend); on SQLite alone, and on PostgreSQL with the game's shard held by
-one of two processes. After each restart the
-channel's newest message carries exactly the buttons of the step the game waits for
-(within 10 s of the new session), no segment is posted twice, and play goes on to the end.
-"""
+Discord counts the bot's requests after a person's move (a moderator's skip, the Start
+click, a game's last move) and kills the process at the k-th, before Discord applied it
+or just after: over 20 points per backend, on SQLite alone and on PostgreSQL with the
+game's shard held by one of two processes. After each restart the channel's newest
+message carries exactly the buttons of the step the game waits for (within 10 s of the
+new session), no segment is posted twice, and play goes on to the end."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.store import ACTIVE, FINISHED, Store
@@ -33,6 +33,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
 # click), before Discord applied it or once it had.
 MOVE_POINTS = [(k, applied) for k in range(1, 5) for applied in (False, True)]
 START_POINTS = [(k, applied) for k in range(1, 7) for applied in (False, True)]
+SKIP_POINTS = [(k, applied) for k in range(1, 7) for applied in (False, True)]
 CATCH_UP_S = 10.0  # from the new session to the current buttons on the newest message
 MOVE_S = 60.0
 
@@ -202,19 +203,49 @@ async def kill_at_moves(emu: DiscordEmulator, store: Store, player: ClansPlayer,
     return reached
 
 
+async def kill_at_skips(emu: DiscordEmulator, store: Store, player: ClansPlayer,
+                        victim: BotProcess, killer: Killer) -> list[tuple[str, int, bool]]:
+    """Kills at each request of a moderator's skip (`/table-admin skip`: the table plays
+    the default for the person awaited, then the computer players reply)."""
+    guild = emu.guilds[player.channel.guild_id]
+    moderator = emu.add_user("olga", guilds=[guild], roles=[emu.add_role(
+        "Admins", discord.Permissions(manage_channels=True).value, guild=guild)])
+    reached: list[tuple[str, int, bool]] = []
+    for k, applied in SKIP_POINTS:
+        game = await player.game()
+        if game.row.status != ACTIVE:
+            await check_the_end(emu, store, player.channel, player)
+            player.channel = emu.add_text_channel(guild, f"s{k}{applied}")
+            await player.open_table()
+            game = await player.game()
+        killer.arm((k, applied))
+        await emu.slash(moderator, player.channel, "table-admin skip", {})
+
+        async def skipped_or_killed(before: int = game.version) -> bool:
+            return killer.fired.is_set() or await settled(player, before)
+
+        await poll(skipped_or_killed, MOVE_S, "the skip to settle or the kill")
+        if killer.fired.is_set():
+            reached.append(("skip", k, applied))
+            await restart_and_catch_up(emu, store, player.channel, player, victim, reached[-1])
+        killer.arm(None)
+    return reached
+
+
 async def play_through_crashes(store: Store, emu: DiscordEmulator, player: ClansPlayer,
                                victim: BotProcess) -> None:
     killer = Killer(victim, store)
     emu.request_hook = killer.hook
     reached = await kill_at_moves(emu, store, player, victim, killer)
+    reached += await kill_at_skips(emu, store, player, victim, killer)
     reached += await kill_at_starts(emu, store, player, victim, killer)
     emu.request_hook = None
     # Every request of each kind of step, before and after Discord applied it: a Clans
-    # move makes 4 (with the computer players' replies), a start 2, a game's end 3.
-    for kind, least in (("move", 4), ("start", 2), ("end", 3)):
+    # move makes 4 (with the computer players' replies), a skip 6, a start 2, an end 3.
+    for kind, least in (("move", 4), ("skip", 2), ("start", 2), ("end", 3)):
         ks = sorted({k for what, k, _applied in reached if what == kind})
         assert ks == list(range(1, len(ks) + 1)) and len(ks) >= least, (kind, reached)
-    assert len(set(reached)) >= 18, reached
+    assert len(set(reached)) >= 20, reached
     await check_the_end(emu, store, player.channel, player)
 
 
