@@ -42,10 +42,10 @@ WARMUP = 100
 DEADLINES = 5000
 # Lanes (coroutines, one game at a time each) in all, split between the processes.
 SPEEDUP_GAMES = 16
-SPEEDUP_SECONDS = 2.0
-# One and two processes are measured in turns (1 2, 2 1, 1 2): this machine's disk and
+SPEEDUP_SECONDS = 3.0
+# One and two processes are measured in turns (1 2, 2 1, 1 2, 2 1): a machine's disk and
 # CPU drift over seconds, and a drift then weighs on both counts alike.
-SPEEDUP_ROUNDS = 3
+SPEEDUP_ROUNDS = 4
 # Games are queued per lane for this many actions a second in all, so that no lane runs
 # dry within the window on a fast machine: about twenty to forty times what one process
 # makes on a small one (two cores shared with the database server: store ~1,000 actions a
