@@ -135,8 +135,8 @@ async def _new_games(url: str, count: int, first_channel: int) -> list[int]:
 
         ids: list[int] = []
         for start in range(0, count, 8):
-            ids += await asyncio.gather(*(make(n) for n in range(start, min(count,
-                                                                            start + 8))))
+            batch = range(start, min(count, start + 8))
+            ids += await asyncio.gather(*(make(n) for n in batch))
         return ids
     finally:
         await store.close()
