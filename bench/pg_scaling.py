@@ -34,7 +34,7 @@ from typing import Any
 
 import asyncpg
 
-from bench.proc_cpu import TICKS_PER_S, machine_ticks, process_ticks
+from bench.proc_cpu import TICKS_PER_S, machine_ticks, process_name, process_ticks
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_EVERY_S = 0.01  # how often pg_stat_activity is looked at during a window
@@ -89,7 +89,9 @@ class Window:
 
 class BackendWatch:
     """This database's backends during a window: each one's CPU ticks when first seen
-    and when last read, and samples of what the working ones wait on."""
+    and when last read, and samples of what the working ones wait on. A backend's CPU
+    is read only where its pid is a PostgreSQL process on this machine (a server
+    elsewhere leaves the backends' CPU at 0)."""
 
     def __init__(self, conn: asyncpg.Connection, database: str) -> None:
         self._conn = conn
@@ -105,7 +107,7 @@ class BackendWatch:
             "WHERE datname = $1", self._database)
         for row in rows:
             pid = row["pid"]
-            if pid not in self._first:
+            if pid not in self._first and process_name(pid) == "postgres":
                 # Seen first after the start: it was born in the window, from 0 ticks.
                 self._first[pid] = (process_ticks(pid) or 0) if not self._started else 0
                 self._last[pid] = self._first[pid]

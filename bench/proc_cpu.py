@@ -24,6 +24,15 @@ def process_ticks(pid: int, thread: int | None = None) -> int | None:
     return int(fields[11]) + int(fields[12])
 
 
+def process_name(pid: int) -> str | None:
+    """The name a process runs under (PostgreSQL's backends: "postgres"), or None."""
+    try:
+        with open(f"/proc/{pid}/comm") as comm:
+            return comm.read().strip()
+    except OSError:
+        return None
+
+
 def machine_ticks() -> tuple[int, int]:
     """The machine's busy and total CPU ticks so far, summed over all its cores."""
     try:
