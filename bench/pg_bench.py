@@ -1,65 +1,57 @@
 """The store on PostgreSQL, with several processes: what one stored action costs against a
-bare one-row commit, that deadlines falling due under two processes' clocks fire once
-each, and how many actions per second two processes store against one. The last is
-measured for bare one-row commits too, in the same way: what two processes can gain on
-this machine at all when they share its cores with the database server; for clicks
-through the table service, which adds to each action what a bot does around it (the
-table lock, the checks, the deadlines of the next decision, the narration); and for those
-clicks with the board drawn after each, as a bot shows every step. One and two processes
-take turns, a few rounds each, so the machine's drift weighs on both alike; how many of
-the machine's cores were busy while one process ran tells what a second one could gain.
+bare one-row commit; that deadlines falling due under two processes' clocks fire once
+each; and how the work scales with processes, measured per process (bench/pg_scaling.py).
+
+Scaling is measured for actions stored straight into the store ("store"); for clicks
+through the table service ("table"), which adds to each action what a bot does around
+it (the table lock, the checks, the deadlines of the next decision, the narration); for
+those clicks with the board drawn after each ("bot"), as a bot shows every step; and for
+bare one-row commits by as many writers ("bare"), the least a stored action can cost.
+Each is run with one worker process and with two, on the same number of fresh games
+split between them; one and two take turns, a few rounds each, so the machine's drift
+weighs on both alike. The CPU time of the workers and of this database's backends is
+read from /proc, so the figures are those of the work itself, whatever else the machine
+runs; what else it ran is reported beside them.
 
 Runs against TEST_POSTGRES_URL (default postgres on 127.0.0.1:5432) in a database of its
-own; without a reachable server it returns a note instead of figures.
+own; without a reachable server it returns a note instead of figures. The figures per
+process need Linux's /proc and a server on the same machine.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import logging
+import math
 import os
 import random
-import re
 import secrets
 import statistics
-import subprocess
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import asyncpg
 
-from bot.games.base import PlayerSpec
+from bench.pg_scaling import Window, figures, together
+from bench.pg_workers import PLAYERS, lanes_arg, pick, users
 from bot.store import Store
-from bot.store.backends.postgres import DEFAULT_CONNECTIONS
-from bot.tables.service import TableService
-from cogs.doge.board import render_doge
 
 ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
-PLAYERS = [PlayerSpec("Anna", "red"), PlayerSpec("Bernd", "blue"), PlayerSpec("Carla", "green"),
-           PlayerSpec("Dario", "yellow")]
-ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = 1500
 WARMUP = 100
 DEADLINES = 5000
+# Lanes (coroutines, one game at a time each) in all, split between the processes.
 SPEEDUP_GAMES = 16
-SPEEDUP_SECONDS = 2.0
-# One and two processes are measured in turns (1 2, 2 1, 1 2): this machine's disk and
+SPEEDUP_SECONDS = 3.0
+# One and two processes are measured in turns (1 2, 2 1, 1 2, 2 1): a machine's disk and
 # CPU drift over seconds, and a drift then weighs on both counts alike.
-SPEEDUP_ROUNDS = 3
-HANDLED = re.compile(r"deadline (\d+) \(")
-
-
-def _users(game: int) -> list[int]:
-    return [1000 + 10 * game + seat for seat in range(len(PLAYERS))]
-
-
-def _pick(engine: Any, state: Any, rng: random.Random) -> dict[str, Any]:
-    seat = rng.choice(engine.pending(state))
-    legal = engine.legal_actions(state, seat)
-    return rng.choice(legal) if legal else engine.default_action(state, seat)
+SPEEDUP_ROUNDS = 4
+# Games are queued per lane for this many actions a second in all, so that no lane runs
+# dry within the window on a fast machine: about twenty to forty times what one process
+# makes on a small one (two cores shared with the database server: store ~1,000 actions a
+# second, table ~230, bot ~11). A random 4-player Doge game takes 420 to 1,420 moves.
+FAST_MACHINE_ACTIONS_PER_S = {"store": 20_000, "table": 5_000, "bot": 500}
+SHORTEST_GAME = 400
 
 
 async def _action_ratio(url: str) -> dict[str, float]:
@@ -86,7 +78,7 @@ async def _action_ratio(url: str) -> dict[str, float]:
                 game = games[i % len(games)] = await store.create_game(
                     "doge", guild_id=1, channel_id=1000 + i, players=PLAYERS, seed=i)
                 version, state = game.version, game.state
-            action = _pick(engine, state, rng)
+            action = pick(engine, state, rng)
             t2 = time.perf_counter()
             result = await store.submit_action(game.id, action, expected_version=version,
                                                actor_id=1, idempotency_key=f"b{i}")
@@ -102,40 +94,6 @@ async def _action_ratio(url: str) -> dict[str, float]:
     return {"pg_store_action_ratio_p50": round(store50 / bare50, 2),
             "pg_store_action_p50_us": round(store50 * 1e6, 1),
             "pg_bare_commit_p50_us": round(bare50 * 1e6, 1)}
-
-
-def _spawn(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "bench.pg_bench", *args], cwd=ROOT,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-
-def _together(procs: list[subprocess.Popen[str]]) -> tuple[list[Any], float]:
-    """Wait until every process is ready, let them go at once, collect their answers; and
-    how many of the machine's cores were busy meanwhile (the database server's work and
-    everything else included; 0 where the system does not tell)."""
-    for proc in procs:
-        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
-    before = _cpu_ticks()
-    for proc in procs:
-        assert proc.stdin is not None
-        proc.stdin.write("go\n")
-        proc.stdin.flush()
-    answers = [json.loads(proc.communicate(timeout=300)[0]) for proc in procs]
-    assert all(proc.returncode == 0 for proc in procs)
-    after = _cpu_ticks()
-    busy = (after[0] - before[0]) / max(1, after[1] - before[1]) * (os.cpu_count() or 1)
-    return answers, busy
-
-
-def _cpu_ticks() -> tuple[int, int]:
-    """The machine's busy and total CPU ticks so far, over all cores (Linux)."""
-    try:
-        with open("/proc/stat") as stat:
-            ticks = [int(t) for t in stat.readline().split()[1:]]
-    except OSError:
-        return 0, 0
-    idle = ticks[3] + ticks[4]  # idle and waiting for the disk
-    return sum(ticks) - idle, sum(ticks)
 
 
 async def _fill_deadlines(url: str) -> None:
@@ -159,157 +117,56 @@ async def _fill_deadlines(url: str) -> None:
 
 def _deadlines_twice(url: str) -> dict[str, int]:
     asyncio.run(_fill_deadlines(url))
-    handled = [i for ids in _together([_spawn("clock", url), _spawn("clock", url)])[0]
-               for i in ids]
+    answers, _ = asyncio.run(together(ADMIN_URL, url, [["clock"], ["clock"]]))
+    handled = [i for ids in answers for i in ids]
     return {"pg_deadlines_fired_twice": len(handled) - len(set(handled)),
             "pg_deadlines_handled": len(set(handled))}
 
 
 async def _new_games(url: str, count: int, first_channel: int) -> list[int]:
+    """`count` fresh async Doge tables, made over a few connections at once."""
     store = await Store.open(url)
     try:
-        return [(await store.create_game("doge", guild_id=1, channel_id=first_channel + n,
-                                         players=PLAYERS, user_ids=_users(n), seed=n,
-                                         settings={"timing": "async"})).id
-                for n in range(count)]
+        async def make(n: int) -> int:
+            game = await store.create_game("doge", guild_id=1, channel_id=first_channel + n,
+                                           players=PLAYERS, user_ids=users(n), seed=n,
+                                           settings={"timing": "async"})
+            return game.id
+
+        ids: list[int] = []
+        for start in range(0, count, 8):
+            batch = range(start, min(count, start + 8))
+            ids += await asyncio.gather(*(make(n) for n in batch))
+        return ids
     finally:
         await store.close()
 
 
-def _rate(url: str, processes: int, worker: str, first_channel: int) -> float:
-    """Per second, with `processes` workers: actions into the store ("store"), clicks
-    through the table service ("table") or those clicks with the board drawn after each
-    ("bot"), in the same fresh games, split between them; or ("bare") one-row commits by
-    as many writers."""
-    if worker == "bare":
+def _run(url: str, processes: int, work: str, first_channel: int) -> Window:
+    """One measured run of `processes` workers doing `work` for SPEEDUP_SECONDS."""
+    seconds = str(SPEEDUP_SECONDS)
+    if work == "bare":
         asyncio.run(_on_database(url, "CREATE TABLE IF NOT EXISTS bare "
                                       "(id BIGSERIAL PRIMARY KEY, v TEXT NOT NULL)"))
-        work = [(str(SPEEDUP_GAMES // processes),)] * processes
+        commands = [[work, str(SPEEDUP_GAMES // processes), seconds]] * processes
     else:
-        ids = asyncio.run(_new_games(url, SPEEDUP_GAMES, first_channel))
-        work = [(",".join(map(str, ids[p::processes])),) for p in range(processes)]
-    counts, busy = _together([_spawn(worker, url, *args, str(SPEEDUP_SECONDS))
-                              for args in work])
-    return sum(counts) / SPEEDUP_SECONDS, busy
+        per_lane = math.ceil(FAST_MACHINE_ACTIONS_PER_S[work] * SPEEDUP_SECONDS
+                             / SPEEDUP_GAMES / SHORTEST_GAME)
+        ids = asyncio.run(_new_games(url, SPEEDUP_GAMES * per_lane, first_channel))
+        lanes = [ids[lane::SPEEDUP_GAMES] for lane in range(SPEEDUP_GAMES)]
+        commands = [[work, lanes_arg(lanes[p::processes]), seconds]
+                    for p in range(processes)]
+    return asyncio.run(together(ADMIN_URL, url, commands))[1]
 
 
-def _speedup(url: str, worker: str) -> tuple[float, float, float]:
-    """The rates of one process and of two, each averaged over the rounds it ran in; and
-    the cores the machine had busy while one process ran."""
-    done: dict[int, list[float]] = {1: [], 2: []}
-    busy_one: list[float] = []
+def _scaling(url: str, work: str) -> tuple[Window, Window]:
+    """The windows of one process and of two, each summed over the rounds it ran in."""
+    done = {1: Window(), 2: Window()}
     for round_no in range(SPEEDUP_ROUNDS):
         for processes in ((1, 2) if round_no % 2 == 0 else (2, 1)):
-            channel = 10_000 * (1 + len(done[1]) + len(done[2]))
-            rate, busy = _rate(url, processes, worker, channel)
-            done[processes].append(rate)
-            if processes == 1:
-                busy_one.append(busy)
-    return statistics.fmean(done[1]), statistics.fmean(done[2]), statistics.fmean(busy_one)
-
-
-# -- the worker processes ---------------------------------------------------------------
-# They import this module afresh, so sizes the parent uses (SPEEDUP_SECONDS, which a test
-# may have shrunk) reach them on their command line, never through the module constants.
-
-
-async def _clock_worker(url: str) -> list[int]:
-    """Tick a table clock until nothing is due; the ids of the rows it handled."""
-    ids: list[int] = []
-
-    class Collect(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            found = HANDLED.match(record.getMessage())
-            if found:
-                ids.append(int(found.group(1)))
-
-    clock_log = logging.getLogger("bot.tables.clock")
-    clock_log.setLevel(logging.DEBUG)
-    clock_log.addHandler(Collect())
-    store = await Store.open(url)
-    try:
-        clock = TableService(store).clock
-        await _ready()
-        while await clock.tick():
-            pass
-    finally:
-        await store.close()
-    return ids
-
-
-async def _play_worker(url: str, game_ids: list[int], seconds: float,
-                       how: str = "store") -> int:
-    """Random legal moves into its games, one coroutine per game, for `seconds`: into the
-    store; as the seats' players' clicks through the table service ("table": its lock,
-    checks, deadlines and narration); or ("bot") as those clicks with the board drawn
-    after each, which is what a bot process does for every step it shows."""
-    store = await Store.open(url)
-    try:
-        service = TableService(store)
-        await _ready()
-        end = time.perf_counter() + seconds
-        counts = await asyncio.gather(*(
-            _play_one(store, g, end) if how == "store"
-            else _click_one(service, g, end, drawn=how == "bot") for g in game_ids))
-    finally:
-        await store.close()
-    return sum(counts)
-
-
-async def _bare_worker(url: str, writers: int, seconds: float) -> int:
-    """One-row commits from `writers` coroutines over as many connections as the store's
-    submit lanes, for `seconds`."""
-    lanes = [await asyncpg.connect(url) for _ in range(DEFAULT_CONNECTIONS.lanes)]
-    locks = [asyncio.Lock() for _ in lanes]
-    try:
-        await _ready()
-        end = time.perf_counter() + seconds
-
-        async def write(n: int) -> int:
-            made = 0
-            while time.perf_counter() < end:
-                async with locks[n % len(lanes)]:
-                    await lanes[n % len(lanes)].execute("INSERT INTO bare (v) VALUES ($1)",
-                                                        f"writer {n} row {made}")
-                made += 1
-            return made
-
-        return sum(await asyncio.gather(*(write(n) for n in range(writers))))
-    finally:
-        for lane in lanes:
-            await lane.close()
-
-
-async def _click_one(service: TableService, game_id: int, end: float,
-                     drawn: bool = False) -> int:
-    rng = random.Random(game_id)
-    made = 0
-    game = await service.load(game_id)
-    while time.perf_counter() < end and not game.engine.is_over(game.state):
-        action = dict(_pick(game.engine, game.state, rng))
-        seat = action.pop("seat")  # the table seats the clicker itself
-        step = await service.act(game_id, game.seats[seat].user_id, action)
-        game = step.game
-        if drawn:  # the board the channel is shown after the step, as the poster draws it
-            await render_doge(game, step.lines[-1] if step.lines else "")
-        made += 1
-    return made
-
-
-async def _play_one(store: Store, game_id: int, end: float) -> int:
-    rng = random.Random(game_id)
-    game = await store.load_game(game_id)
-    state, version, made = game.state, game.version, 0
-    while time.perf_counter() < end and not game.engine.is_over(state):
-        result = await store.submit_action(game_id, _pick(game.engine, state, rng),
-                                           expected_version=version)
-        state, version, made = result.state, result.version, made + 1
-    return made
-
-
-async def _ready() -> None:
-    print("ready", flush=True)
-    await asyncio.to_thread(sys.stdin.readline)
+            channel = 100_000 * (1 + 2 * round_no + processes)
+            done[processes] += _run(url, processes, work, channel)
+    return done[1], done[2]
 
 
 # -- the benchmark ----------------------------------------------------------------------
@@ -336,17 +193,13 @@ async def _drop(name: str) -> None:
     await _on_server(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-SPEEDUPS = {  # the worker, and the names of its figures
-    "store": ("pg_actions_per_s_{}_process", "pg_two_process_speedup"),
-    "bot": ("pg_bot_actions_per_s_{}_process", "pg_bot_two_process_speedup"),
-    "table": ("pg_table_actions_per_s_{}_process", "pg_table_two_process_speedup"),
-    "bare": ("pg_bare_commits_per_s_{}_process", "pg_bare_two_process_speedup"),
-}
+WORK = ("store", "table", "bot", "bare")
 
 
 def run() -> dict[str, Any]:
-    figures: dict[str, Any] = {}
-    for part in ("ratio", "deadlines", *SPEEDUPS):
+    found: dict[str, Any] = {}
+    dry = 0
+    for part in ("ratio", "deadlines", *WORK):
         name = f"bench_{part}_{secrets.token_hex(4)}"
         try:
             url = asyncio.run(_create(name))
@@ -354,31 +207,22 @@ def run() -> dict[str, Any]:
             return {"pg_skipped": f"no PostgreSQL reachable ({type(exc).__name__})"}
         try:
             if part == "ratio":
-                figures.update(asyncio.run(_action_ratio(url)))
+                found.update(asyncio.run(_action_ratio(url)))
             elif part == "deadlines":
-                figures.update(_deadlines_twice(url))
+                found.update(_deadlines_twice(url))
             else:
-                rates, speedup = SPEEDUPS[part]
-                one, two, busy = _speedup(url, part)
-                figures[rates.format("one")] = round(one, 1)
-                figures[rates.format("two")] = round(two, 1)
-                figures[speedup] = round(two / one, 2)
-                figures[f"pg_{part}_one_process_busy_cores"] = round(busy, 2)
+                one, two = _scaling(url, part)
+                found.update(figures(part, one, two))
+                dry += one.dry + two.dry
         finally:
             asyncio.run(_drop(name))
-    figures["pg_machine_cores"] = os.cpu_count() or 1
-    return figures
+    found["pg_lock_wait_share"] = max(found[f"pg_{w}_lock_wait_share"] for w in WORK)
+    found["pg_other_process_cores"] = round(statistics.fmean(
+        found[f"pg_{w}_other_process_cores"] for w in WORK), 2)
+    found["pg_lanes_ran_dry"] = dry
+    found["pg_machine_cores"] = os.cpu_count() or 1
+    return found
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "clock":
-        print(json.dumps(asyncio.run(_clock_worker(sys.argv[2]))))
-    elif len(sys.argv) > 1 and sys.argv[1] == "bare":
-        print(json.dumps(asyncio.run(_bare_worker(sys.argv[2], int(sys.argv[3]),
-                                                  float(sys.argv[4])))))
-    elif len(sys.argv) > 1 and sys.argv[1] in ("bot", "store", "table"):
-        ids = [int(i) for i in sys.argv[3].split(",")]
-        print(json.dumps(asyncio.run(_play_worker(sys.argv[2], ids, float(sys.argv[4]),
-                                                  how=sys.argv[1]))))
-    else:
-        print(json.dumps(run(), indent=2))
+    print(json.dumps(run(), indent=2))
