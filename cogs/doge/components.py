@@ -9,7 +9,8 @@ import discord
 from bot.games.doge.constants import AREAS, area_name
 from bot.i18n import _
 from bot.tables.service import TableError
-from cogs.common.table_components import submit, tables
+from bot.tables.steps import StaleStep
+from cogs.common.table_components import refuse_step, submit, tables
 from cogs.common.ui import handler, refuse
 from cogs.doge.prompts import ballot_panel
 
@@ -32,11 +33,11 @@ async def _ballot_game(interaction: discord.Interaction, game_id: int, key: str)
         raise TableError(_("You are not playing in this game."))
     if game.row.status != "active":
         raise TableError(_("This game is over."))
-    if game.state.phase != "placement":
-        raise TableError(_("Ballots are cast only in the placement phase (D-3.2)."))
+    if game.state.phase != "placement":  # a button of a round that is over
+        raise StaleStep(_("Ballots are cast only in the placement phase (D-3.2)."))
     if key != _round_key(game):
-        raise TableError(_("That ballot panel is from an earlier round; press {button} on "
-                           "the newest message.", button=_("Cast ballot")))
+        raise StaleStep(_("That ballot panel is from an earlier round; press {button} on "
+                          "the newest message.", button=_("Cast ballot")))
     if not game.state.players[seat.seat].markers:
         raise TableError(_("You have no markers left and sit out this round (D-3.4)."))
     return game, seat
@@ -47,8 +48,8 @@ async def on_cast(interaction: discord.Interaction, game_id: int, arg: str,
                   values: list[str]) -> None:
     try:
         game, seat = await _ballot_game(interaction, game_id, arg)
-    except TableError as exc:
-        return await refuse(interaction, str(exc))
+    except TableError as exc:  # on the newest message a stale button shows the table again
+        return await refuse_step(interaction, game_id, exc)
     current = game.state.ballots.get(seat.seat)
     area, mask = None, 0
     if current:
