@@ -62,7 +62,7 @@ class Poster(SegmentMessages):
                          move: bool = False) -> None:
         """What the channel is owed shown, board drawn anew (after a restart, for a stale
         button on the newest message); `move`: the live message then posted again below,
-        its old copy removed (`/doge board`: the buttons at the bottom of the channel)."""
+        its old copy removed (the board command: the buttons at the bottom of the channel)."""
         await self._guarded(channel, game, [], board=True, move=move)
 
     async def _guarded(self, channel: discord.abc.Messageable, game: LoadedGame,
