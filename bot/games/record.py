@@ -19,6 +19,7 @@ from bot.games.registry import GAMES, get_engine
 RECORD_FORMAT = "colovini-game-record"
 # 2 added "commitments" (Doge's stack commitments); version 1 records read as before.
 RECORD_VERSION = 2
+MAX_RECORD_BYTES = 5 * 1024 * 1024  # a finished game's record is far smaller
 _NOT_TEXT = {"Cc", "Cs", "Zl", "Zp"}  # control, lone surrogate, line and paragraph breaks
 
 

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.community.setting import set_rating, void_game
+from bot.games.record import MAX_RECORD_BYTES
 from bot.i18n import _, cmd, later, speaking
 from bot.tables.kits import get_kit
 from bot.tables.languages import set_language
@@ -38,7 +39,6 @@ from cogs.doge.components import tables
 log = logging.getLogger(__name__)
 
 VOID_LOOKUP = 500  # finished games searched by what a moderator types in `void`
-MAX_RECORD_BYTES = 5 * 1024 * 1024
 NO_PINGS = discord.AllowedMentions.none()
 NAME = "table-admin"  # acts on the channel's game, whichever game it is
 OLD_NAME = "doge-admin"  # kept for a release, answering with the new name
