@@ -195,8 +195,10 @@ class ModeratorCommands(app_commands.Group):
                                        int(user) if user else None)
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        if asked is None:
-            return await self.act(interaction, confirmed_op(interaction, what, None))
+        if asked is None:  # done at once; `what` is one of the two the commands make
+            op = confirmed_op(interaction, what, None)
+            return await (refuse(interaction, _("That button is not valid.")) if op is None
+                          else self.act(interaction, op))
         game_id, question = asked
         view = discord.ui.View(timeout=None)
         view.add_item(GameButton("modok", game_id, what, label=_("Yes, do it"),
@@ -352,21 +354,29 @@ class AdminCog(commands.Cog):
             self.bot.tree.remove_command(group.name)
 
 
-def confirmed_op(interaction: discord.Interaction, what: str, game_id: int | None) -> Operation:
-    """The action a confirmation names ("end", "kick.<user id>"), for that game only."""
-    action, _sep, user = what.partition(".")
+def confirmed_op(interaction: discord.Interaction, what: str,
+                 game_id: int | None) -> Operation | None:
+    """The action a confirmation names ("end", "kick.<user id>"), for that game only;
+    None for anything else (a custom id the bot did not make)."""
     channel = interaction.channel_id
-    if action == "kick":
-        return lambda m, who: m.kick(who, channel, int(user), game_id=game_id)  # type: ignore[arg-type]
-    return lambda m, who: m.end(who, channel, game_id=game_id)  # type: ignore[arg-type]
+    if what == "end":
+        return lambda m, who: m.end(who, channel, game_id=game_id)  # type: ignore[arg-type]
+    found = re.fullmatch(r"kick\.([0-9]{1,20})", what)
+    if found is None:
+        return None
+    user = int(found[1])
+    return lambda m, who: m.kick(who, channel, user, game_id=game_id)  # type: ignore[arg-type]
 
 
 @handler("modok")
 async def _confirmed(interaction: discord.Interaction, game_id: int, what: str,
                      _values: list[str]) -> None:
+    op = confirmed_op(interaction, what, game_id)
+    if op is None:
+        return await refuse(interaction, _("That button is not valid."))
     # The question stays, without its buttons; the answer follows as for any command.
     await interaction.response.edit_message(view=None)
-    await run(interaction, confirmed_op(interaction, what, game_id))
+    await run(interaction, op)
 
 
 @handler("modno")
