@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Action, Event, GameEngine, IllegalAction, PlayerSpec
+from bot.games.base import MAX_NAME_CHARS, Action, Event, GameEngine, IllegalAction, PlayerSpec
 from bot.games.registry import GAMES, get_engine
 
 RECORD_FORMAT = "colovini-game-record"
@@ -125,6 +125,9 @@ def _check_players(players: Any) -> None:
         if not _is_printable_text(name):
             raise RecordError(f"the name at {where} holds characters that are not text: "
                               f"{shown(name)}")
+        if len(name) > MAX_NAME_CHARS:
+            raise RecordError(f"the name at {where} has more than {MAX_NAME_CHARS} "
+                              f"characters: {shown(name)}")
         colour = player.get("colour")
         if colour is not None and not isinstance(colour, str):
             raise RecordError(f"the colour at {where} must be text or null, not {shown(colour)}")

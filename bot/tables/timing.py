@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 HOUR = 3600.0
 DAY = 24 * HOUR
 MAX_REMINDERS = 4  # stages per decision: each one pings every awaited player
+MIN_CLOCK_H, MAX_CLOCK_H = 0.02, 336.0  # a decision's time, as `/<game> settings` takes it
 # Hours before the deadline; "%g" writes every number in this range without an exponent,
 # so a stored stage reads back as it was written.
 MIN_REMINDER_H = 0.01

@@ -31,6 +31,7 @@ from bot.tables.overview import open_tables_text
 from bot.tables.service import TableError
 from cogs.common.admin_words import Place, seat_label, summary
 from cogs.common.community import finished_label
+from cogs.common.import_seats import seated_members
 from cogs.common.poster import PostingError
 from cogs.common.table_components import display_name, redraw_lobby
 from cogs.common.ui import GameButton, channel_language, handler, refuse, tell
@@ -226,12 +227,12 @@ class ModeratorCommands(app_commands.Group):
                       players: str | None = None) -> None:
         if record.size > MAX_RECORD_BYTES:
             return await refuse(interaction, _("That file is too large for a game record."))
-        people = [int(u) for u in re.findall(r"\d{5,}", players or "")]
         channel = interaction.channel
         parent = getattr(channel, "parent_id", None)
 
         async def op(m: Moderation, who: Moderator) -> ModResult:
-            await m.require_moderator(who)  # before downloading anything
+            await m.require_moderator(who)  # before looking anyone up or downloading
+            people = await seated_members(interaction, players)
             try:
                 data = await record.read()
             except discord.HTTPException as exc:

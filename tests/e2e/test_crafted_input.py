@@ -4,11 +4,13 @@ Each is answered in one line, changes nothing, and the bot goes on working."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from bot.demo import play_demo
 from tests.admin.helpers import db_rows
 from tests.discord_emulator import DiscordEmulator, EmuMessage, EmuUser
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
@@ -17,6 +19,7 @@ from tests.e2e.test_doge_game import make_bot
 from tests.e2e.test_doge_refusals import last_reply, started_table
 
 BUTTON, STRING_SELECT = 2, 3
+STRANGER = 987654321987654321  # an id nobody in the emulated server has
 
 
 async def crafted_message(emu: DiscordEmulator, component: dict[str, Any]) -> EmuMessage:
@@ -123,3 +126,51 @@ async def test_a_time_zone_of_a_thousand_parts_is_refused_in_one_line(
         await table.slash(anna, "doge notify", {"timezone": "America/Argentina/Buenos_Aires"})
         assert "America/Argentina/Buenos_Aires" in last_reply(emu, anna)
         await still_works(table, anna)
+
+
+async def test_an_import_seats_only_members_of_the_server(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """`players` seated any number of 5 digits or more: people outside the server, the
+    bot itself, `99999`; 5,000 digits made the command fail. The record's settings are
+    checked as typed ones are."""
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    record = json.loads(play_demo(tmp_path / "demo", seed=5, images=False,
+                                  game="doge").read_text())
+    for player in record["players"]:
+        player["is_bot"] = False  # seats for people
+    data = json.dumps(record).encode()
+    async with emu.running(bot):
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", 1 << 4)])
+        anna, robot = emu.add_user("anna"), emu.add_user("robot")
+        table = DogeTable(emu, bot, emu.channel, [anna])  # no game yet: for the waiting
+        robot.bot = True  # another application in the server
+        before = db_rows(tmp_path / "games.db")
+        refusals = {f"<@{emu.bot_user.id}>": "I do not take a seat myself: the computer "
+                                             "plays the seats nobody takes.",
+                    "99999": "99999 is not a member of this server.",
+                    "1" * 5000: "11111111111111111111… is not a member of this server.",
+                    f"<@{anna.id}> <@{STRANGER}>": f"{STRANGER} is not a member of this "
+                                                  "server.",
+                    f"<@{robot.id}>": f"<@{robot.id}> is a bot: the computer plays the "
+                                      "seats nobody takes.",
+                    " ".join(f"<@{anna.id}>" for _ in range(5)): "At most 4 people can take "
+                                                                 "the seats of a record."}
+        for players, refusal in refusals.items():
+            await answered(table, await emu.slash(mia, emu.channel, "table-admin import", {
+                "record": ("game.json", data), "players": players}))
+            assert last_reply(emu, mia) == refusal, players[:40]
+        timing = json.dumps({**record, "settings": {"timing": ["live"]}}).encode()
+        await answered(table, await emu.slash(mia, emu.channel, "table-admin import", {
+            "record": ("game.json", timing), "players": f"<@{anna.id}>"}))
+        assert last_reply(emu, mia) == 'Cannot import: the setting "timing" must be "live" ' \
+                                       'or "async", not ["live"].'
+        assert db_rows(tmp_path / "games.db") == before and not public(emu)
+
+        await answered(table, await emu.slash(mia, emu.channel, "table-admin import", {
+            "record": ("game.json", data), "players": f"<@{anna.id}>"}))
+        assert any("restored a finished game of Doge" in line for line in public(emu))
+        [game] = await bot.tables.store.list_games(channel_id=emu.channel.id)
+        assert [s.user_id for s in (await bot.tables.load(game.id)).seats] == \
+            [anna.id, None, None, None]
+        assert not emu.internal_errors
