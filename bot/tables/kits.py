@@ -105,6 +105,10 @@ class GameKit(Protocol):
         """The action a seat's standing orders give for the decision it faces now, or
         None when they say nothing about it."""
 
+    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
+        """Whether `action` leaves the game as it is (a ballot cast again unchanged, by
+        a double click on Confirm): answered as done, and not stored."""
+
 
 def ask(engine: GameEngine, build: Callable[..., Question], state: Any, seat: int,
         names: list[str]) -> Question | None:
@@ -220,6 +224,15 @@ class DogeKit:
             return legal[0] if choice == "all" else legal[-1]  # most first, none last
         return None
 
+    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
+        """The seat's ballot of this round, cast again as it is (D-3.3: a ballot may be
+        changed until the round is revealed; the same one is no change)."""
+        ballot = state.ballots.get(seat) if state.phase == "placement" else None
+        return (ballot is not None and action.get("type") == "ballot"
+                and action.get("area") == ballot.area
+                and isinstance(action.get("markers"), list)
+                and sorted(action["markers"], key=str) == sorted(ballot.markers, key=str))
+
 
 @dataclass(frozen=True)
 class ClansKit:
@@ -299,6 +312,9 @@ class ClansKit:
                    for e in self.engine.apply(state, action).events):
                 return action
         return None
+
+    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
+        return False  # every move moves huts (C-3.1)
 
 
 KITS: dict[str, GameKit] = {"doge": DogeKit(), "clans": ClansKit()}
