@@ -91,6 +91,8 @@ REFUSALS = [
     ("clans", _set(("players", 2, "name"), "  "), "the name at seat 2 is empty"),
     ("doge", _set(("players", 0, "name"), "An\nna"),
      "the name at seat 0 holds characters that are not text: \"An\\nna\""),
+    ("clans", _set(("players", 1, "name"), "B" * 1000),
+     "the name at seat 1 has more than 32 characters: \"BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB…"),
     ("doge", _set(("players", 0, "is_bot"), "yes"),
      "\"is_bot\" at seat 0 must be true or false, not \"yes\""),
     ("clans", lambda r: r.update(players=r["players"][:1]),

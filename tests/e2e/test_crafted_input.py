@@ -174,3 +174,17 @@ async def test_an_import_seats_only_members_of_the_server(
         assert [s.user_id for s in (await bot.tables.load(game.id)).seats] == \
             [anna.id, None, None, None]
         assert not emu.internal_errors
+
+
+async def test_a_name_longer_than_discord_allows_is_cut_to_its_length(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """Every board draws the seats' names: a seat handed to a member takes at most
+    Discord's 32 characters of their name, as a seat taken by joining does."""
+    emu = discord_emulator
+    async with table_running(emu, tmp_path) as table:
+        anna = table.users[0]
+        emu.set_permissions(table.channel, anna, allow=1 << 4)  # Manage Channels
+        long = emu.add_user("N" * 1000)
+        await answered(table, await emu.slash(anna, emu.channel, "table-admin replace",
+                                              {"old": table.users[1], "new": long}))
+        assert [s.name for s in (await table.game()).seats][1] == "N" * 32
