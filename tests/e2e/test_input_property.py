@@ -39,6 +39,9 @@ TYPED = st.one_of(
     st.tuples(st.just("doge ballot"), st.fixed_dictionaries({"area": TEXT, "markers": TEXT})),
     st.tuples(st.just("doge settings"), st.fixed_dictionaries({"reminders": TEXT})),
     st.tuples(st.just("table-admin import"), st.fixed_dictionaries({"players": TEXT})),
+    st.tuples(st.just("table-admin void"), st.fixed_dictionaries(
+        {"game_id": st.integers(-(2**53) + 1, 2**53 - 1)})),  # Discord's integers
+    st.tuples(st.just("doge away"), st.fixed_dictionaries({"days": st.floats(0.1, 7.0)})),
 )
 ARGS = st.text(alphabet="0123456789.-xabc", max_size=40)
 # Every kind of component the bot makes, and one it never made.
