@@ -122,7 +122,7 @@ def _check_players(players: Any) -> None:
             raise RecordError(f"the name at {where} must be text, not {shown(name)}")
         if not name.strip():
             raise RecordError(f"the name at {where} is empty")
-        if not _is_printable_text(name):
+        if not is_printable_text(name):
             raise RecordError(f"the name at {where} holds characters that are not text: "
                               f"{shown(name)}")
         if len(name) > MAX_NAME_CHARS:
@@ -136,7 +136,7 @@ def _check_players(players: Any) -> None:
                               f"not {shown(player['is_bot'])}")
 
 
-def _is_printable_text(text: str) -> bool:
+def is_printable_text(text: str) -> bool:
     """No control character or line break (a name stays on its line) and no lone
     surrogate (it could not be printed or stored as UTF-8)."""
     return not any(unicodedata.category(ch) in _NOT_TEXT for ch in text)

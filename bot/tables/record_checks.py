@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.games.base import MAX_NAME_CHARS
 from bot.games.doge.constants import MAX_YEAR_LIMIT
-from bot.games.record import shown
+from bot.games.record import is_printable_text, shown
 from bot.games.registry import GAMES
 from bot.i18n import Later, later
 from bot.tables.kits import AI_LEVELS, get_kit
@@ -41,6 +41,9 @@ def check_import(record: Any) -> None:
         if isinstance(name, str) and len(name) > MAX_NAME_CHARS:
             raise BadImport(later("the name at seat {seat} has more than {most} characters",
                                   seat=seat, most=MAX_NAME_CHARS))
+        if isinstance(name, str) and not (name.strip() and is_printable_text(name)):
+            raise BadImport(later("the name at seat {seat} is empty or not on one line",
+                                  seat=seat))
     settings, game = record.get("settings"), record.get("game")
     if isinstance(settings, dict) and game in GAMES:
         check_settings(game, settings)

@@ -73,6 +73,11 @@ async def test_names_longer_than_discord_allows_are_refused(tmp_path: Path) -> N
     await refused(table.mod.import_record(MOD, 600, GUILD, json.dumps(record).encode()),
                   contains="Cannot import: the name at seat 1 has more than 32 characters.")
     assert db_rows(table.path) == before
+    for name in ("B\nB", " ", "B\u2028B"):  # a line break, nothing, a line separator
+        record["players"][1]["name"] = name
+        await refused(table.mod.import_record(MOD, 600, GUILD, json.dumps(record).encode()),
+                      contains="Cannot import: the name at seat 1 is empty or not on one line.")
+    assert db_rows(table.path) == before
     record["players"][1]["name"] = "B" * 32  # as long as Discord's: taken
     await table.mod.import_record(MOD, 600, GUILD, json.dumps(record).encode())
     await table.close()
