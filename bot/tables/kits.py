@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from bot.games.base import Action, GameEngine, PlayerSpec
 from bot.games.question import Question
+from bot.games.record import shown
 from bot.games.wording import later_cmd
 from bot.i18n import N_, Later, _, command_text, current_language, later
 
@@ -88,6 +89,11 @@ class GameKit(Protocol):
         skip answers all of them, not only the first."""
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def setting_refusal(self, key: str, value: Any) -> Later | None:
+        """Why the game's own setting `key` (one `settings_for` makes) cannot be `value`
+        in an imported record, held to the range of the command that sets it; None when
+        it may."""
 
     def clock_kind(self, state: Any) -> str:
         """Which of the table's clocks runs now: "placement" or "decision"."""
@@ -189,6 +195,16 @@ class DogeKit:
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"year_limit": options.get("year_limit")}
 
+    def setting_refusal(self, key: str, value: Any) -> Later | None:
+        from bot.games.doge.constants import MAX_YEAR_LIMIT
+
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if key == "year_limit" and value is not None and \
+                not (whole and 1 <= value <= MAX_YEAR_LIMIT):
+            return later("the setting \"year_limit\" must be null or 1 to {most} years "
+                         "(D-9.3), not {value}", most=MAX_YEAR_LIMIT, value=shown(value))
+        return None
+
     def clock_kind(self, state: Any) -> str:
         return "placement" if state.phase == "placement" else "decision"
 
@@ -288,6 +304,9 @@ class ClansKit:
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {}
+
+    def setting_refusal(self, key: str, value: Any) -> Later | None:
+        return None  # no setting of its own
 
     def clock_kind(self, state: Any) -> str:
         return "decision"  # every turn is one move

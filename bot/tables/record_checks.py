@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.games.base import MAX_NAME_CHARS
-from bot.games.doge.constants import MAX_YEAR_LIMIT
 from bot.games.record import is_printable_text, shown
 from bot.games.registry import GAMES
 from bot.i18n import Later, later
@@ -112,12 +111,6 @@ def _levels(game: str, value: Any) -> None:
                               value=shown(value)))
 
 
-def _year_limit(game: str, value: Any) -> None:
-    if value is not None and (not _whole(value) or not 1 <= value <= MAX_YEAR_LIMIT):
-        raise BadImport(later("the setting \"year_limit\" must be null or 1 to {most} years "
-                              "(D-9.3), not {value}", most=MAX_YEAR_LIMIT, value=shown(value)))
-
-
 # Every setting a table stores, and what a command would have stored there.
 TABLE_SETTINGS: dict[str, Check] = {
     "seats": _seats, "timing": _timing,
@@ -125,17 +118,21 @@ TABLE_SETTINGS: dict[str, Check] = {
     "reminders": _reminders, "autopilot": _flag("autopilot"), "autopilot_level": _level,
     "ai_levels": _levels, "paused": _flag("paused"),
 }
-GAME_SETTINGS: dict[str, dict[str, Check]] = {"doge": {"year_limit": _year_limit}, "clans": {}}
 
 
 def check_settings(game: str, settings: dict[str, Any]) -> None:
     """BadImport for a setting no command makes: an unknown key, a wrong type, a value
     out of the command's range."""
-    known = {**TABLE_SETTINGS, **GAME_SETTINGS[game]}
+    kit = get_kit(game)
+    own = list(kit.settings_for({}))  # the game's own settings, as `/<game> new` makes them
     for key, value in settings.items():
-        check = known.get(key)
-        if check is None:
+        if key in own:
+            refusal = kit.setting_refusal(key, value)
+            if refusal is not None:
+                raise BadImport(refusal)
+        elif key in TABLE_SETTINGS:
+            TABLE_SETTINGS[key](game, value)
+        else:
             raise BadImport(later("unknown setting {setting} (a table of {title} has {known})",
-                                  setting=shown(key), title=get_kit(game).title,
-                                  known=", ".join(known)))
-        check(game, value)
+                                  setting=shown(key), title=kit.title,
+                                  known=", ".join([*TABLE_SETTINGS, *own])))
