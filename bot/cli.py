@@ -6,11 +6,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
 
-from bot.games.record import RecordError, replay
+from bot.games.record import MAX_RECORD_BYTES, RecordError, replay
 from bot.ops.commands import add_ops_commands
 
 
@@ -60,10 +61,7 @@ class _Unreadable(Exception):
 
 
 def _read_json(path: Path) -> Any:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise _Unreadable(exc.strerror or type(exc).__name__) from None
+    data = _read_record_bytes(path)
     try:
         text = data.decode("utf-8-sig")  # a byte-order mark is harmless
     except UnicodeDecodeError as exc:
@@ -77,6 +75,29 @@ def _read_json(path: Path) -> Any:
     except (ValueError, RecursionError):  # a number of thousands of digits, deep nesting
         raise _Unreadable("not JSON this reader accepts (a huge number or deep nesting)"
                           ) from None
+
+
+def _read_record_bytes(path: Path) -> bytes:
+    """The file's bytes, if it is a regular file of at most MAX_RECORD_BYTES. Opened
+    without blocking, so a FIFO or a device is refused instead of waited on or read
+    without end (/dev/zero)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise _Unreadable(exc.strerror or type(exc).__name__) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Unreadable("not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise _Unreadable(exc.strerror or type(exc).__name__) from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_RECORD_BYTES:
+        raise _Unreadable(f"larger than a game record may be "
+                          f"({MAX_RECORD_BYTES // (1024 * 1024)} MiB)")
+    return data
 
 
 def _refuse(message: str, code: int) -> int:

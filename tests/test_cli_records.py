@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from bot.cli import main
 from bot.demo import play_demo
+from bot.games.record import MAX_RECORD_BYTES
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +91,8 @@ REFUSALS = [
     ("clans", _set(("players", 2, "name"), "  "), "the name at seat 2 is empty"),
     ("doge", _set(("players", 0, "name"), "An\nna"),
      "the name at seat 0 holds characters that are not text: \"An\\nna\""),
+    ("clans", _set(("players", 1, "name"), "B" * 1000),
+     "the name at seat 1 has more than 32 characters: \"BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB…"),
     ("doge", _set(("players", 0, "is_bot"), "yes"),
      "\"is_bot\" at seat 0 must be true or false, not \"yes\""),
     ("clans", lambda r: r.update(players=r["players"][:1]),
@@ -236,3 +240,30 @@ def test_fuzzed_records_never_crash_the_replay(records, scratch: Path, game: str
             assert_one_line_refusal(code, out, err)
 
     check()
+
+
+def test_verify_refuses_what_is_no_regular_file_and_bounds_what_it_reads(
+        scratch: Path) -> None:
+    """A FIFO would block the reader for ever and /dev/zero never ends: both are refused
+    in one line without reading, and a regular file is read only up to the size a record
+    may have."""
+    fifo = scratch / "record.fifo"
+    os.mkfifo(fifo)
+    # A subprocess, so that a reader blocked on the FIFO fails the test instead of
+    # hanging it (the timeout is a safety net, not a measurement).
+    done = subprocess.run([sys.executable, "-m", "bot", "verify", str(fifo)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"cannot read {fifo}: not a regular file\n"
+    huge = scratch / "huge.json"
+    with huge.open("wb") as file:  # sparse: no disk used
+        file.truncate(MAX_RECORD_BYTES + 1)
+    for path, reason in ((huge, "larger than a game record may be (5 MiB)"),
+                         (Path("/dev/zero"), "not a regular file"),
+                         (scratch, "not a regular file")):
+        for command in ("verify", "replay"):
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = main([command, str(path)])
+            assert_one_line_refusal(code, out.getvalue(), err.getvalue())
+            assert err.getvalue() == f"cannot read {path}: {reason}\n"

@@ -26,6 +26,9 @@ class IllegalAction(ValueError):
         super().__init__(f"{message} ({rule})" if rule else message)
 
 
+MAX_NAME_CHARS = 32  # as Discord's display names: a seat's name is drawn on every board
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """A seat at the table: a display name, the colour it plays (if the game has

@@ -13,12 +13,13 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Action, Event, GameEngine, IllegalAction, PlayerSpec
+from bot.games.base import MAX_NAME_CHARS, Action, Event, GameEngine, IllegalAction, PlayerSpec
 from bot.games.registry import GAMES, get_engine
 
 RECORD_FORMAT = "colovini-game-record"
 # 2 added "commitments" (Doge's stack commitments); version 1 records read as before.
 RECORD_VERSION = 2
+MAX_RECORD_BYTES = 5 * 1024 * 1024  # a finished game's record is far smaller
 _NOT_TEXT = {"Cc", "Cs", "Zl", "Zp"}  # control, lone surrogate, line and paragraph breaks
 
 
@@ -121,9 +122,12 @@ def _check_players(players: Any) -> None:
             raise RecordError(f"the name at {where} must be text, not {shown(name)}")
         if not name.strip():
             raise RecordError(f"the name at {where} is empty")
-        if not _is_printable_text(name):
+        if not is_printable_text(name):
             raise RecordError(f"the name at {where} holds characters that are not text: "
                               f"{shown(name)}")
+        if len(name) > MAX_NAME_CHARS:
+            raise RecordError(f"the name at {where} has more than {MAX_NAME_CHARS} "
+                              f"characters: {shown(name)}")
         colour = player.get("colour")
         if colour is not None and not isinstance(colour, str):
             raise RecordError(f"the colour at {where} must be text or null, not {shown(colour)}")
@@ -132,7 +136,7 @@ def _check_players(players: Any) -> None:
                               f"not {shown(player['is_bot'])}")
 
 
-def _is_printable_text(text: str) -> bool:
+def is_printable_text(text: str) -> bool:
     """No control character or line break (a name stays on its line) and no lone
     surrogate (it could not be printed or stored as UTF-8)."""
     return not any(unicodedata.category(ch) in _NOT_TEXT for ch in text)

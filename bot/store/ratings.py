@@ -22,6 +22,7 @@ from bot.community.outcome import outcome
 from bot.community.ratings import Entrant, Rating, is_win, rate
 from bot.store.actions import ActionsMixin
 from bot.store.backends.sql import Conn, fetch_all, fetch_one
+from bot.store.rating_copies import copy_of_a_game_looked_at
 from bot.store.rows import ActionResult, LoadedGame, dumps
 from bot.store.seats import holders_names
 from bot.store.shared import current_state
@@ -136,7 +137,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
                 await self._lock_ratings(conn)
                 pending = await fetch_all(
                     conn,
-                    "SELECT id, game, guild_id, finished_at, version, state, state_version, "
+                    "SELECT id, game, guild_id, finished_at, version, state, state_version, seed, "
                     "players FROM games AS g "
                     "WHERE status = 'finished' AND NOT EXISTS "
                     "(SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id) "
@@ -171,7 +172,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
             await conn.execute("DELETE FROM rated_games")
             games = await fetch_all(
                 conn, "SELECT id, game, guild_id, finished_at, version, state, state_version, "
-                      "players FROM games "
+                      "seed, players FROM games "
                       "WHERE status = 'finished' ORDER BY finished_at, id")
             scopes: set[Scope] = set()
             for row in games:
@@ -225,6 +226,8 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
             computers = any(s["is_bot"] or s["user_id"] is None or s["computer_played"]
                             for s in seats)
             reason = await _why_not(conn, guild_id, places, result.by_moderator, computers)
+            if reason is None and await copy_of_a_game_looked_at(conn, row):
+                reason = "the same game is in this server already"
         else:
             reason = decided[1] if not decided[0] else None
         await conn.execute(

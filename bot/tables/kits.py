@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from bot.games.base import Action, GameEngine, PlayerSpec
 from bot.games.question import Question
+from bot.games.record import shown
 from bot.games.wording import later_cmd
 from bot.i18n import N_, Later, _, command_text, current_language, later
 
@@ -89,6 +90,11 @@ class GameKit(Protocol):
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]: ...
 
+    def setting_refusal(self, key: str, value: Any) -> Later | None:
+        """Why the game's own setting `key` (one `settings_for` makes) cannot be `value`
+        in an imported record, held to the range of the command that sets it; None when
+        it may."""
+
     def clock_kind(self, state: Any) -> str:
         """Which of the table's clocks runs now: "placement" or "decision"."""
 
@@ -104,6 +110,10 @@ class GameKit(Protocol):
     def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
         """The action a seat's standing orders give for the decision it faces now, or
         None when they say nothing about it."""
+
+    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
+        """Whether `action` leaves the game as it is (a ballot cast again unchanged, by
+        a double click on Confirm): answered as done, and not stored."""
 
 
 def ask(engine: GameEngine, build: Callable[..., Question], state: Any, seat: int,
@@ -185,6 +195,16 @@ class DogeKit:
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"year_limit": options.get("year_limit")}
 
+    def setting_refusal(self, key: str, value: Any) -> Later | None:
+        from bot.games.doge.constants import MAX_YEAR_LIMIT
+
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if key == "year_limit" and value is not None and \
+                not (whole and 1 <= value <= MAX_YEAR_LIMIT):
+            return later("the setting \"year_limit\" must be null or 1 to {most} years "
+                         "(D-9.3), not {value}", most=MAX_YEAR_LIMIT, value=shown(value))
+        return None
+
     def clock_kind(self, state: Any) -> str:
         return "placement" if state.phase == "placement" else "decision"
 
@@ -219,6 +239,15 @@ class DogeKit:
         if key in ("place", "build"):
             return legal[0] if choice == "all" else legal[-1]  # most first, none last
         return None
+
+    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
+        """The seat's ballot of this round, cast again as it is (D-3.3: a ballot may be
+        changed until the round is revealed; the same one is no change)."""
+        ballot = state.ballots.get(seat) if state.phase == "placement" else None
+        return (ballot is not None and action.get("type") == "ballot"
+                and action.get("area") == ballot.area
+                and isinstance(action.get("markers"), list)
+                and sorted(action["markers"], key=str) == sorted(ballot.markers, key=str))
 
 
 @dataclass(frozen=True)
@@ -276,6 +305,9 @@ class ClansKit:
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {}
 
+    def setting_refusal(self, key: str, value: Any) -> Later | None:
+        return None  # no setting of its own
+
     def clock_kind(self, state: Any) -> str:
         return "decision"  # every turn is one move
 
@@ -299,6 +331,9 @@ class ClansKit:
                    for e in self.engine.apply(state, action).events):
                 return action
         return None
+
+    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
+        return False  # every move moves huts (C-3.1)
 
 
 KITS: dict[str, GameKit] = {"doge": DogeKit(), "clans": ClansKit()}

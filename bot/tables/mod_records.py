@@ -9,6 +9,7 @@ from typing import Any
 from bot.i18n import _, _n, later
 from bot.store import ACTIVE, Store, StoreError
 from bot.store.moderation import PUBLIC_EXPORT_FORMAT
+from bot.tables.record_checks import BadImport, check_import
 from bot.tables.steps import Moderator, ModResult, Step, TableError
 
 
@@ -51,11 +52,15 @@ class RecordsMixin:
                                     "import into another channel."))
         try:
             record = json.loads(data)
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):  # deep nesting recurses
             raise TableError(later("That file is not a game record (it is not JSON).")) from None
         if isinstance(record, dict) and record.get("format") == PUBLIC_EXPORT_FORMAT:
             raise TableError(later("That is the public export of a running game: it holds no "
                                     "secrets, so the game cannot be restored from it."))
+        try:  # as strict as typed input: a stored setting is read by every start
+            check_import(record)
+        except BadImport as exc:
+            raise TableError(later("Cannot import: {why}.", why=exc.args[0])) from None
         try:
             loaded = await self.store.import_for_people(
                 record, people=list(user_ids or []), guild_id=guild_id,

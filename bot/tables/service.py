@@ -286,6 +286,8 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                                        "nothing was changed; answer the newest message."))
             if not engine.legal_actions(game.state, seat.seat):
                 raise TableError(self.not_your_turn(game))
+            if kit.changes_nothing(game.state, seat.seat, action):  # e.g. a double click
+                return Step(game, duplicate=True)
             submitted = {**action, "seat": seat.seat}
             try:
                 result = await self.store.submit_action(

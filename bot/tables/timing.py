@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 HOUR = 3600.0
 DAY = 24 * HOUR
 MAX_REMINDERS = 4  # stages per decision: each one pings every awaited player
+MIN_CLOCK_H, MAX_CLOCK_H = 0.02, 336.0  # a decision's time, as `/<game> settings` takes it
 # Hours before the deadline; "%g" writes every number in this range without an exponent,
 # so a stored stage reads back as it was written.
 MIN_REMINDER_H = 0.01
@@ -28,6 +29,9 @@ MAX_REMINDER_H = 30 * 24.0
 # ASCII digits only: str.isdigit() and float() also take "①", "²" or "١".
 _HOURS_STAGE = re.compile(r"([0-9]+(?:\.[0-9]+)?|\.[0-9]+)h")
 _WARNED: set[str] = set()  # bad stored stages already logged
+# An IANA time zone name: a few parts like "America/Argentina/Buenos_Aires" or "Etc/GMT+5";
+# the longest in use has 32 characters.
+_ZONE_NAME = re.compile(r"(?=.{1,64}$)[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+){0,3}")
 
 
 @dataclass(frozen=True)
@@ -164,6 +168,11 @@ def reminder_times(due_at: float, duration: float, reminders: tuple[str, ...]) -
 
 
 def parse_zone(name: str) -> ZoneInfo | None:
+    """The time zone of an IANA name, None for anything else. Only a name that looks like
+    one reaches the zone database: a long path of empty parts makes `ZoneInfo` recurse
+    until Python gives up."""
+    if not isinstance(name, str) or not _ZONE_NAME.fullmatch(name):
+        return None
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.community.setting import set_rating, void_game
+from bot.games.record import MAX_RECORD_BYTES
 from bot.i18n import _, cmd, later, speaking
 from bot.tables.kits import get_kit
 from bot.tables.languages import set_language
@@ -30,6 +31,7 @@ from bot.tables.overview import open_tables_text
 from bot.tables.service import TableError
 from cogs.common.admin_words import Place, seat_label, summary
 from cogs.common.community import finished_label
+from cogs.common.import_seats import seated_members
 from cogs.common.poster import PostingError
 from cogs.common.table_components import display_name, redraw_lobby
 from cogs.common.ui import GameButton, channel_language, handler, refuse, tell
@@ -38,7 +40,6 @@ from cogs.doge.components import tables
 log = logging.getLogger(__name__)
 
 VOID_LOOKUP = 500  # finished games searched by what a moderator types in `void`
-MAX_RECORD_BYTES = 5 * 1024 * 1024
 NO_PINGS = discord.AllowedMentions.none()
 NAME = "table-admin"  # acts on the channel's game, whichever game it is
 OLD_NAME = "doge-admin"  # kept for a release, answering with the new name
@@ -195,8 +196,10 @@ class ModeratorCommands(app_commands.Group):
                                        int(user) if user else None)
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        if asked is None:
-            return await self.act(interaction, confirmed_op(interaction, what, None))
+        if asked is None:  # done at once; `what` is one of the two the commands make
+            op = confirmed_op(interaction, what, None)
+            return await (refuse(interaction, _("That button is not valid.")) if op is None
+                          else self.act(interaction, op))
         game_id, question = asked
         view = discord.ui.View(timeout=None)
         view.add_item(GameButton("modok", game_id, what, label=_("Yes, do it"),
@@ -224,12 +227,12 @@ class ModeratorCommands(app_commands.Group):
                       players: str | None = None) -> None:
         if record.size > MAX_RECORD_BYTES:
             return await refuse(interaction, _("That file is too large for a game record."))
-        people = [int(u) for u in re.findall(r"\d{5,}", players or "")]
         channel = interaction.channel
         parent = getattr(channel, "parent_id", None)
 
         async def op(m: Moderation, who: Moderator) -> ModResult:
-            await m.require_moderator(who)  # before downloading anything
+            await m.require_moderator(who)  # before looking anyone up or downloading
+            people = await seated_members(interaction, players)
             try:
                 data = await record.read()
             except discord.HTTPException as exc:
@@ -352,21 +355,29 @@ class AdminCog(commands.Cog):
             self.bot.tree.remove_command(group.name)
 
 
-def confirmed_op(interaction: discord.Interaction, what: str, game_id: int | None) -> Operation:
-    """The action a confirmation names ("end", "kick.<user id>"), for that game only."""
-    action, _sep, user = what.partition(".")
+def confirmed_op(interaction: discord.Interaction, what: str,
+                 game_id: int | None) -> Operation | None:
+    """The action a confirmation names ("end", "kick.<user id>"), for that game only;
+    None for anything else (a custom id the bot did not make)."""
     channel = interaction.channel_id
-    if action == "kick":
-        return lambda m, who: m.kick(who, channel, int(user), game_id=game_id)  # type: ignore[arg-type]
-    return lambda m, who: m.end(who, channel, game_id=game_id)  # type: ignore[arg-type]
+    if what == "end":
+        return lambda m, who: m.end(who, channel, game_id=game_id)  # type: ignore[arg-type]
+    found = re.fullmatch(r"kick\.([0-9]{1,20})", what)
+    if found is None:
+        return None
+    user = int(found[1])
+    return lambda m, who: m.kick(who, channel, user, game_id=game_id)  # type: ignore[arg-type]
 
 
 @handler("modok")
 async def _confirmed(interaction: discord.Interaction, game_id: int, what: str,
                      _values: list[str]) -> None:
+    op = confirmed_op(interaction, what, game_id)
+    if op is None:
+        return await refuse(interaction, _("That button is not valid."))
     # The question stays, without its buttons; the answer follows as for any command.
     await interaction.response.edit_message(view=None)
-    await run(interaction, confirmed_op(interaction, what, game_id))
+    await run(interaction, op)
 
 
 @handler("modno")

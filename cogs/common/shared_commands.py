@@ -15,10 +15,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _, cmd, command_text, current_language
+from bot.tables.timing import MAX_CLOCK_H, MIN_CLOCK_H
 from cogs.common.game_ui import UIS, GameGroupsCog, GameUi
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands
 
-Hours = app_commands.Range[float, 0.02, 336.0]
+Hours = app_commands.Range[float, MIN_CLOCK_H, MAX_CLOCK_H]
 NOTIFY_MODES = [app_commands.Choice(name=m, value=m) for m in ("mention", "dm", "off")]
 
 

@@ -271,6 +271,8 @@ async def seated_game(interaction: discord.Interaction, game_id: int | None, kin
     service = tables(interaction)
     game = (await service.load(game_id) if game_id is not None
             else await service.require_game(interaction.channel_id, kind))
+    if game.row.game != kind:  # a crafted button: another game's id
+        raise TableError(_("That button is not valid."))
     seat = service.seat_of(game, interaction.user.id)
     if seat is None:
         raise TableError(_("You are not playing in this game."))

@@ -7,6 +7,7 @@ import logging
 
 import discord
 
+from bot.games.base import MAX_NAME_CHARS
 from bot.i18n import _, speaking
 from bot.store import LOBBY
 from bot.tables.kits import short_hash
@@ -29,7 +30,9 @@ def poster(interaction: discord.Interaction, game: str = "doge") -> Poster:
 
 
 def display_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
+    """The name a seat takes: as Discord shows the member, never longer than Discord
+    allows (a seat's name is drawn on every board)."""
+    return (getattr(user, "display_name", None) or user.name)[:MAX_NAME_CHARS]
 
 
 async def publish(interaction: discord.Interaction, step: Step, *,

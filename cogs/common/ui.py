@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[[discord.Interaction, int, str, list[str]], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 MAX_CUSTOM_ID = 100
+MAX_GAME_ID = 2**63 - 1  # the largest id a database row can have
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
@@ -36,6 +37,9 @@ async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg:
                    values: list[str]) -> None:
     set_language(language_of_locale(interaction.locale))  # answers speak the clicker's
     fn = HANDLERS.get(op)
+    if not 0 < game_id <= MAX_GAME_ID:  # a custom id the bot never made
+        await interaction.response.send_message(_("That button is not valid."), ephemeral=True)
+        return
     if fn is None:
         await interaction.response.send_message(_("This button is no longer in use."),
                                                 ephemeral=True)

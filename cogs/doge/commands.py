@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.doge.constants import AREAS, area_name
+from bot.games.doge.constants import AREAS, MAX_YEAR_LIMIT, area_name
 from bot.i18n import _, _n
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
@@ -38,7 +38,7 @@ class DogeCog(TableCommands):
                                   app_commands.Choice(name="async", value="async")])
     async def new(self, interaction: discord.Interaction,
                   seats: app_commands.Range[int, 3, 4] = 4, timing: str = "live",
-                  year_limit: app_commands.Range[int, 1, 50] | None = None,
+                  year_limit: app_commands.Range[int, 1, MAX_YEAR_LIMIT] | None = None,
                   thread: bool = False) -> None:
         await self.open_table(interaction, seats, timing, {"year_limit": year_limit},
                               thread=thread)

@@ -28,6 +28,8 @@ async def _ballot_game(interaction: discord.Interaction, game_id: int, key: str)
     """The game and the clicker's seat, if their ballot panel still applies."""
     service = tables(interaction)
     game = await service.load(game_id)
+    if game.row.game != "doge":  # a crafted id: the panel is Doge's
+        raise TableError(_("That button is not valid."))
     seat = service.seat_of(game, interaction.user.id)
     if seat is None:
         raise TableError(_("You are not playing in this game."))
@@ -62,15 +64,38 @@ async def on_cast(interaction: discord.Interaction, game_id: int, arg: str,
     await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
+def _index(text: str, count: int) -> int:
+    """A select's value, or a panel's argument, as the index of one of `count` choices.
+    ValueError for anything else: the bot made the value, but a crafted one must not
+    reach a shift or an allocation (`1 << 10**9`)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 2) or int(text) >= count:
+        raise ValueError(text)
+    return int(text)
+
+
+def _mask(text: str, count: int) -> int:
+    """The markers picked so far, one bit per marker in hand ("" when none)."""
+    if text == "":
+        return 0
+    if not (text.isascii() and text.isdigit() and len(text) <= 2) or int(text) >> count:
+        raise ValueError(text)
+    return int(text)
+
+
+def _held(game, seat) -> list[int]:
+    return sorted(game.state.players[seat.seat].markers, reverse=True)
+
+
 @handler("bpa")
 async def on_ballot_area(interaction: discord.Interaction, game_id: int, arg: str,
                          values: list[str]) -> None:
-    key, _dot, mask = arg.partition(".")
+    key, _dot, mask_arg = arg.partition(".")
     try:
         game, seat = await _ballot_game(interaction, game_id, key)
-        area = int(values[0])
-        content, view = ballot_panel(game, seat.seat, area, int(mask or 0))
-    except (TableError, ValueError, IndexError) as exc:
+        [area_value] = values
+        area, mask = _index(area_value, len(AREAS)), _mask(mask_arg, len(_held(game, seat)))
+        content, view = ballot_panel(game, seat.seat, area, mask)
+    except (TableError, ValueError) as exc:
         return await refuse(interaction, str(exc) if isinstance(exc, TableError)
                             else _("That choice is not valid."))
     await interaction.response.edit_message(content=content, view=view)
@@ -82,10 +107,13 @@ async def on_ballot_markers(interaction: discord.Interaction, game_id: int, arg:
     key, _dot, area_arg = arg.partition(".")
     try:
         game, seat = await _ballot_game(interaction, game_id, key)
+        held = _held(game, seat)
+        if not 1 <= len(values) <= min(4, len(held)):  # D-3.2: 1 to 4 markers
+            raise ValueError(values)
         mask = 0
-        for v in values:
-            mask |= 1 << int(v)
-        area = None if area_arg == "x" else int(area_arg)
+        for value in values:
+            mask |= 1 << _index(value, len(held))
+        area = None if area_arg == "x" else _index(area_arg, len(AREAS))
         content, view = ballot_panel(game, seat.seat, area, mask)
     except (TableError, ValueError) as exc:
         return await refuse(interaction, str(exc) if isinstance(exc, TableError)
@@ -99,13 +127,16 @@ async def on_ballot_confirm(interaction: discord.Interaction, game_id: int, arg:
     try:
         key, area_arg, mask_arg = arg.split(".")
         game, seat = await _ballot_game(interaction, game_id, key)
-        held = sorted(game.state.players[seat.seat].markers, reverse=True)
-        mask = int(mask_arg)
+        held = _held(game, seat)
+        mask = _mask(mask_arg, len(held))
         markers = [held[i] for i in range(len(held)) if mask >> i & 1]
-        action = {"type": "ballot", "area": AREAS[int(area_arg)], "markers": markers}
+        if not markers:
+            raise ValueError(mask_arg)
+        action = {"type": "ballot", "area": AREAS[_index(area_arg, len(AREAS))],
+                  "markers": markers}
     except TableError as exc:
         return await refuse(interaction, str(exc))
-    except (ValueError, IndexError):
+    except ValueError:
         return await refuse(interaction, _("Pick an area and 1 to 4 markers first."))
     # Checked against the round the panel was checked in, under the table's lock.
     await submit(interaction, game_id, action, key=f"i{interaction.id}",

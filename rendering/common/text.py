@@ -340,10 +340,22 @@ def fit_text(text: str, max_width: float, size: int, bold: bool = False,
         if text_width(text, s, bold) <= max_width:
             return text, s
     s = min_size
-    cut = text
-    while cut and text_width(cut + "…", s, bold) > max_width:
-        cut = cut[:-1]
-    return (cut.rstrip() + "…") if cut != text else text, s
+    keep = _longest_fitting_start(text, max_width, s, bold)
+    return (text[:keep].rstrip() + "…") if keep < len(text) else text, s
+
+
+def _longest_fitting_start(text: str, max_width: float, size: int, bold: bool) -> int:
+    """How many characters of `text` fit with '…' after them: found by bisection, so a
+    long text takes a few dozen measurements, not one per character it loses (the width
+    grows with every character kept)."""
+    fits, too_long = 0, len(text)  # text[:0] + "…" is what is drawn when nothing fits
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if text_width(text[:middle] + "…", size, bold) <= max_width:
+            fits = middle
+        else:
+            too_long = middle
+    return fits
 
 
 @lru_cache(maxsize=256)

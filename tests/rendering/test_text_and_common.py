@@ -92,6 +92,28 @@ def test_fit_text_shrinks_then_cuts() -> None:
     assert T.text_width(text, size) <= 120
 
 
+def test_cutting_a_long_text_takes_a_few_measurements(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board drawn with a 1,000-character name took seconds: the cut lost one character
+    per measurement of the whole text. Bisection keeps the number of measurements to
+    about the logarithm of the length, and still keeps as much of the text as fits."""
+    measured: list[int] = []
+    real = T._run_width
+
+    def counting(stack, run, size):  # noqa: ANN001, ANN202  (the helper's own types)
+        measured.append(len(run.text))
+        return real(stack, run, size)
+
+    monkeypatch.setattr(T, "_run_width", counting)
+    for length in (1_000, 3_000):
+        measured.clear()
+        name = f"{length} " + "m" * length  # new text: nothing cached
+        text, size = T.fit_text(name, 150, 24, bold=True, min_size=18)
+        assert size == 18 and text.endswith("…") and T.text_width(text, size, True) <= 150
+        kept = len(text) - 1
+        assert T.text_width(name[:kept + 1] + "…", size, True) > 150  # the most that fits
+        assert len(measured) <= 7 + 2 * length.bit_length(), len(measured)
+
+
 def test_player_colours_have_letters_and_readable_ink() -> None:
     letters = {c.letter for c in PLAYER_COLOURS.values()}
     assert {"R", "B", "G", "Y"} <= letters

@@ -32,6 +32,7 @@ PALACES = 8
 RINGS = 6
 MARKER_VALUES = (0, 1, 1, 2, 2, 3, 3)
 MAX_MARKERS_PER_STACK = 4  # D-3.2
+MAX_YEAR_LIMIT = 50  # the most `/doge new year_limit:` takes (D-9.3)
 
 # D-1.3: palace spaces cost 3..7 houses, filled in that order.
 PALACE_COSTS = (3, 4, 5, 6, 7)
