@@ -14,6 +14,7 @@ from cogs.common.names import plain
 from tests.discord_emulator import DiscordEmulator, EmuMessage
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, find
+from tests.e2e.test_admin_discord import MANAGE_CHANNELS, confirm
 from tests.e2e.test_clans_game import ClansTable
 from tests.e2e.test_doge_game import make_bot, open_table
 
@@ -133,10 +134,46 @@ async def test_clans_names_show_as_typed(discord_emulator: DiscordEmulator,  # n
         private = await check_private(table, "clans")
         assert len(private) == 8  # (their clan and the status name nobody: checked below)
         every = await play_to_the_end(table, 200)
+        check_record(emu.last_message(emu.channel, include_ephemeral=False), names)
+        looked_up = [await (await table.slash(users[0], f"clans {command}")).wait()
+                     for command in ("leaderboard", "stats", "history")]
+        assert all(plain(names[0]) in m.content for m in looked_up), looked_up
+        every = emu.messages(emu.channel, include_deleted=True)
         assert check_messages(every, names) > 20
         public = "\n".join(m.content for m in emu.messages(emu.channel,
                                                            include_ephemeral=False))
         assert plain(names[0]) in public and plain(names[-1]) in public
         assert all(n in public for n in PLAIN)
-        check_record(emu.last_message(emu.channel, include_ephemeral=False), names)
+        assert not emu.internal_errors
+
+
+async def test_moderator_and_absence_lines_show_names_as_typed(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    names = MARKED[:4]
+    async with emu.running(bot):
+        table = await open_table(emu, bot, names, 4, seed=5)
+        lobby = emu.last_message(emu.channel, include_ephemeral=False)
+        await table.click(table.users[1], lobby, find(lobby, "g:start:")["custom_id"])
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        strike = emu.add_user(MARKED[4])
+        first, second, third = table.users[:3]
+        await table.slash(first, "doge away", {"days": 1.0})
+        await table.slash(first, "doge back")
+        await table.slash(mia, "table-admin skip")  # everyone awaited: a note each
+        await table.slash(mia, "table-admin replace", {"old": second, "new": strike})
+        table.users[1] = strike
+        await table.slash(mia, "table-admin kick", {"player": third})
+        asked = await confirm(emu, bot, emu.channel, mia)
+        assert f"{plain(names[2])}'s seat" in asked
+        await table.play_turn()
+        public = "\n".join(m.content for m in emu.messages(emu.channel,
+                                                           include_ephemeral=False))
+        for told in (f"{plain(names[0])} was skipped by a moderator",
+                     f"handed {plain(names[1])}'s seat", f"plays {plain(names[2])}'s seat"):
+            assert told in public, told
+        every = emu.messages(emu.channel, include_deleted=True)
+        assert any(f"Welcome back, {plain(names[0])}" in m.content for m in every)
+        check_messages(every, [*names, MARKED[4]])
         assert not emu.internal_errors
