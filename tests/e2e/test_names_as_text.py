@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+from bot.games.sealing import verify_record
 from bot.store import ACTIVE
 from cogs.common.names import plain
 from tests.discord_emulator import DiscordEmulator, EmuMessage
@@ -79,13 +80,14 @@ async def play_to_the_end(table: DogeTable, turns: int) -> list[EmuMessage]:
     return table.emu.messages(table.channel, include_deleted=True)
 
 
-def check_record(message: EmuMessage, names: list[str]) -> None:
+def check_record(message: EmuMessage, names: list[str]) -> dict:
     """The record attached to the result keeps every name as typed (plain JSON)."""
     record = next(a for a in message.attachments if a.filename.endswith(".json"))
     data = json.loads(record.data)
     assert [p["name"] for p in data["players"]] == names
     for escaped in [plain(n) for n in names if plain(n) != n]:  # nowhere escaped
         assert json.dumps(escaped)[1:-1].encode() not in record.data, escaped
+    return data
 
 
 async def test_doge_names_show_as_typed(discord_emulator: DiscordEmulator,  # noqa: F811
@@ -110,8 +112,15 @@ async def test_doge_names_show_as_typed(discord_emulator: DiscordEmulator,  # no
         public = "\n".join(m.content for m in emu.messages(emu.channel,
                                                            include_ephemeral=False))
         assert all(n in public for n in shown)  # every name was told, escaped
-        assert "🔓" in public  # the seals were opened and checked
-        check_record(emu.last_message(emu.channel, include_ephemeral=False), names)
+        record = check_record(emu.last_message(emu.channel, include_ephemeral=False), names)
+        verified = verify_record(record)  # what `python -m bot verify` checks
+        assert verified.ok and verified.checked, verified.lines()
+        sealed = {s["sha256"] for s in record["commitments"]["stacks"]}
+        opened = OPENED.findall(public)  # each seal line's preimage, read from the channel
+        assert opened
+        for preimage, shown in opened:
+            assert hashlib.sha256(preimage.encode()).hexdigest() in sealed
+            assert any(h.startswith(shown) for h in sealed)
         # The boards draw and describe the names as typed (and were checked, pixel for
         # pixel, against a board drawn with that caption).
         captions = [a.description or "" for m in every for a in m.attachments
