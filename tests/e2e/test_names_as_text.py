@@ -186,3 +186,17 @@ async def test_moderator_and_absence_lines_show_names_as_typed(
         assert any(f"Welcome back, {plain(names[0])}" in m.content for m in every)
         check_messages(every, [*names, MARKED[4]])
         assert not emu.internal_errors
+
+
+async def test_a_table_opened_in_a_thread_names_its_opener_as_typed(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    async with emu.running(bot):
+        opener = emu.add_user(MARKED[2])
+        handle = await emu.slash(opener, emu.channel, "doge new", {"thread": True})
+        note = await handle.wait()
+        assert f"{plain(MARKED[2])} opened a Doge table" in note.content
+        check_messages(emu.messages(include_deleted=True), [MARKED[2]])
+        # A thread's name is no markdown: it keeps the name as typed.
+        assert any(c.name == f"Doge · {MARKED[2]}'s table" for c in emu.channels.values())

@@ -119,8 +119,8 @@ class ClansEngine:
         if state.over:
             raise IllegalAction(_("the game is over"), "C-6.1")
         if type(seat) is not int or seat != state.mover:
-            raise IllegalAction(_("it is {name}'s turn", name=state.players[state.mover].name),
-                                "C-2.4")
+            raise IllegalAction(_("it is {name}'s turn",
+                                  name=user_text(state.players[state.mover].name)), "C-2.4")
 
     def _territory(self, label: Any) -> int:
         index = MAP.label_index(label) if isinstance(label, str) else None
