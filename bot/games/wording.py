@@ -51,6 +51,7 @@ def players_written(players: Iterable[PlayerSpec]) -> list[PlayerSpec]:
 
 @contextmanager
 def writing_user_text(style: Callable[[str], str]) -> Iterator[None]:
+    """`user_text` is `style` inside this block (a test reading as the bot writes)."""
     token = _user_text.set(style)
     try:
         yield

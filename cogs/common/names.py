@@ -31,4 +31,3 @@ def write_for_discord() -> None:
     """Every text written from here on (this task and those it starts) goes to Discord:
     people's text in it is escaped (`bot.games.wording.user_text`)."""
     write_user_text(plain)
-
