@@ -125,7 +125,16 @@ class TableBot(commands.Bot):
         self._discord_opened = True
         await super().login(token)
 
+    async def connect(self, *, reconnect: bool = True) -> None:
+        from cogs.common.names import write_for_discord
+
+        write_for_discord()  # events are handled in tasks started from here
+        await super().connect(reconnect=reconnect)
+
     async def setup_hook(self) -> None:
+        from cogs.common.names import write_for_discord
+
+        write_for_discord()  # and in those started at login: the clock's, for one
         await self.open_store()
         if self.tables is None:  # a login retried after a network error comes here again
             await self._open_tables()

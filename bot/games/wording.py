@@ -2,13 +2,61 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import replace
 
+from bot.games.base import PlayerSpec
 from bot.i18n import Later, _, cmd
 
 # A narrative line that starts with this is a footnote (Discord shows it small and grey):
 # the channel keeps it, but it is never a board's caption.
 SUBTEXT = "-# "
+
+# How a person's own text (a name, a reason) is written into a text for its reader. As
+# typed here (a terminal, a board image, a record); the Discord app writes it with
+# Discord's markdown escaped (cogs/common/names.py), so that a name never formats.
+_user_text: ContextVar[Callable[[str], str]] = ContextVar("user_text", default=str)
+
+
+def user_text(text: str) -> str:
+    """`text`, which a person typed, written so that the reader sees it as typed. Give it
+    the raw text, once: never a text already written this way."""
+    return _user_text.get()(text)
+
+
+def write_user_text(style: Callable[[str], str]) -> None:
+    """From now on, in this context and the tasks it starts, `user_text` is `style`."""
+    _user_text.set(style)
+
+
+# A backtick inside a code span would end it, and a backslash does not escape it there
+# (Discord shows it): a look-alike, the modifier letter grave accent, keeps the span whole
+# and the text readable. Simpler than a double-backtick span, whose padding rules change
+# with the text's own first and last characters.
+BACKTICK_LOOK_ALIKE = "\u02cb"
+
+
+def in_code(text: str) -> str:
+    """A person's text inside a code span (`…`), which escaping cannot protect."""
+    return text.replace("`", BACKTICK_LOOK_ALIKE)
+
+
+def players_written(players: Iterable[PlayerSpec]) -> list[PlayerSpec]:
+    """The players with their names written for the reader (`user_text`): what a game's
+    narration is given."""
+    return [replace(p, name=user_text(p.name)) for p in players]
+
+
+@contextmanager
+def writing_user_text(style: Callable[[str], str]) -> Iterator[None]:
+    """`user_text` is `style` inside this block (a test reading as the bot writes)."""
+    token = _user_text.set(style)
+    try:
+        yield
+    finally:
+        _user_text.reset(token)
 
 
 def and_list(items: Iterable[str]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.games.wording import later_cmd, note
+from bot.games.wording import later_cmd, note, user_text
 from bot.i18n import Later, _, _n, later, later_n
 from bot.store import ACTIVE, LOBBY, TABLE_ACTOR, LoadedGame, Seat, Store, StoreError
 from bot.tables.ai_pool import AiPool
@@ -96,7 +96,7 @@ class AbsenceMixin:
             seat = await self.store.update_seat(game_id, seat_no, misses=misses)
             # Said later, by the channel: in its language, not the clicker's. A computer
             # seat that simply moves (after a kick or an undo) is told like any other.
-            lines = [] if by == "computer" else [note(timed_out(seat.name, by, how))]
+            lines = [] if by == "computer" else [note(timed_out(user_text(seat.name), by, how))]
             # A time-out that ended the game leaves no seat to put on autopilot.
             put_on = by == "deadline" and misses >= MISSES_FOR_AUTOPILOT \
                 and not seat.autopilot and not result.finished
@@ -106,7 +106,7 @@ class AbsenceMixin:
                     "🤖 {name} missed {n} deadline in a row: the autopilot plays for them "
                     "until they use `{back}`.",
                     "🤖 {name} missed {n} deadlines in a row: the autopilot plays for them "
-                    "until they use `{back}`.", misses, name=seat.name,
+                    "until they use `{back}`.", misses, name=user_text(seat.name),
                     back=later_cmd(f"{game.row.game} back"))))
             step = Step(await self.load(game_id), list(result.events), since=game.version)
             log.info("game %s v%s: seat %s timed out (%s)", game_id, result.version, seat_no,
@@ -166,7 +166,8 @@ class AbsenceMixin:
         await self.clock.sync(game)
         # Someone plays their own seat again: paced autopilot seats awaited move now.
         await self.resume_ai(game)
-        return _("👋 Welcome back, {name}: you play your own seat again.", name=seat.name)
+        return _("👋 Welcome back, {name}: you play your own seat again.",
+                 name=user_text(seat.name))
 
     async def away(self, game_id: int, user_id: int, days: float) -> str:
         """Vacation: the player's clocks wait `days` longer, up to 7 days per game."""
@@ -187,7 +188,7 @@ class AbsenceMixin:
                                      away_used=seat.away_used + granted)
         await self.store.shift_deadlines(game_id, granted, seat=seat.seat)
         self.clock.poke()
-        values = {"name": seat.name, "days": f"{granted / DAY:g}",
+        values = {"name": user_text(seat.name), "days": f"{granted / DAY:g}",
                   "until": f"<t:{int(until)}:f>", "most": f"{MAX_AWAY_S / DAY:g}"}
         form = 1 if granted == DAY else 2
         if granted < wanted:

@@ -5,6 +5,7 @@ current when it is made (the asker's: it is for them alone)."""
 
 from __future__ import annotations
 
+from bot.games.wording import user_text
 from bot.i18n import _, cmd
 from bot.store import ACTIVE
 from bot.tables.mod_seats import refuse_last_person
@@ -33,5 +34,5 @@ async def confirmation(moderation: Moderation, mod: Moderator, channel_id: int, 
     refuse_last_person(game, seat)  # refused before asking, not after the Yes
     return game.id, _("🛡️ Remove {member} from {title} game {game}? The computer plays "
                       "{seat}'s seat from then on; `{replace}` can seat someone else in it.",
-                      member=f"<@{user}>", title=title, game=game.id, seat=seat.name,
+                      member=f"<@{user}>", title=title, game=game.id, seat=user_text(seat.name),
                       replace=cmd("table-admin replace"))

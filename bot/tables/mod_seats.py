@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.games.wording import later_cmd
+from bot.games.wording import later_cmd, user_text
 from bot.i18n import _, cmd, later
 from bot.store import ACTIVE, LOBBY, LoadedGame, Seat, Store
 from bot.tables.steps import Moderator, ModResult, Step, TableError
@@ -49,7 +49,7 @@ class SeatsMixin:
         await self._audit(mod, "replace", game, {"seat": seat.seat, "old": old, "new": new_user})
         # The prompt names who is awaited: refresh it so it names the new player.
         steps = [Step(game)] if game.row.status == ACTIVE else []
-        values = {"moderator": mod.mention, "seat": seat.name, "new": f"<@{new_user}>",
+        values = {"moderator": mod.mention, "seat": user_text(seat.name), "new": f"<@{new_user}>",
                   "me": cmd(f"{game.row.game} me")}
         line = (_("🛡️ {moderator} handed {seat}'s seat to {new} (instead of {old}). {new}: "
                   "`{me}` shows your secret pieces.", old=f"<@{old}>", **values)
@@ -106,7 +106,7 @@ class SeatsMixin:
 
         return ModResult(_("🛡️ {moderator} removed {member} from the game: the computer "
                            "plays {seat}'s seat from now on.", moderator=mod.mention,
-                           member=f"<@{user}>", seat=seat.name),
+                           member=f"<@{user}>", seat=user_text(seat.name)),
                          then=self._computer_moves_after(game.id))
 
     def _computer_moves_after(self, game_id: int) -> Callable[[], Awaitable[list[Step]]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.wording import later_cmd
+from bot.games.wording import later_cmd, user_text
 from bot.i18n import later
 from bot.store import Store, UserPrefs
 from bot.tables.steps import TableError
@@ -19,7 +19,7 @@ async def set_reminder_prefs(store: Store, user_id: int, changes: dict[str, Any]
     do nothing. Once a window is set, either end may be changed alone."""
     if "tz" in changes and parse_zone(changes["tz"]) is None:
         raise TableError(later("Unknown time zone {zone}; use a name like Europe/Amsterdam "
-                               "or America/New_York.", zone=repr(changes["tz"])))
+                               "or America/New_York.", zone=user_text(repr(changes["tz"]))))
     if ("quiet_start" in changes) != ("quiet_end" in changes) and \
             (await store.get_user_prefs(user_id)).quiet is None:
         raise TableError(later(

@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.games.base import Event, IllegalAction
-from bot.games.wording import later_cmd, note
+from bot.games.wording import later_cmd, note, players_written, user_text
 from bot.i18n import _, later
 from bot.store import (
     ACTIVE,
@@ -309,7 +309,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                 if await self.player_acted(game, seat.seat):  # back from the autopilot
                     step.game = await self.load(game_id)
                     step.notes.append(note(later("👋 {name} plays their own seat again.",
-                                                 name=seat.name)))
+                                                 name=user_text(seat.name))))
                 await self._run_ai(step)
                 await self.clock.sync(step.game)
             await self._tell(step)
@@ -368,7 +368,8 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     def narrate_kinds(self, game: LoadedGame, events: list[Event]) -> list[tuple[str, str]]:
         """`narrate`, each line with the type of the event it tells."""
-        players = game.shown_players  # a seat handed on is told under its holder's name
+        # A seat handed on is told under its holder's name, written for the reader.
+        players = players_written(game.shown_players)
         return [(e.get("type", ""), commitments.describe(game.row.game, e, players)
                  or game.engine.describe(e, players))
                 for e in self.commitments.annotate(game, events)]
@@ -393,5 +394,5 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     def awaited_names(self, game: LoadedGame) -> str:
         """Whom the game waits for: each holder's mention (else name), `absence_note`."""
-        return ", ".join((f"<@{s.user_id}>" if s.user_id else s.name) + self.absence_note(s)
-                         for s in self.awaited_seats(game))
+        return ", ".join((f"<@{s.user_id}>" if s.user_id else user_text(s.name))
+                         + self.absence_note(s) for s in self.awaited_seats(game))

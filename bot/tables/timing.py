@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.games.wording import in_code
 from bot.i18n import later
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def parse_reminders(text: str) -> list[str]:
     for word in text.split():
         stage = canonical_stage(word)
         if stage is None:
-            shown = word if len(word) <= 20 else word[:20] + "…"
+            shown = in_code(word if len(word) <= 20 else word[:20] + "…")  # in a code span
             if _stage_hours(word.lower()) is not None:
                 raise ValueError(later("`{stage}` is out of range: a reminder comes between "
                                    "{least} h and {most} h before the deadline.",

@@ -10,6 +10,7 @@ import discord
 from bot.games.clans.questions import move_reminder_helps
 from bot.games.clans.views import ClansPublicView
 from bot.games.question import Question
+from bot.games.wording import players_written, user_text
 from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, Deadline, LoadedGame
 from bot.tables.service import TableService
@@ -41,14 +42,16 @@ async def clans_prompt(service: TableService,
     if not asked:
         return header, view_of(mine)
     seat = asked[0]
-    question = service.kit(game).question(game.state, seat.seat, [s.name for s in game.seats])
+    question = service.kit(game).question(game.state, seat.seat,
+                                              [user_text(s.name) for s in game.seats])
     deadline = due.get(seat.seat)
     # A seat on autopilot that waits for its deadline (nobody else plays their own seat)
     # is asked like any other: its player may still answer, which ends the autopilot.
     if question is None or moves_at_once(game, seat.seat):
         # A person's seat the autopilot plays is theirs, marked so; not "a computer".
-        moving = f"{seat.name}{service.absence_note(seat)}" if seat.autopilot else \
-            _("{name} (computer) is moving.", name=seat.name)
+        name = user_text(seat.name)
+        moving = f"{name}{service.absence_note(seat)}" if seat.autopilot else \
+            _("{name} (computer) is moving.", name=name)
         return f"{header}\n⏳ {moving}", view_of(mine)
     if question.kind == "move":
         text = move_prompt(game, view, question, awaited(service, seat), header, deadline)
@@ -86,7 +89,7 @@ def final_text(game: LoadedGame) -> str:
     end = {"type": "game_end", "reason": result.reason, "colours": list(result.colours),
            "chips": list(view.chips), "totals": list(result.totals),
            "ranks": list(result.ranks)}
-    players = game.shown_players  # a seat handed on: its last holder's name
+    players = players_written(game.shown_players)  # a seat handed on: its holder's name
     return "\n".join(["🏁 " + game.engine.describe(end, players),
                       _("The game record is attached; `{command}` gives it again.",
                         command=cmd("clans export"))])

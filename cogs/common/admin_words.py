@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.games.wording import user_text
 from bot.i18n import _, _n
 from bot.store import Seat
 
@@ -76,4 +77,4 @@ def _detail_words(key: str, value: Any) -> str:
         return _("public part only") if value else _("the whole record")
     if key in ("from_version", "to_version", "version"):
         return ""  # versions mean nothing to a moderator
-    return f"{key} {value}"
+    return f"{key} {user_text(str(value))}"

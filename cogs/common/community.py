@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.community.recap import Scene, scenes
 from bot.community.stats import change_text, history, player_stats
 from bot.games.community import community_of
-from bot.games.wording import ordinal
+from bot.games.wording import ordinal, user_text
 from bot.i18n import N_, _, _n, cmd, speaking
 from bot.store import FINISHED, GameRow, LoadedGame, StoreError
 from bot.tables.kits import get_kit
@@ -102,8 +102,9 @@ async def leaderboard(interaction: discord.Interaction, game: str, page: int) ->
         lines = [_("🏆 **{title} leaderboard** — score = μ − 3σ (rated games only).",
                    title=title)]
         lines += [_("{rank}. {name} — {score} · {games} · {wins} · average place {average}",
-                    rank=r.rank, name=r.name, score=f"{r.score:.1f}", games=games_text(r.games),
-                    wins=wins_text(r.wins), average=f"{r.average_place:.2f}") for r in rows]
+                    rank=r.rank, name=user_text(r.name), score=f"{r.score:.1f}",
+                    games=games_text(r.games), wins=wins_text(r.wins),
+                    average=f"{r.average_place:.2f}") for r in rows]
         if not rows:
             lines.append(_("No rated {title} game in this server yet.", title=title))
         description = _("{title} leaderboard, page {page}", title=title, page=page)
@@ -136,7 +137,7 @@ async def _player(interaction: discord.Interaction, game: str,
     name = display_name(who)  # as a seat is named when its player joins
     if not games:
         await refuse(interaction, _("{name} has no finished {title} game in this server yet.",
-                                    name=name, title=get_kit(game).title))
+                                    name=user_text(name), title=get_kit(game).title))
         return None
     return standing, games, name
 
@@ -155,7 +156,7 @@ async def stats(interaction: discord.Interaction, game: str,
     with speaking(await channel_language(interaction)):  # the answer is public
         png = await render_async(render_stats, game, name, summary,
                                 community_of(game).known_for, total)
-        lines = [rating_line(name, title, standing, total)]
+        lines = [rating_line(user_text(name), title, standing, total)]
         if summary.played:  # the rated games, as the leaderboard counts them
             lines.append(record_line(game, summary))
         if summary.unrated or summary.by_moderator:
@@ -242,7 +243,7 @@ async def show_history(interaction: discord.Interaction, game: str,
     with speaking(await channel_language(interaction)):  # the answer is public
         lines = [_n("📜 **{name}**'s last {title} games ({n} in all), newest first:",
                     "📜 **{name}**'s last {title} games ({n} in all), newest first:",
-                    len(games), name=name, title=title)]
+                    len(games), name=user_text(name), title=title)]
         lines += [_line(interaction.guild_id, game, h) for h in history(games)[:HISTORY_LINES]]
     await interaction.response.send_message("\n".join(lines)[:1990], allowed_mentions=NO_PINGS,
                                             suppress_embeds=True)

@@ -11,6 +11,7 @@ import discord
 from bot.games.wording import SUBTEXT
 from bot.i18n import _
 from bot.store import LoadedGame
+from cogs.common.names import as_typed
 
 MAX_CONTENT = 1900
 Story = list[tuple[str, bool]]  # a message's lines, each with whether it is a note
@@ -79,9 +80,10 @@ def notes_told(content: str, known: dict[str, T], after: T) -> list[tuple[T, str
 
 def caption_of(story: Story) -> str:
     """What the board is drawn after: the last move told (a note tells no move, a
-    footnote such as a stack's hash proves one)."""
+    footnote such as a stack's hash proves one). Names in it as typed: the board draws
+    it, and its alt text repeats it, where nothing is markdown."""
     moves = [line for line, note in story if not note and not line.startswith(SUBTEXT)]
-    return moves[-1] if moves else story[-1][0] if story else ""
+    return as_typed(moves[-1] if moves else story[-1][0] if story else "")
 
 
 def board_description(caption: str) -> str:

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.wording import user_text
 from bot.i18n import N_, _, command_text, current_language, speaking
 from bot.store import LOBBY
 from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
@@ -73,7 +74,7 @@ class TableCommands(commands.Cog):
             kit = TableService.kit(game)
             opened = None if place is None else _(
                 "{emoji} {name} opened a {title} table in {thread}: join it there.",
-                emoji=kit.emoji, name=display_name(interaction.user), title=kit.title,
+                emoji=kit.emoji, name=user_text(display_name(interaction.user)), title=kit.title,
                 thread=place.mention)  # type: ignore[attr-defined]
         if place is None or opened is None:
             await interaction.response.send_message(content, view=view)

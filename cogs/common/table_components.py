@@ -8,6 +8,7 @@ import logging
 import discord
 
 from bot.games.base import MAX_NAME_CHARS
+from bot.games.wording import user_text
 from bot.i18n import _, speaking
 from bot.store import LOBBY
 from bot.tables.kits import short_hash
@@ -143,7 +144,7 @@ async def on_start(interaction: discord.Interaction, game_id: int, arg: str,
     kit = TableService.kit(step.game)
     order = kit.play_order(step.game.state)
     seats = step.game.seats if order is None else [step.game.seats[s] for s in order]
-    names = ", ".join(s.name for s in seats)
+    names = ", ".join(user_text(s.name) for s in seats)
     with speaking(await channel_language(interaction)):
         content = (_("{emoji} **{title}** has started: {names}.", emoji=kit.emoji,
                      title=kit.title, names=names) if order is None else
@@ -182,7 +183,8 @@ def _question_asked(service: TableService, game, user_id: int, version: int, dk:
         raise TableError(_("You are not playing in this game: not your decision."))
     if game.row.status != "active":
         raise TableError(_("This game is over."))
-    question = service.kit(game).question(game.state, seat.seat, [s.name for s in game.seats])
+    question = service.kit(game).question(game.state, seat.seat,
+                                               [user_text(s.name) for s in game.seats])
     if question is None:
         if version != game.version:  # their own button of a step that is over, often
             raise StaleStep(_("That button is from an earlier step; use the newest message."))

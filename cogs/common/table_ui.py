@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.games.question import Question
+from bot.games.wording import user_text
 from bot.i18n import N_, _, cmd
 from bot.store import LoadedGame
 from bot.tables.absence import deadline_plan
@@ -25,7 +26,7 @@ def mark(colour: str | None) -> str:
 
 
 def who(seat) -> str:
-    return f"<@{seat.user_id}>" if seat.user_id else seat.name
+    return f"<@{seat.user_id}>" if seat.user_id else user_text(seat.name)
 
 
 def deadline_text(deadline) -> str:
@@ -40,7 +41,7 @@ def deadline_text(deadline) -> str:
 def called(seat) -> str:
     """An awaited player's name in a prompt: their mention, or their name alone when the
     autopilot answers for them (nothing to ping them for)."""
-    return seat.name if seat.autopilot else who(seat)
+    return user_text(seat.name) if seat.autopilot else who(seat)
 
 
 def awaited(service: TableService, seat, deadline=None) -> str:
@@ -79,8 +80,9 @@ def computer_levels(game: LoadedGame) -> str:
     for s in game.seats:
         if s.played_by_ai:
             level = option_word(seat_level(game.row.settings, s))
-            shown.append(_("{name} ({level})", name=s.name, level=level) if s.is_bot else
-                         _("{name} (autopilot, {level})", name=s.name, level=level))
+            name = user_text(s.name)
+            shown.append(_("{name} ({level})", name=name, level=level) if s.is_bot else
+                         _("{name} (autopilot, {level})", name=name, level=level))
     return ", ".join(shown)
 
 
@@ -97,10 +99,11 @@ def lobby_text(game: LoadedGame) -> str:
     lines = [head, ""]
     for s in game.seats:
         if s.is_bot:
-            lines.append(_("{mark} {name} (computer, {level})", mark=mark(s.colour), name=s.name,
-                           level=option_word(seat_level(game.row.settings, s))))
+            level = option_word(seat_level(game.row.settings, s))
+            lines.append(_("{mark} {name} (computer, {level})", mark=mark(s.colour),
+                           name=user_text(s.name), level=level))
         else:
-            lines.append(f"{mark(s.colour)} {s.name}")
+            lines.append(f"{mark(s.colour)} {user_text(s.name)}")
     lines += ["▫️ " + _("(free seat)")] * (size - len(game.seats))
     if len(game.seats) < size:
         lines.append(_("Fill empty seats with computer players: `{addbot}`.",

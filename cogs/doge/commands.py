@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.doge.constants import AREAS, MAX_YEAR_LIMIT, area_name
+from bot.games.wording import user_text
 from bot.i18n import _, _n
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
@@ -66,7 +67,7 @@ class DogeCog(TableCommands):
         chosen = AREA_BY_NAME.get(area.strip().lower())
         if chosen is None:
             return await refuse(interaction, _("Unknown area {area}: pick one from the list.",
-                                               area=repr(area)))
+                                               area=user_text(repr(area))))
         action = {"type": "ballot", "area": chosen, "markers": values}
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -116,7 +117,7 @@ async def show_secrets(interaction: discord.Interaction, game_id: int | None) ->
     view = game.engine.public_view(game.state, seat.seat)
     me = view.public.players[seat.seat]
     lines = [_("🔒 {mark} **{name}** — only you see this.", mark=mark(seat.colour),
-               name=seat.name), markers_in_hand(view.own.markers)]
+               name=user_text(seat.name)), markers_in_hand(view.own.markers)]
     if view.own.ballot:
         lines.append(_("This round's choice: {area} with {markers}",
                        area=area_name(view.own.ballot[0]),

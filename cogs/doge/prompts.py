@@ -8,7 +8,7 @@ from collections.abc import Iterable
 import discord
 
 from bot.games.doge.constants import AREAS, area_name
-from bot.games.wording import SUBTEXT
+from bot.games.wording import SUBTEXT, players_written, user_text
 from bot.i18n import N_, _, _n, cmd
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
@@ -59,7 +59,7 @@ def placement_prompt(service: TableService, game: LoadedGame,
                "everyone has chosen (D-3.3).", year=st.year, round=st.round, rounds=rounds)]
     for seat in game.seats:
         p = st.players[seat.seat]
-        name = seat.name
+        name = user_text(seat.name)
         if not p.markers:
             state = _("sits out (no markers left)")
         elif seat.seat in st.ballots and st.ballots[seat.seat] is None:  # D-3.7, public
@@ -89,7 +89,7 @@ def election_prompt(service: TableService, game: LoadedGame,
     st = game.state
     area = area_name(st.election.area) if st.election else "?"
     asked = service.awaited_seats(game)
-    names = [s.name for s in game.seats]
+    names = [user_text(s.name) for s in game.seats]
     header = _("🏛️ **Year {year} · election {number} of 7: {area}**", year=st.year,
                number=st.elections_done + 1, area=area)
     if len(asked) == 1:
@@ -132,14 +132,14 @@ def _answered(game: LoadedGame) -> list[str]:
     when the last of them answers (D-11.2)."""
     election = game.engine.public_view(game.state, None).election
     return [_("{mark} ✅ {name} has answered", mark=mark(game.seats[s].colour),
-              name=game.seats[s].name) for s in (election.answered if election else ())]
+              name=user_text(game.seats[s].name)) for s in (election.answered if election else ())]
 
 
 def final_text(game: LoadedGame) -> str:
     result = game.row.result or (game.state.result if game.state else None)
     if not result:
         return _("This game has ended.")
-    players = game.shown_players  # a seat handed on: its last holder's name
+    players = players_written(game.shown_players)  # a seat handed on: its holder's name
     names = [p.name for p in players]
     lines = ["🏁 " + game.engine.describe(  # the line opens with "Game over"
         {"type": "game_over", "result": result}, players)]

@@ -8,7 +8,9 @@ import random
 from typing import Any
 
 from bot.discord_app import TableBot
+from bot.games.wording import writing_user_text
 from bot.store import ACTIVE
+from cogs.common.names import plain
 from cogs.doge.board import render_doge
 from cogs.doge.prompts import doge_prompt
 from tests.discord_emulator import DiscordEmulator, EmuChannel, EmuMessage, EmuUser
@@ -180,7 +182,8 @@ class DogeTable:
                 self.boards_checked += 1
             if any(c["custom_id"].startswith(("g:cast:", "g:dq:")) for c in custom_ids(message)):
                 if message.id == self.prompt().id:
-                    expected, _ = await doge_prompt(self.bot.tables, twin)
+                    with writing_user_text(plain):  # as the bot writes for Discord
+                        expected, _ = await doge_prompt(self.bot.tables, twin)
                     assert expected in message.content, "a prompt depends on a secret"
 
 

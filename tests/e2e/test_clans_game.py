@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app import TableBot
+from bot.games.wording import writing_user_text
 from bot.store import ACTIVE
 from cogs.clans.board import render_clans
 from cogs.clans.prompts import clans_prompt
+from cogs.common.names import plain
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, board_caption, custom_ids, find, new_boards
@@ -72,7 +74,8 @@ class ClansTable(DogeTable):
                 self.boards_checked += 1
             if any(c["custom_id"].startswith("g:dq:") for c in custom_ids(message)) and \
                     message.id == self.prompt().id:
-                expected, _ = await clans_prompt(self.bot.tables, twin)
+                with writing_user_text(plain):  # as the bot writes for Discord
+                    expected, _ = await clans_prompt(self.bot.tables, twin)
                 assert expected in message.content, "a prompt depends on a colour"
 
 

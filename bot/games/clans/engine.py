@@ -17,6 +17,7 @@ from bot.games.clans.determinize import determinize
 from bot.games.clans.events import describe_event, without_emptied, without_unplayed_epochs
 from bot.games.clans.rules import HUT_LIMIT, LABELS, MAP, N_COLOURS, ClansState
 from bot.games.clans.views import ClansPlayerView, ClansPublicView, player_view, spectator_view
+from bot.games.wording import user_text
 from bot.i18n import _
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # C-2.1
@@ -118,14 +119,14 @@ class ClansEngine:
         if state.over:
             raise IllegalAction(_("the game is over"), "C-6.1")
         if type(seat) is not int or seat != state.mover:
-            raise IllegalAction(_("it is {name}'s turn", name=state.players[state.mover].name),
-                                "C-2.4")
+            raise IllegalAction(_("it is {name}'s turn",
+                                  name=user_text(state.players[state.mover].name)), "C-2.4")
 
     def _territory(self, label: Any) -> int:
         index = MAP.label_index(label) if isinstance(label, str) else None
         if index is None:
-            raise IllegalAction(_("there is no territory called {label}", label=repr(label)),
-                                "C-1.3")
+            raise IllegalAction(_("there is no territory called {label}",
+                                  label=user_text(repr(label))), "C-1.3")
         return index
 
     def _validate(self, state: ClansState, action: Action) -> None:
