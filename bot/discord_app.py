@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.background import guarded
 from bot.i18n import _, language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.logs import configure_logging
@@ -188,24 +189,27 @@ class TableBot(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _shut_down(self) -> None:
+        """Each step guarded: one that fails is logged and the rest still run, down to
+        the database's close."""
         if self.backups is not None:
-            await self.backups.stop()
+            await guarded(self.backups.stop(), "the daily backups' stop")
         if self.roll_call is not None:
-            await self.roll_call.stop()
+            await guarded(self.roll_call.stop(), "leaving the roll call")
         if self.tables is not None:
-            await self.tables.clock.stop()
+            await guarded(self.tables.clock.stop(), "the table clock's stop")
         if self.in_flight:
             log.info("stopping: waiting for the interactions in flight (%d)", self.in_flight)
             if not await self.drain(self.drain_timeout):
                 log.warning("stopping although interactions are still in flight (%d) "
                             "after %g s", self.in_flight, self.drain_timeout)
         if self.tables is not None:
-            await self.tables.stop_ai()  # a seat thinking now thinks again after a restart
-        await super().close()
+            # A seat thinking now thinks again after a restart.
+            await guarded(self.tables.stop_ai(), "the computer players' stop")
+        await guarded(super().close(), "going offline")
         if self.store is not None:
-            await self.store.close()
-            self.store = None
-            log.info("database closed")
+            store, self.store = self.store, None
+            if await guarded(store.close(), "closing the database"):
+                log.info("database closed")
 
 
 class ShardedTableBot(TableBot, commands.AutoShardedBot):
