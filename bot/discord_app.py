@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.background import guarded
-from bot.i18n import _, language_of_locale, set_language
+from bot.i18n import language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.logs import configure_logging
 from bot.ops.roll_call import RollCall
@@ -26,7 +26,7 @@ from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
 from cogs.common.translation import CatalogTranslator
-from cogs.common.ui import refuse
+from cogs.common.ui import answer_failure
 
 log = logging.getLogger("bot")
 
@@ -56,12 +56,8 @@ class CountingTree(app_commands.CommandTree):
         leaving Discord's "The application did not respond"; the host gets the trace."""
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("command /%s failed", name, exc_info=error)
-        try:
-            await refuse(interaction, _("⚠️ Something went wrong on my side with this "
-                                        "command; it is logged for the bot's host. What was "
-                                        "already saved stays saved."))
-        except discord.HTTPException:
-            pass  # the interaction is gone: the log has it
+        # A database refusing the write is said as such: the user may simply try again.
+        await answer_failure(interaction, getattr(error, "original", error))
 
 
 class TableBot(commands.Bot):
