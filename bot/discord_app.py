@@ -20,6 +20,7 @@ from bot.ops.logs import configure_logging
 from bot.ops.roll_call import RollCall
 from bot.ops.running import EXIT_CONFIG, say, serve
 from bot.ops.settings import load_settings
+from bot.secret_logs import keep_secrets_out_of_logs
 from bot.sharding import holds, load_scaling
 from bot.store import Store
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections
@@ -71,6 +72,7 @@ class TableBot(commands.Bot):
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        keep_secrets_out_of_logs()  # gateway events and request bodies carry ballots
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
                          **options)
