@@ -229,6 +229,12 @@ class AbsenceMixin:
             return _("Your standing orders are cleared: at a deadline the default applies.")
         return _("Saved: at a missed deadline, {orders}.", orders=listed)
 
+    def runs_table(self, game: LoadedGame, user_id: int) -> bool:
+        """Whether `user_id` opened the table and still plays at it: a creator replaced
+        or kicked out of the game no longer sets its clocks."""
+        return game.row.created_by == user_id and \
+            any(s.user_id == user_id for s in game.seats)
+
     def _my_seat(self, game: LoadedGame, user_id: int):
         seat = next((s for s in game.seats if s.user_id == user_id), None)
         if seat is None:
