@@ -16,9 +16,15 @@ import asyncpg
 
 log = logging.getLogger(__name__)
 
-# What a database refusing a read or a write raises (the store passes them on as they are).
+# What a database refusing a read or a write for now raises (the store passes them on as
+# they are): locked, read-only, a full disk, an I/O error, a lost or refused connection, a
+# server shutting down, a transaction rolled back. Trying again later may work; a row
+# breaking a constraint (one game's broken data) is not among them.
 DATABASE_FAULTS: tuple[type[BaseException], ...] = (
-    sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
+    sqlite3.OperationalError, OSError, asyncpg.InterfaceError,
+    asyncpg.PostgresConnectionError, asyncpg.InsufficientResourcesError,
+    asyncpg.ReadOnlySQLTransactionError, asyncpg.OperatorInterventionError,
+    asyncpg.TransactionRollbackError, asyncpg.LockNotAvailableError)
 
 FIRST_RETRY_S = 1.0
 LAST_RETRY_S = 300.0

@@ -42,6 +42,18 @@ def refusing_writes(path: Path) -> Iterator[None]:
         blocker.close()
 
 
+async def another_game(service: TableService, n: int, *, sync: bool = True) -> int:
+    """A second (third…) running Doge game, in a channel and with players of its own."""
+    game = await service.store.create_game(
+        "doge", guild_id=1, channel_id=500 + n, players=[PlayerSpec(f"P{n}{i}") for i in
+                                                         range(3)],
+        user_ids=[100 * (n + 1) + i for i in range(3)], settings={"timing": "async"},
+        seed=4 + n)
+    if sync:
+        await service.clock.sync(await service.load(game.id))
+    return game.id
+
+
 async def test_a_tick_the_database_refuses_is_tried_again_and_the_deadline_fires(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     time = FakeTime(START)
@@ -84,9 +96,7 @@ async def test_a_game_that_cannot_load_at_start_up_does_not_stop_the_others(
     time = FakeTime(START)
     path = tmp_path / "g.db"
     service, _, broken = await make_table(path, time)
-    other = (await service.store.create_game(
-        "doge", guild_id=1, channel_id=501, players=[PlayerSpec(n) for n in "DEF"],
-        user_ids=[201, 202, 203], settings={"timing": "async"}, seed=5)).id
+    other = await another_game(service, 1, sync=False)
     with sqlite3.connect(path) as conn:  # as if edited by hand: a state no engine reads
         conn.execute("UPDATE games SET state = '{\"not\": \"a state\"}' WHERE id = ?",
                      (broken,))
@@ -98,3 +108,42 @@ async def test_a_game_that_cannot_load_at_start_up_does_not_stop_the_others(
     assert await store.get_deadlines(other) == []
     assert await restarted.clock.reschedule_all() == 1
     assert {d.seat for d in await store.get_deadlines(other)} == {0, 1, 2}
+
+
+async def test_one_broken_game_is_dropped_but_a_refusing_database_keeps_every_row(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deadline failing on one game's own data is logged and dropped, and the other
+    games' deadlines are handled in the same tick; one failing because the database
+    refuses for now is kept for the next try."""
+    time = FakeTime(START)
+    path = tmp_path / "g.db"
+    service, _, broken = await make_table(path, time)
+    fine = await another_game(service, 1)
+    time_out = service.time_out
+    fault: list[Exception] = [sqlite3.IntegrityError("CHECK constraint failed")]
+    failing = [broken]
+
+    async def failing_for_one(game_id: int, *args, **kwargs):
+        if game_id in failing and fault:
+            raise fault[0]
+        return await time_out(game_id, *args, **kwargs)
+
+    monkeypatch.setattr(service, "time_out", failing_for_one)
+    time.now = START + DAY + 1  # both games' placement deadlines are due
+    await service.clock.tick()
+    assert (await service.load(fine)).state.round == 2  # timed out
+    assert (await service.load(broken)).state.round == 1  # its rows were dropped
+    assert not [d for d in await service.store.get_deadlines(broken)
+                if d.kind.startswith("due:")]
+
+    # The database refusing for now: the row stays, and the next try handles it.
+    other = await another_game(service, 2)
+    failing[:] = [other]
+    fault[:] = [sqlite3.OperationalError("database or disk is full")]
+    time.now += DAY + 1
+    with pytest.raises(sqlite3.OperationalError):
+        await service.clock.tick()
+    await service.clock._let_go_quietly()  # as the timer does after a failed tick
+    fault.clear()
+    await service.clock.tick()
+    assert (await service.load(other)).state.round == 2
