@@ -132,7 +132,7 @@ async def test_a_change_in_another_process_is_seen_at_once_on_postgresql() -> No
             async def seen() -> bool:
                 return await here.of(GUILD) == "nl"
 
-            await poll(seen, 5, "the change to be seen")
+            await poll(seen, 30, "the change to be seen")
             # The other server's entry was kept: a change there, made behind the store's
             # back (no notice), is not seen while the clock stands still.
             await _set_without_notice(stores[1], GUILD + 1, "nl")
@@ -171,9 +171,9 @@ async def test_after_a_lost_listener_every_held_language_is_read_again() -> None
             async def english_again() -> bool:
                 return await here.of(GUILD) == "en"
 
-            await poll(english_again, 5, "the next change to be heard")
+            await poll(english_again, 30, "the next change to be heard")
             await change_a_deadline(stores[1], GUILD, CHANNEL)
-            await asyncio.wait_for(woke.wait(), 5)
+            await asyncio.wait_for(woke.wait(), 30)
         finally:
             for store in stores:
                 await store.close()
