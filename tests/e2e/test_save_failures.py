@@ -4,7 +4,10 @@ again."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
+
+import pytest
 
 from bot.store import Store
 from tests.discord_emulator import DiscordEmulator
@@ -49,4 +52,31 @@ async def test_a_ballot_the_database_refuses_is_answered_in_one_line_and_saved_o
         await table.click(anna, emu.message_index[panel.id], confirm)
         assert "Your ballot" in emu.message_index[panel.id].content
         assert 0 in (await table.game()).state.ballots
+        assert not emu.internal_errors
+
+
+async def test_a_saved_move_the_database_refuses_to_show_says_it_is_saved(
+        discord_emulator: DiscordEmulator, tmp_path: Path,  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    async with emu.running(bot):
+        table = await started_table(emu, bot)
+        anna, bernd, claudia = table.users
+        for user in (anna, bernd):
+            await table.slash(user, "doge ballot", {"area": "castello", "markers": "3"})
+        before = (await table.game()).version
+
+        async def refused(*_args: object, **_kwargs: object) -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+        # The last ballot is saved; keeping the new prompt's message id is refused.
+        monkeypatch.setattr(bot.tables.store, "set_message", refused)
+        await table.slash(claudia, "doge ballot", {"area": "san_polo", "markers": "2"})
+        answer = last_reply(emu, claudia)
+        assert answer.startswith("Your move is saved, but showing it failed") and \
+            "\n" not in answer, answer
+        assert (await table.game()).version > before  # saved: the round was revealed
+        monkeypatch.undo()
+        await table.slash(claudia, "doge board", {})  # shows the table again
         assert not emu.internal_errors
