@@ -42,6 +42,9 @@ async def test_managing_one_channel_reaches_no_further_than_its_game(
             answer = await ask(emu, sam, command, options)
             assert "acts on the whole server" in answer and "\n" not in answer, \
                 (command, answer)
+        # Nor are the server's games offered to them to pick from.
+        assert await emu.autocomplete(sam, emu.channel, "table-admin void", {"game_id": ""},
+                                      "game_id") == []
         # Nothing changed, nothing was read; the game still counts.
         assert await store.rating_policy(guild) == policy
         assert await bot.languages.of(guild) == "en"
@@ -54,6 +57,8 @@ async def test_managing_one_channel_reaches_no_further_than_its_game(
 
         # Managing the server, or holding the moderator role, is enough.
         olga = emu.add_user("olga", roles=[emu.add_role("Admins", MANAGE_GUILD)])
+        assert [c["value"] for c in await emu.autocomplete(
+            olga, emu.channel, "table-admin void", {"game_id": ""}, "game_id")] == [game]
         assert (await ask(emu, olga, "table-admin void", {"game_id": game})) \
             .startswith("✅ Done.")
         await ask(emu, olga, "table-admin role", {"role": emu.add_role("Game mods")})
