@@ -51,7 +51,7 @@ class Backoff:
         if self.failures == 1:
             self.logger.error("%s failed; trying again with growing pauses (told once, "
                               "until it works again)", self.what, exc_info=exc)
-        return min(self.first * 2 ** (self.failures - 1), self.most)
+        return min(self.first * 2.0 ** min(self.failures - 1, 30), self.most)
 
     def worked(self) -> None:
         if self.failures:

@@ -35,6 +35,9 @@ async def test_a_failed_daily_backup_is_logged_and_the_schedule_goes_on(
 
         await poll(logged, WAIT_S, "the failure in the log")
         assert task is not None and not task.done()  # waiting for the next try
+        assert daily.next_at == 1000.0 + backups.RETRY_AFTER_FAILURE
+        failures = [r for r in caplog.records if "daily backup failed" in r.getMessage()]
+        assert len(failures) == 1  # told once, then it waits: not tried again at once
     finally:
         await daily.stop()
     assert task.cancelled()
