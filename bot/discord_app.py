@@ -13,20 +13,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, language_of_locale, set_language
+from bot.background import guarded
+from bot.i18n import language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.databases import Database, PostgresDatabase, SqliteFile, refuse_old_pg_dump
 from bot.ops.logs import configure_logging
 from bot.ops.roll_call import RollCall
 from bot.ops.running import serve
 from bot.ops.settings import load_settings
+from bot.secret_logs import keep_secrets_out_of_logs
 from bot.sharding import holds, load_scaling
 from bot.store import Store
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
 from cogs.common.translation import CatalogTranslator
-from cogs.common.ui import refuse
+from cogs.common.ui import answer_failure
 
 log = logging.getLogger("bot")
 
@@ -56,12 +58,8 @@ class CountingTree(app_commands.CommandTree):
         leaving Discord's "The application did not respond"; the host gets the trace."""
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("command /%s failed", name, exc_info=error)
-        try:
-            await refuse(interaction, _("⚠️ Something went wrong on my side with this "
-                                        "command; it is logged for the bot's host. What was "
-                                        "already saved stays saved."))
-        except discord.HTTPException:
-            pass  # the interaction is gone: the log has it
+        # A database refusing the write is said as such: the user may simply try again.
+        await answer_failure(interaction, getattr(error, "original", error))
 
 
 class TableBot(commands.Bot):
@@ -78,6 +76,7 @@ class TableBot(commands.Bot):
         # The bot never joins a voice channel: discord.py's warnings about the voice
         # libraries would only add lines to a start-up failure's one.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        keep_secrets_out_of_logs()  # gateway events and request bodies carry ballots
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
                          **options)
@@ -211,25 +210,28 @@ class TableBot(commands.Bot):
         await asyncio.shield(self._shutdown)
 
     async def _shut_down(self) -> None:
+        """Each step guarded: one that fails is logged and the rest still run, down to
+        the database's close."""
         if self.backups is not None:
-            await self.backups.stop()
+            await guarded(self.backups.stop(), "the daily backups' stop")
         if self.roll_call is not None:
-            await self.roll_call.stop()
+            await guarded(self.roll_call.stop(), "leaving the roll call")
         if self.tables is not None:
-            await self.tables.clock.stop()
+            await guarded(self.tables.clock.stop(), "the table clock's stop")
         if self.in_flight:
             log.info("stopping: waiting for the interactions in flight (%d)", self.in_flight)
             if not await self.drain(self.drain_timeout):
                 log.warning("stopping although interactions are still in flight (%d) "
                             "after %g s", self.in_flight, self.drain_timeout)
         if self.tables is not None:
-            await self.tables.stop_ai()  # a seat thinking now thinks again after a restart
+            # A seat thinking now thinks again after a restart.
+            await guarded(self.tables.stop_ai(), "the computer players' stop")
         if self._discord_opened:  # closing a client that never started fails
-            await super().close()
+            await guarded(super().close(), "going offline")
         if self.store is not None:
-            await self.store.close()
-            self.store = None
-            log.info("database closed")
+            store, self.store = self.store, None
+            if await guarded(store.close(), "closing the database"):
+                log.info("database closed")
 
 
 class ShardedTableBot(TableBot, commands.AutoShardedBot):

@@ -38,6 +38,7 @@ async def set_rating(mod_ops: Moderation, mod: Moderator, *, moderated: bool | N
     if moderated is None and computers is None:  # a lookup: for the asker, in their words
         return ModResult(later("🛡️ Ratings: {policy}.", policy=describe(policy)),
                          private=True)
+    await mod_ops.require_server_moderator(mod)  # the policy is the whole server's
     policy = replace(policy, **{k: v for k, v in (("moderated", moderated),
                                                    ("computers", computers)) if v is not None})
     await store.set_rating_policy(mod.guild_id, policy)
@@ -52,7 +53,7 @@ async def void_game(mod_ops: Moderation, mod: Moderator, game_id: int, *,
                     restore: bool = False) -> ModResult:
     """Void a finished game of the server for its ratings (`restore`: count it again);
     every rating of its kind in the server is recomputed without (or with) it."""
-    await mod_ops.require_moderator(mod)
+    await mod_ops.require_server_moderator(mod)  # a game of any channel of the server
     if mod.guild_id is None:
         raise TableError(_("Ratings are kept per server: use this in a server."))
     done = await mod_ops.store.void_rating(mod.guild_id, game_id, voided=not restore)

@@ -113,15 +113,17 @@ class DailyBackups:
         retry_at = 0.0
         while True:
             now = self.clock()
-            due = self.next_at = max(next_due(self.directory, now), retry_at)
-            if due > now:
-                await asyncio.sleep(min(due - now, MAX_SLEEP))
-                continue
             try:
-                path = await asyncio.to_thread(take_daily_backup, self.database,
-                                               self.directory, self.keep, now)
+                due = self.next_at = max(next_due(self.directory, now), retry_at)
+                if due <= now:
+                    path = await asyncio.to_thread(take_daily_backup, self.database,
+                                                   self.directory, self.keep, now)
+                    log.info("daily backup written: %s", path)
+                    continue
             except (StoreError, OSError) as exc:
-                retry_at = now + RETRY_AFTER_FAILURE
+                retry_at = due = self.next_at = now + RETRY_AFTER_FAILURE
                 log.error("daily backup failed, next try in an hour: %s", describe_error(exc))
-            else:
-                log.info("daily backup written: %s", path)
+            except Exception:  # whatever it was, the backups go on
+                retry_at = due = self.next_at = now + RETRY_AFTER_FAILURE
+                log.exception("daily backup failed, next try in an hour")
+            await asyncio.sleep(min(due - now, MAX_SLEEP))

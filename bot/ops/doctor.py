@@ -36,6 +36,9 @@ from bot.store import GameRow, StateMismatch, Store, StoreError
 from bot.store.backup import backup_database, file_schema_version, newest_schema
 from bot.store.rows import OPEN_STATUSES
 
+# A deadline this late was not missed by a busy clock: nobody handles deadlines.
+OVERDUE_S = 15 * 60.0
+
 MISSING_TOKEN = ("DISCORD_TOKEN is not set: put the token of your application's bot in .env "
                  "(README, 'Create the Discord application')")
 
@@ -119,6 +122,19 @@ async def check_games(store: Store, games: list[GameRow]) -> list[Finding]:
     return found
 
 
+async def check_deadlines(store: Store, now: float) -> list[Finding]:
+    """A deadline long past and not handled: no bot is running, or the one running cannot
+    handle deadlines (its database refuses writes; its log says why)."""
+    due = await store.next_due_at()
+    if due is None or now - due < OVERDUE_S:
+        return [ok("deadlines", "no deadline is overdue")]
+    late = (now - due) / 60
+    return [problem("deadlines", f"a deadline is {late:.0f} minutes overdue: the running bot "
+                                 "cannot handle deadlines (its log says why, e.g. a database "
+                                 "refusing writes), or no bot is running; they are handled "
+                                 "once it can")]
+
+
 async def check_database(path: Path) -> tuple[list[Finding], list[GameRow]]:
     """Findings about the database at `path`, and its open games (for the Discord check)."""
     if not path.exists():
@@ -167,6 +183,7 @@ async def check_store(store: Store, name: str, version: int, *,
                                         "passed"))
         games = await open_games(store)
         found += await check_games(store, games)
+        found += await check_deadlines(store, time.time())
         if roll_call:
             found += check_processes(await store.bot_processes(), time.time(),
                                      shared=store.dialect == "postgresql")

@@ -11,6 +11,8 @@ from pathlib import Path
 import aiohttp
 import discord
 
+from bot.secret_logs import keep_secrets_out_of_logs
+
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 LOG_FILE_BYTES = 5 * 1024 * 1024
 LOG_FILE_COUNT = 5  # LOG_FILE plus LOG_FILE.1 … .5: at most 30 MB
@@ -40,10 +42,6 @@ class NetworkErrorsOnOneLine(logging.Filter):
         return True
 
 
-DISCORD_PAYLOAD_LOGGERS = ("discord.gateway", "discord.http", "discord.webhook.async_",
-                           "discord.client", "discord.state")
-
-
 def configure_logging(level: int = logging.INFO, log_file: Path | None = None) -> None:
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     if log_file is not None:
@@ -54,7 +52,4 @@ def configure_logging(level: int = logging.INFO, log_file: Path | None = None) -
         handler.setFormatter(logging.Formatter(LOG_FORMAT))
         handler.addFilter(NetworkErrorsOnOneLine())
     logging.basicConfig(level=level, handlers=handlers, force=True)
-    # discord.py logs every gateway event and request body at DEBUG: they hold the
-    # players' secret ballots (D-10.2), so those two stay at INFO whatever the level.
-    for chatty in DISCORD_PAYLOAD_LOGGERS:
-        logging.getLogger(chatty).setLevel(max(level, logging.INFO))
+    keep_secrets_out_of_logs()  # statements and payloads hold ballots, states and seeds

@@ -8,6 +8,7 @@ from contextlib import AbstractAsyncContextManager
 from os import PathLike
 
 from bot.games.registry import get_engine
+from bot.secret_logs import keep_secrets_out_of_logs
 from bot.store.actions import ActionsMixin
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections, is_postgres_url
 from bot.store.backends.sql import Database as Backend
@@ -51,6 +52,7 @@ class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
         or a PostgreSQL database given as a `postgresql://` URL (`synchronous` and
         `busy_timeout_ms` are SQLite's; `connections`, the most this process opens, is
         PostgreSQL's)."""
+        keep_secrets_out_of_logs()  # statements carry ballots, states and seeds
         db: Backend
         if is_postgres_url(path):
             from bot.store.backends.postgres import PgDatabase

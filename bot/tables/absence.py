@@ -149,44 +149,47 @@ class AbsenceMixin:
     async def back(self, game_id: int, user_id: int) -> str:
         """Play your own seat again. Back before the vacation ran out, the days not used
         return to the allowance and leave the clocks they had moved."""
-        game = await self.load(game_id)
-        seat = self._my_seat(game, user_id)
-        now = self.clock.clock()
-        if not seat.autopilot and self.away_now(seat) is None:
-            raise self.error(later("You are playing your own seat already: you are not away "
-                                   "and the autopilot does not play for you."))
-        unused = max(0.0, (seat.away_until or now) - now)
-        await self.store.set_autopilot(game_id, seat.seat, False)
-        await self.store.update_seat(game_id, seat.seat, misses=0, away_until=None,
-                                     away_used=max(0.0, seat.away_used - unused))
-        if unused:
-            await self.store.shift_deadlines(game_id, -unused, seat=seat.seat)
-            self.clock.poke()
-        game = await self.load(game_id)
-        await self.clock.sync(game)
-        # Someone plays their own seat again: paced autopilot seats awaited move now.
+        async with self.lock(game_id):  # read, change, write: one request at a time
+            game = await self.load(game_id)
+            seat = self._my_seat(game, user_id)
+            now = self.clock.clock()
+            if not seat.autopilot and self.away_now(seat) is None:
+                raise self.error(later("You are playing your own seat already: you are not "
+                                       "away and the autopilot does not play for you."))
+            unused = max(0.0, (seat.away_until or now) - now)
+            await self.store.set_autopilot(game_id, seat.seat, False)
+            await self.store.update_seat(game_id, seat.seat, misses=0, away_until=None,
+                                         away_used=max(0.0, seat.away_used - unused))
+            if unused:
+                await self.store.shift_deadlines(game_id, -unused, seat=seat.seat)
+                self.clock.poke()
+            game = await self.load(game_id)
+            await self.clock.sync(game)
+        # Someone plays their own seat again: paced autopilot seats awaited move now (under
+        # the lock again: the game may have moved meanwhile).
         await self.resume_ai(game)
         return _("👋 Welcome back, {name}: you play your own seat again.",
                  name=user_text(seat.name))
 
     async def away(self, game_id: int, user_id: int, days: float) -> str:
         """Vacation: the player's clocks wait `days` longer, up to 7 days per game."""
-        game = await self.load(game_id)
-        if days <= 0:
-            raise self.error(later("Give a number of days, e.g. `{example}`.",
-                               example=later_cmd(f"{game.row.game} away days:3")))
-        seat = self._my_seat(game, user_id)
-        now = self.clock.clock()
-        wanted = days * DAY
-        left = MAX_AWAY_S - seat.away_used
-        if left <= 0:
-            raise self.error(later("You have used all {days} days of vacation in this game.",
-                               days=f"{MAX_AWAY_S / DAY:g}"))
-        granted = min(wanted, left)
-        until = max(now, seat.away_until or now) + granted
-        await self.store.update_seat(game_id, seat.seat, away_until=until,
-                                     away_used=seat.away_used + granted)
-        await self.store.shift_deadlines(game_id, granted, seat=seat.seat)
+        async with self.lock(game_id):  # the allowance is read and spent in one go
+            game = await self.load(game_id)
+            if days <= 0:
+                raise self.error(later("Give a number of days, e.g. `{example}`.",
+                                       example=later_cmd(f"{game.row.game} away days:3")))
+            seat = self._my_seat(game, user_id)
+            now = self.clock.clock()
+            wanted = days * DAY
+            left = MAX_AWAY_S - seat.away_used
+            if left <= 0:
+                raise self.error(later("You have used all {days} days of vacation in this "
+                                       "game.", days=f"{MAX_AWAY_S / DAY:g}"))
+            granted = min(wanted, left)
+            until = max(now, seat.away_until or now) + granted
+            await self.store.update_seat(game_id, seat.seat, away_until=until,
+                                         away_used=seat.away_used + granted)
+            await self.store.shift_deadlines(game_id, granted, seat=seat.seat)
         self.clock.poke()
         values = {"name": user_text(seat.name), "days": f"{granted / DAY:g}",
                   "until": f"<t:{int(until)}:f>", "most": f"{MAX_AWAY_S / DAY:g}"}
@@ -226,6 +229,12 @@ class AbsenceMixin:
         if not now:
             return _("Your standing orders are cleared: at a deadline the default applies.")
         return _("Saved: at a missed deadline, {orders}.", orders=listed)
+
+    def runs_table(self, game: LoadedGame, user_id: int) -> bool:
+        """Whether `user_id` opened the table and still plays at it: a creator replaced
+        or kicked out of the game no longer sets its clocks."""
+        return game.row.created_by == user_id and \
+            any(s.user_id == user_id for s in game.seats)
 
     def _my_seat(self, game: LoadedGame, user_id: int):
         seat = next((s for s in game.seats if s.user_id == user_id), None)

@@ -27,26 +27,24 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
+from bot.background import is_database_fault
 from bot.games.wording import note
 from bot.i18n import Later, later
 from bot.store import (
     ACTIVE,
-    WAKE_HORIZON_S,
     Deadline,
     DeadlineSlot,
     LoadedGame,
     Seat,
     UserPrefs,
 )
+from bot.tables.clock_loop import ClockLoop
 from bot.tables.kits import get_kit
 from bot.tables.timing import DAY, after_quiet_hours, moves_at_once, reminder_times, timing_of
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
-# Wake now and then even with nothing due: in case of clock jumps, and for the rows other
-# processes set without waking this clock (due later than this, bot/store/bookkeeping.py).
-MAX_SLEEP_S = WAKE_HORIZON_S
 CLAIM_LEASE_S = 120.0  # longer than handling a batch of rows ever takes
 CLAIM_BATCH = 100
 # How long a searching computer seat may think before another process looks at it: far
@@ -89,7 +87,7 @@ def split_kind(kind: str) -> tuple[str, str]:
     return head, decision
 
 
-class TableClock:
+class TableClock(ClockLoop):
     def __init__(self, service, clock: Clock = time.time) -> None:
         self.service = service
         self.store = service.store
@@ -181,25 +179,32 @@ class TableClock:
             games: dict[int, LoadedGame] = {}  # loaded once a batch, again after acting
             void: list[int] = []  # rows whose decision was made: removed together
             reminders: dict[int, tuple[LoadedGame, list[Reminder]]] = {}
-            for deadline in due:
-                try:
-                    game = games.get(deadline.game_id) or \
-                        await self.service.load(deadline.game_id)
-                    games[game.id] = game
-                    if not await self._handle(deadline, game, reminders):
+            try:
+                for deadline in due:
+                    try:
+                        game = games.get(deadline.game_id) or \
+                            await self.service.load(deadline.game_id)
+                        games[game.id] = game
+                        if not await self._handle(deadline, game, reminders):
+                            void.append(deadline.id)
+                        else:
+                            games.pop(game.id)  # it may have changed
+                    except Exception as exc:
+                        if is_database_fault(exc):
+                            # The database refuses: this row and the rest stay, for the
+                            # clock's next try (bot/tables/clock_loop.py).
+                            raise
+                        # One broken game must not stop every other clock.
+                        log.exception("deadline %s of game %s failed", deadline.id,
+                                      deadline.game_id)
                         void.append(deadline.id)
-                    else:
-                        games.pop(game.id)  # it may have changed
-                except Exception:  # one broken game must not stop every other clock
-                    log.exception("deadline %s of game %s failed", deadline.id,
-                                  deadline.game_id)
-                    void.append(deadline.id)
-                log.debug("deadline %s (%s) of game %s handled", deadline.id, deadline.kind,
-                          deadline.game_id)
-                handled += 1
-            await self.store.delete_deadlines(void, claimed_by=self.owner)
-            for game, seats in reminders.values():
-                await self._send_reminders(game, seats)
+                    log.debug("deadline %s (%s) of game %s handled", deadline.id,
+                              deadline.kind, deadline.game_id)
+                    handled += 1
+                await self.store.delete_deadlines(void, claimed_by=self.owner)
+            finally:  # reminders marked as sent are sent, whatever stopped the batch
+                for game, seats in reminders.values():
+                    await self._send_reminders(game, seats)
 
     async def _done(self, deadline: Deadline) -> None:
         """Remove a row this clock claimed, unless it was moved meanwhile (a new
@@ -311,85 +316,34 @@ class TableClock:
         """One message a day to each player who asked for a digest instead of pings."""
         now = self.clock()
         for prefs in await self.store.due_digests(now):
-            due = prefs.digest_next
-            if due is None:
-                continue
-            wake = after_quiet_hours(now, prefs.tz, prefs.quiet)
-            if wake > now:  # quiet hours: the digest waits for their end (from then daily)
-                await self.store.claim_digest(prefs.user_id, due, wake)
-                continue
-            # Moving it on is the claim: of all processes, one moves it and sends it.
-            if not await self.store.claim_digest(prefs.user_id, due, due + DAY):
-                continue
-            lines: list[Later] = []
-            for seat in await self.store.seats_of_user(prefs.user_id):
-                game = await self.service.load(seat.game_id)
-                if game.row.status == ACTIVE and seat.seat in game.engine.pending(game.state):
-                    due = await self.due_of(game.id, seat.seat)
-                    # Said by the notifier, in the language it chooses for the DM.
-                    values = {"game": get_kit(game.row.game).title,
-                              "channel": f"<#{game.row.channel_id}>"}
-                    lines.append(note(later("• {game} in {channel}, deadline {when}",
-                                            when=f"<t:{int(due)}:R>", **values) if due else
-                                      later("• {game} in {channel}", **values)))
-            if lines and self.notifier:
-                await self.notifier.digest(prefs.user_id, lines)
-
-    async def next_wake(self) -> float | None:
-        times = [t for t in (await self.store.next_due_at(), await self.store.next_digest_at())
-                 if t is not None]
-        return min(times) if times else None
-
-    async def run(self) -> None:
-        """Sleep until the next row falls due (or rows change), handle it, repeat."""
-        await self.store.watch_deadlines(self.poke)  # other processes' changes too
-        while True:
-            self._changed.clear()
-            await self.tick()
-            next_at = await self.next_wake()
-            wait = MAX_SLEEP_S if next_at is None else max(0.0, next_at - self.clock())
             try:
-                await asyncio.wait_for(self._changed.wait(), timeout=min(wait, MAX_SLEEP_S))
-            except TimeoutError:
-                pass
+                await self._digest(prefs, now)
+            except Exception as exc:
+                if is_database_fault(exc):
+                    raise  # retried with the clock's next try
+                log.exception("the digest of user %s failed", prefs.user_id)
 
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self.run(), name="table-clock")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
-            # What it claimed and did not get to is not left waiting out the lease; the
-            # stop goes on whatever happens here (the lease still runs out).
-            try:
-                released = await self.store.release_claims(self.owner)
-            except Exception:
-                log.exception("stopping: could not let go of the claimed deadline rows")
-            else:
-                if released:
-                    log.info("stopping: let go of %d claimed deadline rows", released)
-
-    async def reschedule_all(self, holds: Callable[[int | None], bool] | None = None) -> int:
-        """At start-up: bring every running game's rows in step (a crash may have come
-        between a commit and its rows), and set the computer seats awaited in the games of
-        the servers this process `holds` (default: all) going again; another process's
-        are its own, or taken up by their `think:` rows. Returns the games checked."""
-        count = 0
-        before_id = None
-        while True:
-            rows = await self.store.list_games(status=ACTIVE, limit=500, before_id=before_id)
-            if not rows:
-                return count
-            for row in rows:
-                game = await self.service.load(row.id)
-                await self.sync(game)
-                if holds is None or holds(row.guild_id):
-                    await self.service.resume_ai(game)  # computer seats think again
-                count += 1
-            before_id = rows[-1].id
+    async def _digest(self, prefs: UserPrefs, now: float) -> None:
+        due = prefs.digest_next
+        if due is None:
+            return
+        wake = after_quiet_hours(now, prefs.tz, prefs.quiet)
+        if wake > now:  # quiet hours: the digest waits for their end (from then daily)
+            await self.store.claim_digest(prefs.user_id, due, wake)
+            return
+        # Moving it on is the claim: of all processes, one moves it and sends it.
+        if not await self.store.claim_digest(prefs.user_id, due, due + DAY):
+            return
+        lines: list[Later] = []
+        for seat in await self.store.seats_of_user(prefs.user_id):
+            game = await self.service.load(seat.game_id)
+            if game.row.status == ACTIVE and seat.seat in game.engine.pending(game.state):
+                due = await self.due_of(game.id, seat.seat)
+                # Said by the notifier, in the language it chooses for the DM.
+                values = {"game": get_kit(game.row.game).title,
+                          "channel": f"<#{game.row.channel_id}>"}
+                lines.append(note(later("• {game} in {channel}, deadline {when}",
+                                        when=f"<t:{int(due)}:R>", **values) if due else
+                                  later("• {game} in {channel}", **values)))
+        if lines and self.notifier:
+            await self.notifier.digest(prefs.user_id, lines)

@@ -85,7 +85,7 @@ async def set_language(mod_ops: Moderation, languages: ServerLanguages, mod: Mod
         # Lazy: said to the asker alone, so in their language, not the channel's.
         return ModResult(later("🌐 This server's games speak {language}.",
                                language=LANGUAGE_NAMES[now]), private=True)
-    await mod_ops.require_moderator(mod)
+    await mod_ops.require_server_moderator(mod)  # every channel of the server speaks it
     code = language_choice(language)
     if code is None:
         raise TableError(later("Choose one of: {languages}.",

@@ -21,7 +21,7 @@ from bot.tables.steps import Moderator, ModResult
 from bot.tables.timing import moves_at_once
 from bot.tables.undo_rules import undo_refusal
 
-__all__ = ["NOT_A_MODERATOR", "Moderation", "ModResult", "Moderator"]
+__all__ = ["NOT_A_MODERATOR", "NOT_A_SERVER_MODERATOR", "Moderation", "ModResult", "Moderator"]
 
 UNDO_WINDOW = 200  # actions looked at when walking back over computer players' moves
 MAX_SKIPS_PER_TURN = 20  # a turn may ask a player a few questions in a row
@@ -31,6 +31,11 @@ NOT_A_MODERATOR = later("🛡️ Only moderators may use `{admin}`: members who 
                         admin=later_cmd("table-admin"))
 
 
+NOT_A_SERVER_MODERATOR = later("🛡️ This acts on the whole server: only members who can "
+                               "manage the server, or who have the server's moderator role, "
+                               "may use it (managing this channel is not enough).")
+
+
 class Moderation(SeatsMixin, RecordsMixin):
     def __init__(self, service: TableService) -> None:
         self.service = service
@@ -38,17 +43,33 @@ class Moderation(SeatsMixin, RecordsMixin):
 
     # ---- who may ----------------------------------------------------------------------
 
-    async def is_moderator(self, mod: Moderator) -> bool:
-        if mod.manage_channels:
-            return True
+    async def holds_role(self, mod: Moderator) -> bool:
+        """Whether they have the server's moderator role."""
         if mod.guild_id is None:
             return False
         role = (await self.store.get_guild_settings(mod.guild_id)).moderator_role_id
         return role is not None and role in mod.role_ids
 
+    async def is_moderator(self, mod: Moderator) -> bool:
+        """May moderate this channel's game: manages the channel or the server (who could
+        give themselves the role anyway), or holds the role."""
+        return mod.manage_channels or mod.manage_guild or await self.holds_role(mod)
+
     async def require_moderator(self, mod: Moderator) -> None:
         if not await self.is_moderator(mod):
             raise TableError(str(NOT_A_MODERATOR))
+
+    async def is_server_moderator(self, mod: Moderator) -> bool:
+        """May act on the whole server: manages it, or holds its moderator role. Managing
+        one channel (a channel's overwrite) moderates that channel's games only."""
+        return mod.manage_guild or await self.holds_role(mod)
+
+    async def require_server_moderator(self, mod: Moderator) -> None:
+        """For what reaches past the channel: another channel's game, the server's
+        settings, the server's lists."""
+        await self.require_moderator(mod)  # anyone else hears the usual refusal
+        if not await self.is_server_moderator(mod):
+            raise TableError(str(NOT_A_SERVER_MODERATOR))
 
     async def set_role(self, mod: Moderator, role_id: int | None, *,
                        managed: bool = False) -> ModResult:
@@ -283,7 +304,7 @@ class Moderation(SeatsMixin, RecordsMixin):
                             channel_id: int | None = None) -> list[AuditEntry]:
         """The server's last moderator actions, newest first; with `channel_id`, those on
         the games of that channel (reading changes nothing, so it is not itself logged)."""
-        await self.require_moderator(mod)
+        await self.require_server_moderator(mod)
         return await self.store.list_audit(guild_id=mod.guild_id, channel_id=channel_id,
                                            limit=limit)
 

@@ -27,7 +27,7 @@ MORE_ROOM = 60  # kept free for the line that says how many more there are
 async def open_tables_text(moderation: Moderation, mod: Moderator) -> str:
     """The server's open tables for a moderator (a one-line `TableError` for anyone
     else): as many lines as fit, then how many more there are."""
-    await moderation.require_moderator(mod)
+    await moderation.require_server_moderator(mod)  # every channel's tables
     rows: list[GameRow] = []
     total = 0
     if mod.guild_id is not None:

@@ -313,7 +313,11 @@ class ModeratorCommands(app_commands.Group):
                            current: str) -> list[app_commands.Choice[int]]:
         """The games the command would take, newest first: those that count, or with
         `restore` those voided (the store's own test: bot/store/voiding.py); what is
-        typed narrows them down among the last VOID_LOOKUP, so an older one can be found."""
+        typed narrows them down among the last VOID_LOOKUP, so an older one can be found.
+        Offered only to whom the command is (they span the server's channels)."""
+        if not await Moderation(tables(interaction)).is_server_moderator(
+                moderator(interaction)):
+            return []
         found = await tables(interaction).store.voidable_games(
             interaction.guild_id, voided=not interaction.namespace.restore, limit=VOID_LOOKUP)
         return [app_commands.Choice(name=label[:100], value=g.id) for g in found

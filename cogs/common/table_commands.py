@@ -201,7 +201,7 @@ class TableCommands(commands.Cog):
         service = tables(interaction)
         try:
             game = await service.require_game(interaction.channel_id, self.game)
-            if game.row.created_by != interaction.user.id and not await Moderation(
+            if not service.runs_table(game, interaction.user.id) and not await Moderation(
                     service).is_moderator(moderator(interaction)):
                 raise TableError(_("Only the table's creator or a moderator may change "
                                    "its clocks."))

@@ -7,9 +7,10 @@ import logging
 
 import discord
 
+from bot.background import DATABASE_FAULTS
 from bot.games.base import MAX_NAME_CHARS
 from bot.games.wording import user_text
-from bot.i18n import _, speaking
+from bot.i18n import _, cmd, speaking
 from bot.store import LOBBY
 from bot.tables.kits import short_hash
 from bot.tables.service import Step, TableError, TableService
@@ -38,13 +39,19 @@ def display_name(user: discord.abc.User) -> str:
 
 async def publish(interaction: discord.Interaction, step: Step, *,
                   force_board: bool = False) -> None:
-    """Show a committed step in the channel; tell the clicker if Discord refused."""
+    """Show a committed step in the channel; tell the clicker if Discord or the database
+    refused (the step stays saved)."""
     try:
         await poster(interaction, step.game.row.game).publish(  # the clicker is here: no ping
             interaction.channel, step, force_board=force_board,  # type: ignore[arg-type]
             here=frozenset({interaction.user.id}))
     except PostingError as exc:
         await refuse(interaction, str(exc))
+    except DATABASE_FAULTS as exc:
+        log.warning("game %s: showing a saved step failed: %s", step.game.id, exc)
+        await refuse(interaction, _("Your move is saved, but showing it failed for a moment; "
+                                    "`{board}` shows the table again.",
+                                    board=cmd(f"{step.game.row.game} board")))
 
 
 async def refuse_step(interaction: discord.Interaction, game_id: int, exc: TableError) -> None:

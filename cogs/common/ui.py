@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import ui
 
+from bot.background import is_database_fault
 from bot.i18n import SOURCE_LANGUAGE, _, language_of_locale, set_language
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,9 @@ async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg:
     client.in_flight = getattr(client, "in_flight", 0) + 1  # type: ignore[attr-defined]
     try:
         await fn(interaction, game_id, arg, values)
+    except Exception as exc:  # answered in one line, never left without an answer
+        log.error("component %s of game %s failed", op, game_id, exc_info=exc)
+        await answer_failure(interaction, exc)
     finally:
         client.in_flight -= 1  # type: ignore[attr-defined]
 
@@ -165,3 +169,21 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
         await tell(interaction, message)
     else:
         await interaction.response.send_message(message, ephemeral=True)
+
+
+def failure_line(exc: BaseException) -> str:
+    """What a user is told when handling their command or click failed unexpectedly."""
+    if is_database_fault(exc):
+        return _("⚠️ That could not be saved: the bot's database refused it for a moment. "
+                 "Nothing changed; try again in a minute.")
+    return _("⚠️ Something went wrong on my side with this command; it is logged for the "
+             "bot's host. What was already saved stays saved.")
+
+
+async def answer_failure(interaction: discord.Interaction, exc: BaseException) -> None:
+    """Answer an interaction whose handling failed (`exc`, already logged) in one line,
+    deferred or not; an interaction that cannot be answered any more is left."""
+    try:
+        await refuse(interaction, failure_line(exc))
+    except discord.HTTPException:
+        pass  # the interaction is gone: the log has it

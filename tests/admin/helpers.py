@@ -16,7 +16,8 @@ from bot.tables.service import Step, TableError, TableService
 START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC).timestamp()
 GUILD, CHANNEL = 1, 500
 USERS = [101, 102, 103]
-MOD = Moderator(900, GUILD, manage_channels=True)
+MOD = Moderator(900, GUILD, manage_channels=True)  # manages this channel
+SERVER_MOD = Moderator(900, GUILD, manage_channels=True, manage_guild=True)  # and the server
 PLAYER = Moderator(101, GUILD)  # seated, but no moderator
 
 

@@ -12,7 +12,16 @@ from bot.i18n import cmd, speaking
 from bot.store import Store
 from bot.tables.languages import ServerLanguages, language_choice, set_language
 from bot.tables.steps import TableError
-from tests.admin.helpers import CHANNEL, GUILD, MOD, PLAYER, db_rows, make_table, refused
+from tests.admin.helpers import (
+    CHANNEL,
+    GUILD,
+    MOD,
+    PLAYER,
+    SERVER_MOD,
+    db_rows,
+    make_table,
+    refused,
+)
 from tests.postgres import fresh_database
 from tests.shards.players import poll
 from tests.tables.test_shared_clock import change_a_deadline, lose_listener
@@ -30,7 +39,9 @@ async def test_a_moderator_sets_the_language_and_every_process_sees_it(tmp_path:
     try:
         languages = ServerLanguages(table.store)
         assert await languages.of(GUILD) == "en"  # the default
-        result = await set_language(table.mod, languages, MOD, "nl")
+        await refused(set_language(table.mod, languages, MOD, "nl"),  # this channel only
+                      contains="acts on the whole server")
+        result = await set_language(table.mod, languages, SERVER_MOD, "nl")
         assert "Nederlands" in result.line and "<@900>" in result.line
         assert "taal" in result.line  # announced in the new language
         assert await languages.of(GUILD) == "nl"
@@ -66,7 +77,7 @@ async def test_refusals_change_nothing(tmp_path: Path) -> None:
         languages = ServerLanguages(table.store)
         before = db_rows(table.path)
         await refused(set_language(table.mod, languages, PLAYER, "nl"))
-        await refused(set_language(table.mod, languages, MOD, "klingon"),
+        await refused(set_language(table.mod, languages, SERVER_MOD, "klingon"),
                       contains="English, Nederlands")
         assert db_rows(table.path) == before
         assert await languages.of(GUILD) == "en"
@@ -121,7 +132,7 @@ async def test_a_change_in_another_process_is_seen_at_once_on_postgresql() -> No
             async def seen() -> bool:
                 return await here.of(GUILD) == "nl"
 
-            await poll(seen, 5, "the change to be seen")
+            await poll(seen, 30, "the change to be seen")
             # The other server's entry was kept: a change there, made behind the store's
             # back (no notice), is not seen while the clock stands still.
             await _set_without_notice(stores[1], GUILD + 1, "nl")
@@ -160,9 +171,9 @@ async def test_after_a_lost_listener_every_held_language_is_read_again() -> None
             async def english_again() -> bool:
                 return await here.of(GUILD) == "en"
 
-            await poll(english_again, 5, "the next change to be heard")
+            await poll(english_again, 30, "the next change to be heard")
             await change_a_deadline(stores[1], GUILD, CHANNEL)
-            await asyncio.wait_for(woke.wait(), 5)
+            await asyncio.wait_for(woke.wait(), 30)
         finally:
             for store in stores:
                 await store.close()

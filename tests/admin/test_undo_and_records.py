@@ -14,7 +14,7 @@ from bot.store import FINISHED, ActionEntry
 from bot.store.moderation import PUBLIC_EXPORT_FORMAT
 from bot.tables.service import TableError
 from bot.tables.undo_rules import undo_refusal
-from tests.admin.helpers import CHANNEL, GUILD, MOD, db_rows, make_table, refused
+from tests.admin.helpers import CHANNEL, GUILD, MOD, SERVER_MOD, db_rows, make_table, refused
 from tests.doge.helpers import scrambled
 
 
@@ -190,7 +190,7 @@ async def test_the_audit_log_says_who_did_what_and_when(tmp_path: Path) -> None:
     table.time.now += 60
     await table.mod.extend(MOD, CHANNEL, 1.5)
     await table.mod.resume(MOD, CHANNEL)
-    entries = await table.mod.audit_entries(MOD, limit=2)
+    entries = await table.mod.audit_entries(SERVER_MOD, limit=2)
     assert [(e.action, e.moderator_id, e.game_id) for e in entries] == \
         [("resume", 900, table.game_id), ("extend", 900, table.game_id)]
     assert entries[1].detail == {"hours": 1.5} and entries[0].created_at > 0

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .builders import Resolver, command_data, component_data, modal_submit_data
-from .events import EmulatorError
+from .events import WAIT_S, EmulatorError
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -167,7 +167,7 @@ class InteractionActions(EmulatorState):
         command: str | Sequence[str],
         options: Mapping[str, Any],
         focused: str,
-        timeout: float = 5.0,
+        timeout: float = WAIT_S,
     ) -> list[dict[str, Any]]:
         """Ask for autocomplete choices while ``focused`` is being typed."""
         path = self._path(command)

@@ -21,7 +21,7 @@ from aiohttp import web
 from . import wire
 from .callbacks import InteractionApi
 from .contract import ContractViolation
-from .events import EmulatorError, EmulatorTimeout
+from .events import WAIT_S, EmulatorError, EmulatorTimeout
 from .gateway import Gateway
 from .interactions import EmuModal, InteractionFailure, InteractionRecord
 from .limits import request_problems
@@ -245,7 +245,7 @@ class DiscordEmulator(WorldSetup):
     # -- clients -------------------------------------------------------------
 
     async def start_client(
-        self, client: discord.Client, *, timeout: float = 5.0, fast_ready: bool = True
+        self, client: discord.Client, *, timeout: float = WAIT_S, fast_ready: bool = True
     ) -> RunningClient:
         """Log ``client`` in, connect it and wait for ``on_ready``.
 
@@ -354,7 +354,7 @@ class DiscordEmulator(WorldSetup):
     def interaction(self, ident: int) -> InteractionRecord:
         return next(r for r in self.interactions if r.id == ident)
 
-    async def wait_until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    async def wait_until(self, condition: Callable[[], bool], timeout: float = WAIT_S) -> None:
         """Wait until ``condition()`` holds, e.g. on the bot's caches.
 
         Re-checked on every store or gateway change and every few milliseconds.
@@ -364,7 +364,7 @@ class DiscordEmulator(WorldSetup):
     async def wait_for(
         self,
         predicate: Callable[[EmuMessage], bool] | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT_S,
         *,
         channel: EmuChannel | None = None,
         include_existing: bool = False,

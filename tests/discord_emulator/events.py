@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from .messages import EmuMessage
 
 T = TypeVar("T")
+# How long a wait for the bot may last before it fails: long, as a busy machine may be slow;
+# a wait whose event comes returns at once.
+WAIT_S = 30.0
 
 EventKind = Literal["create", "edit", "delete", "callback"]
 

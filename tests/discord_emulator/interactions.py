@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .events import EmulatorError
+from .events import WAIT_S, EmulatorError
 from .messages import walk_components
 from .models import EmuChannel, EmuGuild, EmuUser
 
@@ -179,7 +179,7 @@ class InteractionHandle:
     def followups(self) -> list[EmuMessage]:
         return list(self.record.followups)
 
-    async def callback(self, timeout: float = 5.0) -> InteractionRecord:
+    async def callback(self, timeout: float = WAIT_S) -> InteractionRecord:
         """Wait until the bot acknowledged the interaction; return the record."""
         rec = self.record
 
@@ -190,7 +190,7 @@ class InteractionHandle:
 
         return await self._log.wait(answered, timeout, f"callback to {rec!r}")
 
-    async def wait(self, timeout: float = 5.0) -> EmuMessage:
+    async def wait(self, timeout: float = WAIT_S) -> EmuMessage:
         """Wait for the visible answer and return the message in its current state.
 
         Type 4: the new message. Type 7: the updated source message. Type 5 (defer):
@@ -220,7 +220,7 @@ class InteractionHandle:
 
         return await self._log.wait(ready, timeout, f"a message answering {rec!r}")
 
-    async def followup(self, index: int = 0, timeout: float = 5.0) -> EmuMessage:
+    async def followup(self, index: int = 0, timeout: float = WAIT_S) -> EmuMessage:
         """Wait for the ``index``-th followup message (0-based)."""
         rec = self.record
         return await self._log.wait(
@@ -229,13 +229,13 @@ class InteractionHandle:
             f"followup #{index} of {rec!r}",
         )
 
-    async def modal(self, timeout: float = 5.0) -> EmuModal:
+    async def modal(self, timeout: float = WAIT_S) -> EmuModal:
         rec = await self.callback(timeout)
         if rec.modal is None:
             raise EmulatorError(f"expected a modal, got callback type {rec.callback_type}")
         return rec.modal
 
-    async def choices(self, timeout: float = 5.0) -> list[dict[str, Any]]:
+    async def choices(self, timeout: float = WAIT_S) -> list[dict[str, Any]]:
         rec = await self.callback(timeout)
         if rec.choices is None:
             raise EmulatorError(f"expected autocomplete choices, got type {rec.callback_type}")

@@ -42,11 +42,29 @@ async def test_a_backup_taken_mid_game_while_moves_go_on_restores_and_the_game_f
     game_id = await open_doge(service, channel_id=11)
     await play(service, game_id, steps=6)
     before = (await store.load_game(game_id)).row.version
-    # The moves go on in this thread while the copy is taken in another.
-    writer = asyncio.create_task(play(service, game_id, steps=30, seed=8))
-    await asyncio.sleep(0)
+    # The moves go on in this thread while the copy is taken in another: some before the
+    # copy starts, as many as fit (up to five) while it runs, and some after it ended,
+    # however busy the machine (each waits for the other's signal, not for time).
+    started, copied = asyncio.Event(), asyncio.Event()
+
+    async def moves_around_the_copy() -> int:
+        for n in range(3):
+            await play(service, game_id, steps=1, seed=100 + n)
+        started.set()
+        for n in range(5):
+            if copied.is_set():
+                break
+            await play(service, game_id, steps=1, seed=110 + n)
+        await copied.wait()
+        for n in range(3):
+            version = await play(service, game_id, steps=1, seed=120 + n)
+        return version
+
+    writer = asyncio.create_task(moves_around_the_copy())
+    await started.wait()
     await asyncio.to_thread(backup_database, db, copy)
     after_backup = (await store.load_game(game_id)).row.version
+    copied.set()
     final_before_restore = await writer
     await store.close()
 

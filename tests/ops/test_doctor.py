@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,16 @@ async def test_a_missing_token_bad_values_and_unknown_keys_are_problems(
 async def test_a_token_with_bot_in_front_is_a_problem(env) -> None:
     found = problems(await doctor({**env, "DISCORD_TOKEN": "Bot " + TOKEN}))
     assert len(found) == 1 and "does not look like a bot token" in found[0]
+
+
+async def test_deadlines_long_overdue_are_a_problem(env) -> None:
+    """The running bot's clock cannot handle deadlines (its database refuses writes),
+    or no bot runs: the doctor says so."""
+    path = Path(env["DATABASE_PATH"])
+    playing, _ = await make_games(path)
+    assert problems(await doctor(env)) == []
+    with sqlite3.connect(path) as conn:  # due an hour ago, not handled
+        conn.execute("UPDATE deadlines SET due_at = ? WHERE game_id = ?",
+                     (time.time() - 3600, playing))
+    found = problems(await doctor(env))
+    assert len(found) == 1 and "a deadline is 60 minutes overdue" in found[0], found

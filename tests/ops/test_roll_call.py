@@ -22,6 +22,7 @@ from bot.store import BotProcess, Store
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.postgres import fresh_database
+from tests.shards.players import poll
 
 NOW = 1_800_000_000.0
 
@@ -110,12 +111,19 @@ async def test_a_running_process_answers_and_leaves_when_it_stops(tmp_path: Path
         shards = [(None, [])]
         roll_call = RollCall(store, lambda: shards[-1], name="here:1", interval=0.01)
         roll_call.start()
-        await asyncio.sleep(0.05)
+
+        async def answered() -> bool:
+            return bool(await store.bot_processes())
+
+        await poll(answered, 20, "the first answer")
         assert [(p.name, p.shard_count) for p in await store.bot_processes()] == [("here:1",
                                                                                    None)]
         shards.append((2, [1, 0]))  # connected: Discord told the count
-        await asyncio.sleep(0.05)
-        assert (await store.bot_processes())[0].shard_ids == (0, 1)
+
+        async def told_the_shards() -> bool:
+            return (await store.bot_processes())[0].shard_ids == (0, 1)
+
+        await poll(told_the_shards, 20, "the answer naming the shards")
         await roll_call.stop()
         assert await store.bot_processes() == []
     finally:

@@ -72,9 +72,16 @@ async def deadlines_fall_due(url: str, store: Store, bots: list[BotProcess]) -> 
         await poll(all_handled, 120, "every deadline to be handled")
     finally:
         await conn.close()
-    await asyncio.sleep(0.5)  # the last log lines reach the files
-    per_process = [Counter(int(m.group(1)) for line in bot.lines()
-                           if (m := HANDLED.search(line))) for bot in bots]
+
+    def handled_by(bot: BotProcess) -> Counter[int]:
+        return Counter(int(m.group(1)) for line in bot.lines()
+                       if (m := HANDLED.search(line)))
+
+    async def all_logged() -> bool:  # the last log lines reach the files
+        return set(handled_by(bots[0]) + handled_by(bots[1])) >= ids
+
+    await poll(all_logged, 60, "every handled deadline in the logs")
+    per_process = [handled_by(bot) for bot in bots]
     both = per_process[0] + per_process[1]
     assert set(both) == ids, "a deadline was not handled"
     assert set(both.values()) == {1}, "a deadline was handled twice"

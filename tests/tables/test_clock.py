@@ -9,6 +9,7 @@ import pytest
 
 from bot.games.base import PlayerSpec
 from bot.store import Store
+from bot.store.backends.sqlite import BUSY_TIMEOUT_MS
 from bot.tables.service import TableError, TableService
 from bot.tables.timing import DAY, HOUR
 
@@ -56,8 +57,9 @@ async def close_stores():
 
 
 async def make_table(path: Path, time: FakeTime, timing: str = "async",
+                     busy_timeout_ms: int = BUSY_TIMEOUT_MS,
                      **settings) -> tuple[TableService, Recorder, int]:
-    store = await Store.open(path)
+    store = await Store.open(path, busy_timeout_ms=busy_timeout_ms)
     OPEN_STORES.append(store)
     service = TableService(store, clock=time)
     recorder = Recorder()

@@ -20,6 +20,7 @@ from bot.tables.service import TableError, TableService
 
 USERS = [101, 102, 103]
 MOD = Moderator(900, 1, manage_channels=True)
+SERVER_MOD = Moderator(900, 1, manage_channels=True, manage_guild=True)
 PLAYER = Moderator(101, 1)
 
 
@@ -121,7 +122,7 @@ async def test_moderator_results_and_refusals_in_dutch(table) -> None:
                         "plaatsingsronde (D-3.3).")
         bad = await refusal(mod.import_record(MOD, 501, 1, b"not json"))
         assert bad == "Dat bestand is geen verslag van een partij (het is geen JSON)."
-        rating = await set_rating(mod, MOD, moderated=False, computers=None)
+        rating = await set_rating(mod, SERVER_MOD, moderated=False, computers=None)
         assert "tellen niet mee" in rating.line
     assert (await mod.resume(MOD, 500)).line.startswith("🛡️ <@900> resumed the game")
 
