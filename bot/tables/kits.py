@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.games.base import Action, GameEngine, PlayerSpec
+from bot.games.doge.constants import STALEMATE_YEARS
 from bot.games.question import Question
 from bot.games.wording import later_cmd
 from bot.i18n import N_, Later, _, command_text, current_language, later
@@ -183,7 +184,11 @@ class DogeKit:
         return f"e{state.year}.{state.elections_done}"
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {"year_limit": options.get("year_limit")}
+        """`stalemate_years` (D-9.4): not given, the default; 0, none. Every new table's
+        settings carry it: settings without it are from before the rule (no such end)."""
+        years = options.get("stalemate_years")
+        return {"year_limit": options.get("year_limit"),
+                "stalemate_years": STALEMATE_YEARS if years is None else years or None}
 
     def clock_kind(self, state: Any) -> str:
         return "placement" if state.phase == "placement" else "decision"
