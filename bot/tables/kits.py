@@ -13,7 +13,7 @@ from bot.games.base import Action, GameEngine, PlayerSpec
 from bot.games.doge.constants import STALEMATE_YEARS
 from bot.games.question import Question
 from bot.games.wording import later_cmd
-from bot.i18n import N_, Later, _, command_text, current_language, later
+from bot.i18n import N_, Later, _, _n, command_text, current_language, later
 
 # How well the computer plays a seat: `easy` plausible moves, `normal` the one-ply
 # heuristic, `strong` a search that sees only its own seat.
@@ -89,6 +89,10 @@ class GameKit(Protocol):
         skip answers all of them, not only the first."""
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
+        """How the table's settings end the game beyond its rulebook, for the lobby
+        (`state` None) and the status; empty when they add nothing."""
 
     def clock_kind(self, state: Any) -> str:
         """Which of the table's clocks runs now: "placement" or "decision"."""
@@ -190,6 +194,24 @@ class DogeKit:
         return {"year_limit": options.get("year_limit"),
                 "stalemate_years": STALEMATE_YEARS if years is None else years or None}
 
+    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
+        """D-9.4: the stalemate end the table set, and while it plays, its last year."""
+        years = settings.get("stalemate_years")
+        if years is None:
+            return _("No stalemate end: the game goes on however long nobody builds "
+                     "(D-9.4).")
+        text = _n("Stalemate end: the game ends after a year without a palace (D-9.4).",
+                  "Stalemate end: the game ends after {n} years running without a palace "
+                  "(D-9.4).", years)
+        if state is None or state.phase == "over":
+            return text
+        end = state.last_palace_year + years
+        return text + " " + (
+            _("No palace yet: without one, the game ends after year {end}.", end=end)
+            if state.last_palace_year == 0 else
+            _("The last palace was built in year {last}: without another, the game ends "
+              "after year {end}.", last=state.last_palace_year, end=end))
+
     def clock_kind(self, state: Any) -> str:
         return "placement" if state.phase == "placement" else "decision"
 
@@ -280,6 +302,9 @@ class ClansKit:
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {}
+
+    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
+        return ""
 
     def clock_kind(self, state: Any) -> str:
         return "decision"  # every turn is one move

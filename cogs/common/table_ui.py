@@ -94,7 +94,11 @@ def lobby_text(game: LoadedGame) -> str:
               "any seated player starts ({least} or more).", **values) if kit.colours else
             _("{emoji} **{title}** — a table for {size} ({pace}). Join, then any seated "
               "player starts ({least} or more).", **values))
-    lines = [head, ""]
+    lines = [head]
+    terms = kit.end_terms(game.row.settings, None)
+    if terms:
+        lines.append(terms)
+    lines.append("")
     for s in game.seats:
         if s.is_bot:
             lines.append(_("{mark} {name} (computer, {level})", mark=mark(s.colour), name=s.name,
