@@ -23,6 +23,7 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -137,6 +138,11 @@ def view_violations(game: str, count: int, seed: int = 0) -> tuple[int, int]:
     return violations, checked
 
 
+def progress(figures: dict[str, Any]) -> None:
+    """A part's figures as soon as they are known (a long run stopped early keeps them)."""
+    print(json.dumps(figures), file=sys.stderr, flush=True)
+
+
 def run(games: int = 200, positions: int = 600, processes: int | None = None,
         simulations: int | None = None, level_games: int = 200) -> dict:
     """`simulations` lowers the strong seat's budget in the games, for a quick check that
@@ -154,6 +160,7 @@ def run(games: int = 200, positions: int = 600, processes: int | None = None,
                 max(1, round(level_games * STRONG_TABLE_SHARE))
             ends[table] = list(pool.map(play_level_table, [table] * count, range(count),
                                         [simulations] * count))
+            progress(summary({table: ends[table]}))
         for game in ENGINES:
             results = list(pool.map(play_game, [game] * games, range(games),
                                     [simulations] * games))
@@ -165,6 +172,7 @@ def run(games: int = 200, positions: int = 600, processes: int | None = None,
             out[f"{game}_strong_vs_normal_win_4p"] = round(sum(shares) / len(shares), 3)
             out[f"{game}_strong_vs_normal_win_4p_95"] = interval(shares)
             out[f"{game}_games"] = games
+            progress({k: v for k, v in out.items() if k.startswith(game)})
         found = [c.result() for c in checks]
     out.update(summary(ends))
     thinking.sort()
@@ -182,7 +190,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=600,
                         help="positions of each game for the view check")
     parser.add_argument("--level-games", type=int, default=200,
-                        help="Doge games of each four-seat table (a quarter of it for "
+                        help="Doge games of each four-seat table (an eighth of it for "
                              "four strong seats)")
     parser.add_argument("--processes", type=int, default=None)
     parser.add_argument("--out", type=Path, default=RESULTS)

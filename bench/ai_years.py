@@ -21,13 +21,13 @@ from bot.games.doge import ENGINE as DOGE
 from bot.tables.kits import get_kit
 
 # The tables measured: a name and the level of each seat. Four strong seats think four
-# times as long as one: they play fewer games (`STRONG_TABLE_SHARE`).
+# times as long as one: they play an eighth as many games (`STRONG_TABLE_SHARE`).
 TABLES = {
     "easy": ("easy",) * 4,
     "normal": ("normal",) * 4,
     "strong": ("strong",) * 4,
 }
-STRONG_TABLE_SHARE = 0.25
+STRONG_TABLE_SHARE = 0.125
 LONG_GAME = 60  # years: no game between computer players should run longer
 
 
