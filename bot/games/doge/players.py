@@ -18,7 +18,7 @@ from bot.games.doge.constants import (
     SPACES_PER_DISTRICT,
 )
 from bot.games.doge.engine import legal_actions
-from bot.games.doge.progress import progress_gain, progress_target
+from bot.games.doge.progress import Progress, progress_gain, progress_target
 from bot.games.doge.state import DogeState
 from bot.games.doge.view import PlayerView
 
@@ -78,7 +78,7 @@ def _ballot(view: PlayerView, legal: list[Action], rng: random.Random | None) ->
     return legal[0]
 
 
-def _progress(view: PlayerView) -> tuple[int | None, list[int], list[int]]:
+def _progress(view: PlayerView) -> Progress:
     """The district to gather houses in when no palace is within reach (`progress.py`),
     with the seat's houses and the palaces per district it was judged from."""
     pub, me = view.public, view.own.seat
@@ -89,8 +89,7 @@ def _progress(view: PlayerView) -> tuple[int | None, list[int], list[int]]:
     return target, mine, filled
 
 
-def _move_gain(view: PlayerView, src: str, dst: str,
-               progress: tuple[int | None, list[int], list[int]]) -> float:
+def _move_gain(view: PlayerView, src: str, dst: str, progress: Progress) -> float:
     """How much a house move helps: enough houses for a palace where it lands, or a
     step toward the nearest palace when none is within reach (D-9.4)."""
     pub, me = view.public, view.own.seat

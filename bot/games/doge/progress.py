@@ -15,6 +15,8 @@ from bot.games.doge.constants import PALACE_COSTS, SPACES_PER_DISTRICT
 # 2.5 at most) but not a move that makes a palace affordable where it lands (4.0).
 PROGRESS_GAIN = 3.0
 PLACED_AT_ONCE = 2  # D-6.1: a district's winner places up to 2 houses
+# A seat's target district (or None), its houses and the palaces per district.
+Progress = tuple[int | None, list[int], list[int]]
 
 
 def progress_target(mine: Sequence[int], filled: Sequence[int], house_supply: int,

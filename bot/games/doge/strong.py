@@ -25,7 +25,7 @@ from bot.games.doge.fast_rules import (
     QUARANTIA,
 )
 from bot.games.doge.fast_state import from_state, to_action
-from bot.games.doge.progress import progress_gain, progress_target
+from bot.games.doge.progress import Progress, progress_gain, progress_target
 from bot.games.doge.view import PlayerView
 from bot.games.search.ismcts import search
 
@@ -151,9 +151,6 @@ def _area_value(sim: Sim, seat: int, area: int) -> float:
 
 def _move_of(action: FastAction) -> tuple[int, int]:
     return action[1] if action[0] == "abstain" else (action[1], action[2])
-
-
-Progress = tuple[int | None, list[int], list[int]]
 
 
 def _progress(sim: Sim, seat: int) -> Progress:
