@@ -16,7 +16,8 @@ from bot.tables.kits import KITS
 
 
 @pytest.mark.parametrize(("game", "colours", "settings"), [
-    ("doge", ["red", "blue", "green", "yellow"], {"year_limit": None}),  # D-1.1, D-9.3
+    ("doge", ["red", "blue", "green", "yellow"],
+     {"year_limit": None, "stalemate_years": 5}),  # D-1.1, D-9.3, D-9.4
     ("clans", [None] * 4, {}),  # colours are dealt in secret (C-2.3)
 ])
 def test_a_demo_record_says_who_played_with_what(tmp_path: Path, game: str,

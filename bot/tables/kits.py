@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.games.base import Action, GameEngine, PlayerSpec
+from bot.games.doge.constants import STALEMATE_RANGE, STALEMATE_YEARS
 from bot.games.question import Question
 from bot.games.record import shown
 from bot.games.wording import later_cmd
-from bot.i18n import N_, Later, _, command_text, current_language, later
+from bot.i18n import N_, Later, _, _n, command_text, current_language, later
 
 # How well the computer plays a seat: `easy` plausible moves, `normal` the one-ply
 # heuristic, `strong` a search that sees only its own seat.
@@ -94,6 +95,10 @@ class GameKit(Protocol):
         """Why the game's own setting `key` (one `settings_for` makes) cannot be `value`
         in an imported record, held to the range of the command that sets it; None when
         it may."""
+
+    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
+        """How the table's settings end the game beyond its rulebook, for the lobby
+        (`state` None) and the status; empty when they add nothing."""
 
     def clock_kind(self, state: Any) -> str:
         """Which of the table's clocks runs now: "placement" or "decision"."""
@@ -193,7 +198,29 @@ class DogeKit:
         return f"e{state.year}.{state.elections_done}"
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {"year_limit": options.get("year_limit")}
+        """`stalemate_years` (D-9.4): not given, the default; 0, none. Every new table's
+        settings carry it: settings without it are from before the rule (no such end)."""
+        years = options.get("stalemate_years")
+        return {"year_limit": options.get("year_limit"),
+                "stalemate_years": STALEMATE_YEARS if years is None else years or None}
+
+    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
+        """D-9.4: the stalemate end the table set, and while it plays, its last year."""
+        years = settings.get("stalemate_years")
+        if years is None:
+            return _("No stalemate end: the game goes on however long nobody builds "
+                     "(D-9.4).")
+        text = _n("Stalemate end: the game ends after a year without a palace (D-9.4).",
+                  "Stalemate end: the game ends after {n} years running without a palace "
+                  "(D-9.4).", years)
+        if state is None or state.phase == "over":
+            return text
+        end = state.last_palace_year + years
+        return text + " " + (
+            _("No palace yet: without one, the game ends after year {end}.", end=end)
+            if state.last_palace_year == 0 else
+            _("The last palace was built in year {last}: without another, the game ends "
+              "after year {end}.", last=state.last_palace_year, end=end))
 
     def setting_refusal(self, key: str, value: Any) -> Later | None:
         from bot.games.doge.constants import MAX_YEAR_LIMIT
@@ -203,6 +230,11 @@ class DogeKit:
                 not (whole and 1 <= value <= MAX_YEAR_LIMIT):
             return later("the setting \"year_limit\" must be null or 1 to {most} years "
                          "(D-9.3), not {value}", most=MAX_YEAR_LIMIT, value=shown(value))
+        if key == "stalemate_years" and value is not None and \
+                not (whole and STALEMATE_RANGE[0] <= value <= STALEMATE_RANGE[1]):
+            return later("the setting \"stalemate_years\" must be null or {least} to {most} "
+                         "years (D-9.4), not {value}", least=STALEMATE_RANGE[0],
+                         most=STALEMATE_RANGE[1], value=shown(value))
         return None
 
     def clock_kind(self, state: Any) -> str:
@@ -307,6 +339,9 @@ class ClansKit:
 
     def setting_refusal(self, key: str, value: Any) -> Later | None:
         return None  # no setting of its own
+
+    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
+        return ""
 
     def clock_kind(self, state: Any) -> str:
         return "decision"  # every turn is one move

@@ -174,6 +174,9 @@ class TableCommands(commands.Cog):
         levels = computer_levels(game)
         if levels and game.row.status != LOBBY:  # the lobby lists them already
             content += "\n" + _("Computer players: {levels}.", levels=levels)
+        terms = get_kit(self.game).end_terms(game.row.settings, game.state)
+        if terms and game.row.status != LOBBY:  # and the table's terms
+            content += "\n" + terms
         await interaction.response.send_message(content, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

@@ -96,7 +96,11 @@ def lobby_text(game: LoadedGame) -> str:
               "any seated player starts ({least} or more).", **values) if kit.colours else
             _("{emoji} **{title}** — a table for {size} ({pace}). Join, then any seated "
               "player starts ({least} or more).", **values))
-    lines = [head, ""]
+    lines = [head]
+    terms = kit.end_terms(game.row.settings, None)
+    if terms:
+        lines.append(terms)
+    lines.append("")
     for s in game.seats:
         if s.is_bot:
             level = option_word(seat_level(game.row.settings, s))

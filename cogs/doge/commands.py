@@ -34,14 +34,21 @@ class DogeCog(TableCommands):
     @app_commands.describe(seats="How many players (3 or 4)",
                            timing="live: minutes per decision; async: a day per decision",
                            year_limit="End after this many years (optional)",
+                           stalemate_years="End after this many years without a palace: "
+                                           "2 to 20, 0 for never (default 5)",
                            thread="Open the table in a new thread of this channel")
     @app_commands.choices(timing=[app_commands.Choice(name="live", value="live"),
                                   app_commands.Choice(name="async", value="async")])
     async def new(self, interaction: discord.Interaction,
                   seats: app_commands.Range[int, 3, 4] = 4, timing: str = "live",
                   year_limit: app_commands.Range[int, 1, MAX_YEAR_LIMIT] | None = None,
+                  stalemate_years: app_commands.Range[int, 0, 20] | None = None,
                   thread: bool = False) -> None:
-        await self.open_table(interaction, seats, timing, {"year_limit": year_limit},
+        if stalemate_years == 1:  # D-9.4: 2 to 20, or none
+            return await refuse(interaction, _("The stalemate end is 2 to 20 years without "
+                                               "a palace, or 0 for none (D-9.4)."))
+        await self.open_table(interaction, seats, timing,
+                              {"year_limit": year_limit, "stalemate_years": stalemate_years},
                               thread=thread)
 
     @doge.command(name="addbot", description="Seat a computer player at the open table")

@@ -37,7 +37,10 @@ RULE_TOPICS = {
                   "(D-8.4). Tied players build together at the same cost (D-8.5)."),
     "end": N_("**The end** (D-9): checked at the end of a year. You qualify with a palace in all "
               "6 districts, 7 palaces in 5 districts, or 8 in 4 (D-9.1). Among qualifiers: most "
-              "palaces, then most houses on the board; still tied, the win is shared (D-9.2)."),
+              "palaces, then most houses on the board; still tied, the win is shared (D-9.2). "
+              "After 5 years running without a new palace (the table may set 2 to 20, or "
+              "none) the game ends in a stalemate: everyone is ranked by palaces, then houses, "
+              "unless someone qualifies that year (D-9.4)."),
     "board": N_("**Reading the board**: the number on an area's emblem is its place in this "
                 "year's voting order (✓: it has voted). A district shows its palaces on the "
                 "spaces 3 to 7 (the first free space is what the next palace costs, D-8.2), "

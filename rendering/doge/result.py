@@ -36,6 +36,7 @@ REASONS = {
     "board_full": N_("all 30 palace spaces are full"),
     "year_limit": N_("the year limit was reached"),
     "moderator": N_("ended by a moderator"),
+    "stalemate": N_("stalemate: no palace in {years} years"),  # D-9.4
 }
 
 
@@ -104,7 +105,8 @@ def _reason(view: PublicView) -> str:
     res = view.result or {}
     raw = res.get("reason", res.get("end", res.get("ended_by")))
     if isinstance(raw, str):
-        return _(REASONS[raw]) if raw in REASONS else raw.replace("_", " ")
+        return _(REASONS[raw], years=res.get("quiet_years", "")) if raw in REASONS else \
+            raw.replace("_", " ")
     return ""
 
 

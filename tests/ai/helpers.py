@@ -15,14 +15,12 @@ from bot.tables.kits import get_kit
 ENGINES = {"doge": DOGE, "clans": CLANS}
 
 
-# Doge has no end while nobody can build: a bound on the years keeps every test game finite.
-YEAR_LIMIT = {"year_limit": 30}
-
-
 def new_game(game: str, players: int, seed: int) -> Any:
+    """A game with the settings of a table opened with no options: no year limit (Doge's
+    stalemate end, D-9.4, ends a game in which nobody builds any more)."""
     engine = ENGINES[game]
-    return engine.new_game([PlayerSpec(f"P{i}") for i in range(players)], YEAR_LIMIT,
-                           random.Random(seed))
+    return engine.new_game([PlayerSpec(f"P{i}") for i in range(players)],
+                           get_kit(game).settings_for({}), random.Random(seed))
 
 
 def random_step(game: str, state: Any, rng: random.Random) -> Any:

@@ -46,13 +46,16 @@ def _play_both(st, sim: Sim, rng: random.Random, max_steps: int = 10**6) -> int:
 
 
 def test_doge_fast_path_agrees_with_apply_over_random_games() -> None:
-    """2,000 random games of 3 and 4 players, ended by a year limit of 1 to 3 years so
-    that every year end, and the games' ends, are met often."""
+    """2,000 random games of 3 and 4 players, ended by a year limit of 1 to 3 years or,
+    one in four, by two years without a palace (D-9.4), so that every year end, and the
+    games' ends, are met often."""
     steps = 0
     for g in range(2000):
         rng = random.Random(g)
         players = [PlayerSpec(f"P{i}") for i in range(3 + g % 2)]
-        st = DOGE.new_game(players, {"year_limit": 1 + g % 3}, random.Random(g))
+        settings = {"stalemate_years": 2, "year_limit": 4} if g % 4 == 3 else \
+            {"year_limit": 1 + g % 3}
+        st = DOGE.new_game(players, settings, random.Random(g))
         steps += _play_both(st, from_state(st), rng)
     assert steps > 100_000  # about 57 actions a game
 

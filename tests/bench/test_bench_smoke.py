@@ -21,7 +21,9 @@ PG_BENCH = "bench.pg_bench"
 
 GOAL_KEYS: dict[str, set[str]] = {module: set(goals) for module, goals in BENCHES}
 GOAL_KEYS[AI_BENCH] = {"doge_strong_vs_normal_win_4p", "clans_strong_vs_normal_win_4p",
-                       "strong_decision_s_p95", "ai_view_independence_violations"}
+                       "strong_decision_s_p95", "ai_view_independence_violations",
+                       "doge_stalemate_share_max", "doge_past_year_60",
+                       "doge_years_p99_strong_vs_normal"}
 
 # Tiny sizes: run() arguments (its tmpdir is added where it takes one) ...
 SMALL_ARGS: dict[str, dict[str, Any]] = {
@@ -41,7 +43,8 @@ SMALL_ARGS: dict[str, dict[str, Any]] = {
     "bench.clans_render_bench": {"repeats": 1},
     # A strong Doge game at the live budget alone takes about 17 s, so the strong seat
     # searches 20 simulations a decision here: every part of the benchmark still runs.
-    AI_BENCH: {"games": 1, "positions": 1, "processes": 2, "simulations": 20},
+    AI_BENCH: {"games": 1, "positions": 1, "processes": 2, "simulations": 20,
+               "level_games": 4},
 }
 # ... and module constants, for benchmarks whose sizes live there. pg_bench hands
 # SPEEDUP_SECONDS to its worker processes on their command line.

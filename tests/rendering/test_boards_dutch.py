@@ -95,7 +95,8 @@ def _doge(view: object) -> Callable[[str], bytes]:
 
 def _over(reason: str, shared: bool = False) -> object:
     view = V.game_over(4, shared=shared)
-    return replace(view, result={**view.result, "reason": reason}, year_limit=6)
+    return replace(view, result={**view.result, "reason": reason, "quiet_years": 5},
+                   year_limit=6)
 
 
 def _clans(make: Callable[[], object]) -> Callable[[str], bytes]:
@@ -140,6 +141,7 @@ KINDS: dict[str, Callable[[str], bytes]] = {
     "doge result board full": _doge(_over("board_full")),
     "doge result year limit": _doge(_over("year_limit", shared=True)),
     "doge result moderator": _doge(_over("moderator")),
+    "doge result stalemate": _doge(_over("stalemate")),  # D-9.4
     "clans setup": _clans(lambda: _view(_new(3))),
     "clans mid-game": _clans(lambda: mid_game_view()[0]),
     "clans result": _clans(lambda: _view(_end(4))),

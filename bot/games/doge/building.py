@@ -59,6 +59,7 @@ def build_in_rounds(st: DogeState, district: str, wants: dict[int, int]) -> list
             st.players[seat].houses += cost
             st.players[seat].palaces -= 1
             st.palaces[district].append(seat)
+            st.last_palace_year = st.year  # D-9.4
             events.append({"type": "palace_built", "seat": seat, "district": district,
                            "cost": cost, "space": len(st.palaces[district])})
             wants[seat] -= 1

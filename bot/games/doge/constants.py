@@ -46,3 +46,9 @@ def placement_rounds(player_count: int) -> int:
 
 def area_name(area: str) -> str:
     return AREA_NAMES.get(area, area)
+
+# D-9.4: the stalemate end, after this many years running without a palace; a table may
+# set 2 to 20 or none. Settings written before the rule lack the key and mean none.
+STALEMATE_YEARS = 5
+STALEMATE_RANGE = (2, 20)
+QUIET_YEARS_TOLD = 3  # from this many quiet years on, the channel counts the rest down

@@ -53,6 +53,7 @@ def determinize(view: PlayerView, rng: random.Random) -> DogeState:
         result=pub.result,
         revealed={area: [Stack(s.seat, list(s.values or ())) for s in v]
                   for area, v in pub.revealed.items()},
+        stalemate_years=pub.stalemate_years, last_palace_year=pub.last_palace_year,
     )
     if pub.phase == "placement":
         st.ballots = _ballots(view, st, rng)

@@ -13,6 +13,8 @@ from bot.games.doge.constants import (
     HOUSES,
     MARKER_VALUES,
     PALACES,
+    QUIET_YEARS_TOLD,
+    STALEMATE_RANGE,
 )
 from bot.games.doge.decisions import answer, close_phase, default_decision, legal_decisions
 from bot.games.doge.decisions import open_phase as open_decision_phase
@@ -50,6 +52,7 @@ def new_state(players: list[PlayerSpec], settings: dict[str, Any],
     if year_limit is not None and (not isinstance(year_limit, int) or year_limit < 1):
         raise IllegalAction(_("the year limit must be a whole number of years, 1 or more"),
                             "D-9.3")
+    stalemate_years = stalemate_setting(settings)
     deck_a, deck_b = list(AREAS), list(AREAS)
     rng.shuffle(deck_a)  # D-1.5: face up, year 1
     rng.shuffle(deck_b)  # face down, year 2
@@ -60,9 +63,22 @@ def new_state(players: list[PlayerSpec], settings: dict[str, Any],
         houses=houses, palaces=palaces, advisors=advisors, stacks={}, ballots={},
         year=1, phase="placement", round=1, order_current=deck_a, order_next=deck_b,
         elections_done=0, election=None, chance_seed=rng.getrandbits(64),
-        year_limit=year_limit,
+        year_limit=year_limit, stalemate_years=stalemate_years,
     )
     return st
+
+
+def stalemate_setting(settings: dict[str, Any]) -> int | None:
+    """D-9.4: `stalemate_years`, 2 to 20 or None. Settings without the key were written
+    before the rule existed: their game has no stalemate end, so it replays as it was
+    played. A new table's settings always carry the key (`STALEMATE_YEARS` by default)."""
+    years = settings.get("stalemate_years")
+    low, high = STALEMATE_RANGE
+    if years is not None and (not isinstance(years, int) or isinstance(years, bool)
+                              or not low <= years <= high):
+        raise IllegalAction(_("the stalemate end must be {low} to {high} years, or none",
+                              low=low, high=high), "D-9.4")
+    return years
 
 
 def pending(st: DogeState) -> list[int]:
@@ -145,7 +161,8 @@ def _advance(st: DogeState, events: list[Event]) -> None:
 
 def _end_year(st: DogeState) -> list[Event]:
     """D-2.2, D-2.3, D-4.1, D-9."""
-    events: list[Event] = [{"type": "year_end", "year": st.year}]
+    year_end: Event = {"type": "year_end", "year": st.year}
+    events: list[Event] = [year_end]
     for p in st.players:
         p.markers = list(MARKER_VALUES)
         p.cards_used = []
@@ -162,6 +179,11 @@ def _end_year(st: DogeState) -> list[Event]:
         st.phase = "over"
         st.result = result
         return events + [{"type": "game_over", "result": result}]
+    quiet = st.quiet_years()
+    if st.stalemate_years is not None and quiet >= QUIET_YEARS_TOLD:
+        # D-9.4: the table is told how many more quiet years end the game.
+        year_end["quiet_years"] = quiet
+        year_end["stalemate_in"] = st.stalemate_years - quiet
     st.year += 1
     return events + placement.begin_placement(st)
 

@@ -80,6 +80,7 @@ class Sim:
     __slots__ = ("n", "houses", "house_supply", "palace_supply", "palaces", "ctrl", "stand",
                  "markers", "used", "votes", "counts", "ballots", "year", "phase", "round",
                  "rounds", "order", "order_next", "done", "chance_seed", "year_limit", "area",
+                 "stalemate_years", "last_palace_year",
                  "queue", "current", "received", "wants", "winners")
 
     def copy(self) -> Sim:
@@ -97,6 +98,7 @@ class Sim:
         c.ballots = dict(self.ballots)
         c.order, c.order_next, c.done = self.order[:], self.order_next[:], self.done
         c.chance_seed, c.year_limit, c.area = self.chance_seed, self.year_limit, self.area
+        c.stalemate_years, c.last_palace_year = self.stalemate_years, self.last_palace_year
         c.queue = [p.copy() for p in self.queue]
         c.current = self.current.copy() if self.current else None
         c.received = {s: r[:] for s, r in self.received.items()}
@@ -370,6 +372,7 @@ class Sim:
                 self.house_supply[seat] += cost
                 self.palace_supply[seat] -= 1
                 owners.append(seat)
+                self.last_palace_year = self.year  # D-9.4
                 wants[seat] -= 1
             wants = {s: n for s, n in wants.items() if n > 0 and s in able}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.games.doge.constants import SPACES_PER_DISTRICT
+from bot.games.doge.result import stalemate
 
 if TYPE_CHECKING:
     from bot.games.doge.fast import Sim
@@ -90,7 +91,7 @@ def qualifies(palace_counts: list[int]) -> bool:
 
 
 def winners_at_year_end(sim: Sim) -> list[int] | None:
-    """D-9.1 to D-9.3: the winning seats if the game ends at this year's end, else None:
+    """D-9.1 to D-9.4: the winning seats if the game ends at this year's end, else None:
     qualifiers first, then palaces, then houses on the board; ties share."""
     keys = []
     for seat in range(sim.n):
@@ -99,7 +100,9 @@ def winners_at_year_end(sim: Sim) -> list[int] | None:
     if not any(k[0] for k in keys):
         full = all(len(row) >= SPACES_PER_DISTRICT for row in sim.palaces)
         limit = sim.year_limit
-        if not full and not (limit is not None and sim.year >= limit):
+        quiet = sim.year - sim.last_palace_year
+        if not full and not (limit is not None and sim.year >= limit) and \
+                not stalemate(sim.stalemate_years, quiet):
             return None
     best = max(keys)
     return [seat for seat in range(sim.n) if keys[seat] == best]

@@ -39,6 +39,7 @@ def from_state(st: DogeState) -> Sim:
     sim.order = [AREA_INDEX[a] for a in st.order_current]
     sim.order_next = [AREA_INDEX[a] for a in st.order_next]
     sim.done, sim.chance_seed, sim.year_limit = st.elections_done, st.chance_seed, st.year_limit
+    sim.stalemate_years, sim.last_palace_year = st.stalemate_years, st.last_palace_year
     sim.winners = list(st.result["winners"]) if st.result else None
     el = st.election
     sim.area = -1 if el is None else AREA_INDEX[el.area]

@@ -20,7 +20,10 @@ REASONS = {
     "board_full": N_("Game over in year {year}: all 30 palace spaces are full."),
     "year_limit": N_("Game over in year {year}: the year limit was reached."),
     "moderator": N_("Game over in year {year}: ended by a moderator."),
+    "stalemate": N_("Game over in year {year}: stalemate, no palace was built in the last "
+                    "{years} years."),
 }
+RULE_OF_END = {"condition": "D-9.2", "stalemate": "D-9.4"}  # any other end: D-9.3
 # What separated the winner from the next player ("shared": nothing did), rule added later.
 DECIDED_BY = {
     "condition": N_("{winners} wins, the only player who met one{rule}."),
@@ -111,13 +114,25 @@ def _game_over(ev: Event, who: Who) -> str:
     """D-9.2 ranks the qualifiers; the other ends rank everyone the same way (D-9.3)."""
     res = ev["result"]
     reason = REASONS.get(res["reason"])
-    why = _(reason, year=res["year"]) if reason else \
+    why = _(reason, year=res["year"], years=res.get("quiet_years", "")) if reason else \
         _("Game over in year {year}: {reason}.", year=res["year"], reason=res["reason"])
     decided = DECIDED_BY.get(res["decided_by"], DECIDED_BY["alone"])
     rule = "" if res["decided_by"] == "alone" else \
-        " (D-9.2)" if res["reason"] == "condition" else " (D-9.3)"
+        f" ({RULE_OF_END.get(res['reason'], 'D-9.3')})"
     winners = and_list(who(s) for s in res["winners"])
     return f"{why} {_(decided, winners=winners, rule=rule)}"
+
+
+def _year_end(ev: Event, who: Who) -> str:
+    """D-2.2; D-9.4: from the third quiet year on, how many more end the game."""
+    text = _("Year {year} ends: markers and cards return.", year=ev["year"])
+    if "stalemate_in" not in ev:
+        return text
+    left = _n("if no palace is built next year, the game ends",
+              "if no palace is built in the next {n} years, the game ends",
+              ev["stalemate_in"])
+    return text + " " + _("No palace for {years} years: {left} (D-9.4).",
+                          years=ev["quiet_years"], left=left)
 
 
 def _taken(ev: Event, who: Who) -> str:
@@ -245,7 +260,6 @@ _HANDLERS: dict[str, Callable[[Event, Who], str]] = {
                                       "houses.", name=who(ev["seat"]),
                                       district=area_name(ev["district"]), cost=ev["cost"]),
     "election_done": _election_done,
-    "year_end": lambda ev, who: _("Year {year} ends: markers and cards return.",
-                                  year=ev["year"]),
+    "year_end": _year_end,
     "game_over": _game_over,
 }

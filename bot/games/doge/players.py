@@ -18,6 +18,7 @@ from bot.games.doge.constants import (
     SPACES_PER_DISTRICT,
 )
 from bot.games.doge.engine import legal_actions
+from bot.games.doge.progress import Progress, progress_gain, progress_target
 from bot.games.doge.state import DogeState
 from bot.games.doge.view import PlayerView
 
@@ -77,12 +78,25 @@ def _ballot(view: PlayerView, legal: list[Action], rng: random.Random | None) ->
     return legal[0]
 
 
-def _move_gain(view: PlayerView, src: str, dst: str) -> float:
-    """How much a house move helps: enough houses for a palace where it lands."""
+def _progress(view: PlayerView) -> Progress:
+    """The district to gather houses in when no palace is within reach (`progress.py`),
+    with the seat's houses and the palaces per district it was judged from."""
     pub, me = view.public, view.own.seat
+    mine = [pub.houses[d][me] for d in DISTRICTS]
+    filled = [len(pub.palaces[d]) for d in DISTRICTS]
+    target = progress_target(mine, filled, pub.players[me].houses_supply,
+                             pub.players[me].palaces_supply)
+    return target, mine, filled
+
+
+def _move_gain(view: PlayerView, src: str, dst: str, progress: Progress) -> float:
+    """How much a house move helps: enough houses for a palace where it lands, or a
+    step toward the nearest palace when none is within reach (D-9.4)."""
+    pub, me = view.public, view.own.seat
+    toward = progress_gain(*progress, DISTRICTS.index(src), DISTRICTS.index(dst))
     cost = _next_cost(view, dst)
     if cost is None or pub.players[me].palaces_supply == 0:
-        return 0.0
+        return toward
     after = pub.houses[dst][me] + 1
     if pub.election and pub.election.area == dst:
         after += min(2, pub.players[me].houses_supply)  # the placement still to come
@@ -90,7 +104,7 @@ def _move_gain(view: PlayerView, src: str, dst: str) -> float:
     src_cost = _next_cost(view, src)
     if src_cost is not None and pub.houses[src][me] >= src_cost:
         gain -= 2.0  # it was already enough for a palace where it stood
-    return gain
+    return gain + toward
 
 
 def heuristic_action(view: PlayerView, legal: list[Action],
@@ -105,6 +119,7 @@ def heuristic_action(view: PlayerView, legal: list[Action],
     if kind in ("place", "build"):
         return legal[0]  # the most allowed comes first
     upcoming = _upcoming(view)
+    progress = _progress(view)
 
     def score(a: Action) -> float:
         if a["type"] == "take":
@@ -112,7 +127,7 @@ def heuristic_action(view: PlayerView, legal: list[Action],
             return 2.5 - soon * 0.1
         if a["type"] in ("abstain", "move") and (a.get("move") or a.get("from")):
             src, dst = a.get("move") or (a["from"], a["to"])
-            return _move_gain(view, src, dst)
+            return _move_gain(view, src, dst, progress)
         return 0.0
 
     return max(legal, key=score)

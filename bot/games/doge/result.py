@@ -27,7 +27,8 @@ def final_result(st: DogeState, by_moderator: bool) -> dict[str, Any] | None:
     """The result if the game ends now, else None.
 
     D-9.2: qualifiers rank first, by palaces then houses on the board; ties share.
-    D-9.3: a full board, the year limit or a moderator ends it with everyone ranked.
+    D-9.3: a full board, the year limit or a moderator ends it with everyone ranked;
+    D-9.4: so do five years (the table's `stalemate_years`) running without a palace.
     D-9.1 is checked only at the end of a year, which a moderator's end is not: then
     qualifying counts for nothing and everyone is ranked by palaces, then houses."""
     rows = []
@@ -48,6 +49,8 @@ def final_result(st: DogeState, by_moderator: bool) -> dict[str, Any] | None:
         reason = "board_full"
     elif st.year_limit is not None and st.year >= st.year_limit:
         reason = "year_limit"
+    elif stalemate(st.stalemate_years, st.quiet_years()):
+        reason = "stalemate"
     else:
         return None
 
@@ -62,8 +65,17 @@ def final_result(st: DogeState, by_moderator: bool) -> dict[str, Any] | None:
         r["place"] = place
         r["qualified"] = bool(r["conditions"])
     winners = [r["seat"] for r in rows if r["place"] == 1]
-    return {"reason": reason, "year": st.year, "ranking": rows, "winners": winners,
-            "decided_by": _decided_by(rows)}
+    result = {"reason": reason, "year": st.year, "ranking": rows, "winners": winners,
+              "decided_by": _decided_by(rows)}
+    if reason == "stalemate":
+        result["quiet_years"] = st.quiet_years()
+    return result
+
+
+def stalemate(stalemate_years: int | None, quiet_years: int) -> bool:
+    """D-9.4, checked at a year's end: no palace built in this year nor in the
+    `stalemate_years - 1` before it."""
+    return stalemate_years is not None and quiet_years >= stalemate_years
 
 
 def _decided_by(rows: list[dict[str, Any]]) -> str:

@@ -114,6 +114,8 @@ class DogeState:
     result: dict[str, Any] | None = None
     # Areas whose election already ran this year, with the revealed stacks (D-10.1).
     revealed: dict[str, list[Stack]] = field(default_factory=dict)
+    stalemate_years: int | None = None  # D-9.4 (None: no stalemate end)
+    last_palace_year: int = 0  # the last year a palace was built (0: none yet)
 
     @property
     def player_count(self) -> int:
@@ -146,7 +148,12 @@ class DogeState:
             result=self.result,  # written once at game end, never mutated
             revealed={a: [Stack(s.seat, list(s.markers)) for s in v]
                       for a, v in self.revealed.items()},
+            stalemate_years=self.stalemate_years, last_palace_year=self.last_palace_year,
         )
+
+    def quiet_years(self) -> int:
+        """D-9.4: years running without a palace, this one included."""
+        return self.year - self.last_palace_year
 
 
 # ---- JSON ---------------------------------------------------------------------------
@@ -194,6 +201,8 @@ def state_to_json(st: DogeState) -> dict[str, Any]:
         "year_limit": st.year_limit,
         "result": st.result,
         "revealed": {a: [[s.seat, s.markers] for s in v] for a, v in st.revealed.items()},
+        "stalemate_years": st.stalemate_years,
+        "last_palace_year": st.last_palace_year,
     }
 
 
@@ -222,6 +231,9 @@ def state_from_json(d: dict[str, Any]) -> DogeState:
         year_limit=d["year_limit"],
         result=d["result"],
         revealed={a: [Stack(s, list(m)) for s, m in v] for a, v in d["revealed"].items()},
+        # A state stored before D-9.4 belongs to a game created without the rule.
+        stalemate_years=d.get("stalemate_years"),
+        last_palace_year=d.get("last_palace_year", 0),
     )
 
 

@@ -25,6 +25,7 @@ from bot.games.doge.fast_rules import (
     QUARANTIA,
 )
 from bot.games.doge.fast_state import from_state, to_action
+from bot.games.doge.progress import Progress, progress_gain, progress_target
 from bot.games.doge.view import PlayerView
 from bot.games.search.ismcts import search
 
@@ -100,10 +101,11 @@ def candidates(sim: Sim, seat: int) -> list[FastAction]:
         sizes = [n for n in (count, count + 1, count - 1) if 1 <= n <= min(4, len(held))]
         areas = sorted(legal.areas, key=lambda a: -_area_value(sim, seat, a))  # type: ignore[attr-defined]
         return [("ballot", a, tuple(held[:n])) for a in areas for n in sizes]
+    progress = _progress(sim, seat)
     moves = [a for a in legal if a[0] in ("move", "abstain") and a[-1] is not None]
-    useful = [a for a in moves if _move_gain(sim, seat, *_move_of(a)) > 0]
+    useful = [a for a in moves if _move_gain(sim, seat, *_move_of(a), progress) > 0]
     return sorted((a for a in legal if a not in moves or a in useful),
-                  key=lambda a: -_score(sim, seat, a))
+                  key=lambda a: -_score(sim, seat, a, progress))
 
 
 def policy(sim: Sim, seat: int, rng: random.Random) -> FastAction:
@@ -117,7 +119,8 @@ def policy(sim: Sim, seat: int, rng: random.Random) -> FastAction:
     legal = sim.legal(seat)
     if legal[0][0] in ("place", "build"):
         return legal[0]  # the most allowed comes first
-    return max(legal, key=lambda a: _score(sim, seat, a))
+    progress = _progress(sim, seat)
+    return max(legal, key=lambda a: _score(sim, seat, a, progress))
 
 
 def _marker_count(sim: Sim, seat: int) -> int:
@@ -150,10 +153,19 @@ def _move_of(action: FastAction) -> tuple[int, int]:
     return action[1] if action[0] == "abstain" else (action[1], action[2])
 
 
-def _move_gain(sim: Sim, seat: int, src: int, dst: int) -> float:
+def _progress(sim: Sim, seat: int) -> Progress:
+    """As `players._progress`: where to gather houses when no palace is within reach."""
+    mine = [row[seat] for row in sim.houses[:N_DISTRICTS]]
+    filled = [len(row) for row in sim.palaces]
+    target = progress_target(mine, filled, sim.house_supply[seat], sim.palace_supply[seat])
+    return target, mine, filled
+
+
+def _move_gain(sim: Sim, seat: int, src: int, dst: int, progress: Progress) -> float:
+    toward = progress_gain(*progress, src, dst)
     cost = _next_cost(sim, dst)
     if cost is None or sim.palace_supply[seat] == 0:
-        return 0.0
+        return toward
     after = sim.houses[dst][seat] + 1
     if sim.phase == ELECTIONS and sim.area == dst:
         after += min(2, sim.house_supply[seat])  # the placement still to come
@@ -161,7 +173,7 @@ def _move_gain(sim: Sim, seat: int, src: int, dst: int) -> float:
     src_cost = _next_cost(sim, src)
     if src_cost is not None and sim.houses[src][seat] >= src_cost:
         gain -= 2.0
-    return gain
+    return gain + toward
 
 
 def _upcoming(sim: Sim) -> list[int]:
@@ -170,14 +182,14 @@ def _upcoming(sim: Sim) -> list[int]:
         [d for d in DISTRICT_RANGE if d not in rest]
 
 
-def _score(sim: Sim, seat: int, action: FastAction) -> float:
+def _score(sim: Sim, seat: int, action: FastAction, progress: Progress) -> float:
     kind = action[0]
     if kind == "take":
         upcoming = _upcoming(sim)
         soon = upcoming.index(action[2]) if action[2] in upcoming else 20
         return 2.5 - soon * 0.1
     if kind == "move" or (kind == "abstain" and action[1] is not None):
-        return _move_gain(sim, seat, *_move_of(action))
+        return _move_gain(sim, seat, *_move_of(action), progress)
     if kind in ("place", "build"):
         return action[1] / N_DISTRICTS  # the most allowed first
     return 0.0

@@ -93,6 +93,12 @@ class PublicView:
     awaiting: tuple[int, ...]  # seats the game waits for
     year_limit: int | None
     result: dict[str, Any] | None
+    stalemate_years: int | None = None  # D-9.4 (None: no stalemate end)
+    last_palace_year: int = 0  # the last year a palace was built (0: none yet)
+
+    def quiet_years(self) -> int:
+        """D-9.4: years running without a palace, this one included."""
+        return self.year - self.last_palace_year
 
     def to_json(self) -> dict[str, Any]:
         return _jsonable(self)
@@ -180,7 +186,8 @@ def public_view(st: DogeState, awaiting: list[int]) -> PublicView:
         order_current=tuple(st.order_current), elections_done=st.elections_done,
         order_next_face_up=tuple(st.order_next[: st.elections_done]),
         election=election, awaiting=tuple(awaiting), year_limit=st.year_limit,
-        result=st.result,
+        result=st.result, stalemate_years=st.stalemate_years,
+        last_palace_year=st.last_palace_year,
     )
 
 
