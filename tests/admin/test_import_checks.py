@@ -45,6 +45,9 @@ def with_settings(record: dict[str, Any], **settings: Any) -> bytes:
     ("seats", "4", 'not "4"'),
     ("year_limit", 0, 'the setting "year_limit" must be null or 1 to 50 years (D-9.3), not 0'),
     ("year_limit", 10**40, "not " + "1" + "0" * 38 + "…"),
+    ("stalemate_years", 1, 'the setting "stalemate_years" must be null or 2 to 20 years '
+                           '(D-9.4), not 1'),
+    ("stalemate_years", "5", 'not "5"'),
     ("reminders", "half", 'the setting "reminders" must be a list of stages'),
     ("reminders", ["99999h"], 'not ["99999h"]'),
     ("autopilot", "yes", 'the setting "autopilot" must be true or false, not "yes"'),
