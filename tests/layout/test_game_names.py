@@ -27,7 +27,7 @@ KNOWN = {
     "bot/games/registry.py": 8,  # R: engines by name
     "bot/store/backends/postgres.py": 1,
     "bot/tables/ai_seats.py": 1,
-    "bot/tables/kits.py": 27,  # R: each game's kit
+    "bot/tables/kits.py": 28,  # R: each game's kit
     "bot/tables/service.py": 1,
     "bot/tables/timing.py": 1,
     "cogs/common/admin.py": 3,  # the old /doge-admin name
