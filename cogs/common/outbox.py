@@ -21,16 +21,17 @@ log = logging.getLogger(__name__)
 POSTING = "posting:"
 
 
-async def nonce(store: Store, game_id: int, start: Place, channel_id: int) -> int:
-    """The nonce of the segment beginning at `start`: the one written before an earlier
-    try of it, or a new one, written now, before the post."""
+async def nonce(store: Store, game_id: int, start: Place, channel_id: int) -> tuple[int, bool]:
+    """The nonce of the segment beginning at `start`, and whether it is tried again: the
+    one written before an earlier try of it (whose message Discord may return as it was
+    then, so it must be edited to the present), or a new one, written now, before the post."""
     kind = f"{POSTING}{start.version}:{start.index}"
     row = await store.get_message(game_id, kind)
     if row is not None:
-        return row.message_id
+        return row.message_id, True
     chosen = -1 - secrets.randbits(62)
     await store.set_message(game_id, kind, channel_id=channel_id, message_id=chosen)
-    return chosen
+    return chosen, False
 
 
 def pending(rows: list[BotMessage]) -> set[Place]:

@@ -144,21 +144,29 @@ class SegmentMessages:
             recap = await self._recap(game)
         recap_data = recap.fp.read() if recap is not None else b""
         # The same post tried again after a crash is the same message (Discord's nonce).
-        nonce = await outbox.nonce(self.service.store, game.id, start, game.row.channel_id)
+        nonce, again = await outbox.nonce(self.service.store, game.id, start,
+                                          game.row.channel_id)
         extra = {"view": view} if view is not None else {}
 
-        def send() -> Awaitable[discord.Message]:
+        def send_files() -> list[discord.File]:  # made anew: a refused upload has read them
             files = [self._board_file(game, png, caption)]
             if record is not None:
                 files.append(discord.File(io.BytesIO(record),
                                           filename=f"{game.row.game}-game-{game.id}.json"))
-            if recap is not None:  # made anew: a refused upload has read it
+            if recap is not None:
                 files.append(discord.File(io.BytesIO(recap_data), filename=recap.filename,
                                           description=recap.description))
-            return channel.send(content=content, files=files, nonce=nonce,
+            return files
+
+        def send() -> Awaitable[discord.Message]:
+            return channel.send(content=content, files=send_files(), nonce=nonce,
                                 allowed_mentions=players_only(game, but=here), **extra)
 
         message = await deliver(channel, send)
+        if again:  # Discord may have returned the message of the first try, as it was then
+            await deliver(channel, lambda: message.edit(
+                content=content, attachments=send_files(), view=view,
+                allowed_mentions=discord.AllowedMentions.none()))
         segment = Segment(start, game.version, message.channel.id, message.id)
         await self.service.store.set_message(game.id, segment.kind,
                                              channel_id=segment.channel_id,
