@@ -94,8 +94,7 @@ class Bells:
                                        TurnPings(frozenset(pinged), told))
         if not newcomers:
             return
-        link = (f"https://discord.com/channels/{game.row.guild_id or '@me'}/"
-                f"{live.channel_id}/{live.message_id}")
+        link = live.link(game.row.guild_id)
         mentions = " ".join(f"<@{u}>" for u in newcomers)
         message = await deliver(channel, lambda: channel.send(
             _("🔔 {mentions} — your turn in the {game} game: {link}", mentions=mentions,

@@ -45,6 +45,11 @@ class Segment:
     def kind(self) -> str:
         return f"{KIND_PREFIX}{self.start.version}:{self.start.index}:{self.posted_at}"
 
+    def link(self, guild_id: int | None) -> str:
+        """The message's jump link (a DM has no server: `@me`)."""
+        return (f"https://discord.com/channels/{guild_id or '@me'}/"
+                f"{self.channel_id}/{self.message_id}")
+
     @classmethod
     def from_message(cls, row: BotMessage) -> Segment | None:
         if not row.kind.startswith(KIND_PREFIX):

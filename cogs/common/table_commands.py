@@ -160,9 +160,7 @@ class TableCommands(commands.Cog):
         segments = segments_of(await tables(interaction).store.list_messages(game.id))
         if not segments:
             return await refuse(interaction, _("The table could not be shown."))
-        newest = segments[-1]
-        link = (f"https://discord.com/channels/{interaction.guild_id or '@me'}/"
-                f"{newest.channel_id}/{newest.message_id}")
+        link = segments[-1].link(interaction.guild_id)
         await tell(interaction, _("📌 The table, as the newest message: {link}", link=link))
 
     async def show_status(self, interaction: discord.Interaction) -> None:
