@@ -172,7 +172,14 @@ async def kill_at_starts(emu: DiscordEmulator, store: Store, player: ClansPlayer
 async def move_or_kill(player: ClansPlayer, killer: Killer) -> None:
     """A person's move (the computer players' replies awaited), or the kill armed."""
     game = await player.game()
-    move = player.rng.choice(game.engine.legal_actions(game.state, HUMAN))
+    legal = game.engine.legal_actions(game.state, HUMAN)
+    if legal[0]["type"] != "move":  # a question (C-4.7): answered with no kill armed
+        armed, ending = killer.armed, killer.ending
+        killer.arm(None)
+        await player.play(1)
+        killer.arm(armed, ending)
+        return
+    move = player.rng.choice(legal)
     await player.emu.slash(player.user, player.channel, "clans move",
                            {"from": move["from"], "to": move["to"]})
 
