@@ -1,11 +1,12 @@
 """The `strong` level of Clans: information-set search from the seat's own view.
 
-Each simulation deals the other players' clans at random among the colours the seat does
-not hold (`determinize`), plays one of the seat's most promising moves (as the `normal`
-heuristic ranks them), and lets every seat play on as the heuristic would, each for its
-own (sampled) clan, for two rounds of turns. It is then scored: the result if the game
-ended, else each seat's points so far (C-6.2) and its clan's huts still on the board,
-turned into a share of the win. The move that did best is played."""
+Each simulation deals the other players' clans among the colours the seat does not hold,
+each deal as likely as it explains their public moves (`inference`: players favour their
+own clan, as the `normal` heuristic does), plays one of the seat's most promising moves
+(as the `normal` heuristic ranks them), and lets every seat play on as the heuristic
+would, each for its own (sampled) clan, for two rounds of turns. It is then scored: the
+result if the game ended, else each seat's points so far (C-6.2) and its clan's huts
+still on the board, turned into a share of the win. The move that did best is played."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from bot.games.base import Action
 from bot.games.clans import fast, rules
 from bot.games.clans.board import COLOURS
 from bot.games.clans.determinize import determinize
+from bot.games.clans.inference import ClanGuess
 from bot.games.clans.players import HeuristicPlayer
 from bot.games.clans.rules import LABELS, N_COLOURS, ClansState
 from bot.games.clans.views import ClansPlayerView
@@ -56,13 +58,16 @@ class ClansSearch:
         self.seat = view.seat
         self.horizon = view.public.turn + ROUNDS * len(view.public.players)
         self.judge = HeuristicPlayer(random.Random(0))
+        self.guess = ClanGuess(view)
+        self.base = determinize(view, random.Random(0))
+        self.base.log = []  # not needed to play on; copies are cheaper without it
         # Ranked once: the board is public, so the ranking is the same in every sample.
-        self.root_candidates = _ranked(determinize(view, random.Random(0)),
-                                       COLOURS.index(view.colour))
+        self.root_candidates = _ranked(self.base, COLOURS.index(view.colour))
 
     def sample(self, rng: random.Random) -> ClansState:
-        state = determinize(self.view, rng)
-        state.log = []  # not needed to play on; copies are cheaper without it
+        """The other seats' clans drawn by how well they explain their villages."""
+        state = self.base.clone()
+        state.colours = self.guess.draw(rng)
         return state
 
     def to_move(self, state: ClansState) -> int | None:
