@@ -5,17 +5,23 @@ make the moves that serve their own clan, as the `normal` heuristic does. So eac
 seat made is weighed, for every colour it might hold, by how the heuristic would have
 rated it against the other moves it had: a colour under which the move was among the
 best is likelier than one under which it was poor (a softmax of the heuristic's gain, at
-`TEMPERATURE` points of gain for a factor of e).
+`TEMPERATURE` points of gain for a factor of e). A player is taken to choose blindly now
+and then (`LAPSE`), and a share of the guess (`FLOOR`) stays spread over every deal, so
+no move, and nobody playing against their own clan, rules a clan out.
 
 That needs the board before each move, which the view does not show as such: it shows
 the board now, every move and every village with the huts it held. Each territory
 started with one hut (C-2.2), and where each hut went follows from the moves alone; so
 the huts that stand together now (or stood in a village) started on known territories,
 and only which of them held which colour is open. A sample of that, each group's
-colours shuffled among its territories, replays to the same public history: the same
-villages, founded by the same moves, with the same huts. Moves that founded villages are
-weighed exactly; what other moves would have founded, on territories whose huts later
-merged, is estimated from the sample.
+colours shuffled among its territories (then swapped within groups towards one hut of
+each colour a region), replays to the same public history: the same villages, founded
+by the same moves, with the same huts. Moves that founded villages are weighed exactly;
+what other moves would have founded, on territories whose huts later merged, is
+estimated from `SAMPLES` such boards.
+
+The guess depends on the view alone (its own random generator is seeded the same each
+time), so the level still chooses the same from any state with the same view.
 """
 
 from __future__ import annotations
