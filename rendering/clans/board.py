@@ -84,7 +84,7 @@ def render_clans_image(view: ClansPublicView, caption: str = "") -> Image.Image:
     P.scores(img, draw, view)
     P.players(img, draw, view)
     P.epochs(img, draw, view)
-    P.caption(img, caption)
+    P.caption(img, caption, tuple(view.players))
     return img
 
 
