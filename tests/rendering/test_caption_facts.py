@@ -18,7 +18,7 @@ from bot.games.clans.community import captions as clans_recap
 from bot.games.doge.community import captions as doge_recap
 from bot.games.doge.engine import DogeEngine
 from bot.games.wording import facts
-from bot.i18n import speaking
+from bot.i18n import current_language, speaking
 from rendering.clans.board import render_clans_board
 from rendering.clans.panels import caption_lines as clans_lines
 from rendering.common.caption import MIN_NAME, clusters, fit_caption, shortened
@@ -52,25 +52,31 @@ def _over(decided_by: str, winners: list[int], reason: str = "year_limit") -> Ev
                                             "decided_by": decided_by, "winners": winners}}
 
 
-# Each step: its events, the seats whose names must be drawn, the words that must be.
-DOGE_STEPS: dict[str, tuple[list[Event], list[int], list[str]]] = {
+# The verbs of outcomes, in the language drawn.
+WINS, RUNNER_UP = {"en": " wins ", "nl": " wint "}, {"en": "runner-up", "nl": "tweede"}
+TIE, WIN = {"en": " tie ", "nl": " gelijk "}, {"en": " win", "nl": " win"}
+SCORE = {"en": " score", "nl": " scoren"}
+# Each step: its events, the seats whose names must be drawn, the words that must be
+# (a word given per language: in that language).
+Words = list[str | dict[str, str]]
+DOGE_STEPS: dict[str, tuple[list[Event], list[int], Words]] = {
     "round revealed": ([{"type": "round_revealed", "round": 2, "no_markers": [3],
                          "placements": [{"seat": 0, "count": 3, "area": "san_marco"},
                                         {"seat": 1, "count": 2, "area": "castello"},
                                         {"seat": 2, "count": 1, "area": "quarantia"}]}],
                        [0, 1, 2], ["San Marco", "Castello", "Quarantia", "3", "2"]),
     "election": ([_election("san_marco", {0: 5, 1: 3, 2: 2, 3: 1}, [0], [1])],
-                 [0, 1], ["San Marco", "5", "3"]),
+                 [0, 1], ["San Marco", "5", "3", WINS, RUNNER_UP]),
     "election, tied runners-up": ([_election("dorsoduro", {2: 6, 0: 3, 3: 3}, [2], [0, 3])],
-                                  [2, 0, 3], ["Dorsoduro", "6"]),
+                                  [2, 0, 3], ["Dorsoduro", "6", WINS]),
     "election, tied winners": ([_election("san_polo", {1: 4, 3: 4, 0: 2}, [1, 3], []),
                                 {"type": "advisor_neutral", "advisor": "san_polo",
                                  "ring_returned_to": 2},
                                 {"type": "chance_lost", "seat": 3,
                                  "reason": "no house in supply"}],
-                               [1, 3], ["San Polo", "4", "D-6.4"]),
+                               [1, 3], ["San Polo", "4", "D-6.4", TIE]),
     "Quarantia, tied winners": ([_election("quarantia", {0: 5, 2: 5}, [0, 2], [])],
-                                [0, 2], ["Quarantia", "5", "D-7.5"]),
+                                [0, 2], ["Quarantia", "5", "D-7.5", TIE]),
     "nobody votes": ([_election("cannaregio", {}, [], [])], [], ["Cannaregio"]),
     "advisor taken": ([{"type": "advisor_taken", "seat": 1, "advisor": "castello",
                         "stand": "san_marco", "ring_returned_to": 3}], [1], ["Castello"]),
@@ -89,11 +95,11 @@ DOGE_STEPS: dict[str, tuple[list[Event], list[int], list[str]]] = {
     "election over": ([{"type": "election_done", "area": "castello", "next_year_card":
                         "dorsoduro", "place": 3}], [], ["Castello", "Dorsoduro"]),
     # The winners first; why the game ended (the year) follows where there is room.
-    "game over, palaces": ([_over("palaces", [2])], [2], ["D-9.3"]),
-    "game over, houses": ([_over("houses", [0])], [0], ["D-9.3"]),
-    "game over, condition": ([_over("condition", [3], "condition")], [3], ["D-9.2"]),
-    "game over, shared": ([_over("shared", [0, 1, 2])], [0, 1, 2], ["D-9.3"]),
-    "game over, stalemate": ([_over("palaces", [1], "stalemate")], [1], ["D-9.4"]),
+    "game over, palaces": ([_over("palaces", [2])], [2], ["D-9.3", WIN]),
+    "game over, houses": ([_over("houses", [0])], [0], ["D-9.3", WIN]),
+    "game over, condition": ([_over("condition", [3], "condition")], [3], ["D-9.2", WIN]),
+    "game over, shared": ([_over("shared", [0, 1, 2])], [0, 1, 2], ["D-9.3", WIN]),
+    "game over, stalemate": ([_over("palaces", [1], "stalemate")], [1], ["D-9.4", WIN]),
 }
 
 
@@ -107,7 +113,7 @@ def _village(**changes: Any) -> Event:
 END = {"type": "game_end", "reason": "twelfth_village",
        "colours": ["red", "blue", "green", "yellow"], "clan_scores": [31, 27, 20, 12, 9],
        "chips": [2, 3, 1, 0], "totals": [33, 30, 21, 12], "ranks": [1, 2, 3, 4]}
-CLANS_STEPS: dict[str, tuple[list[Event], list[int], list[str]]] = {
+CLANS_STEPS: dict[str, tuple[list[Event], list[int], Words]] = {
     "move": ([{"type": "move", "seat": 2, "from": "Tarhuna", "to": "Gharyan", "huts": 5}],
              [2], ["Tarhuna", "Gharyan", "5"]),
     "order asked": ([{"type": "order_asked", "seat": 0, "villages": ["Tarhuna", "Gharyan"]}],
@@ -115,7 +121,8 @@ CLANS_STEPS: dict[str, tuple[list[Event], list[int], list[str]]] = {
     "order": ([{"type": "order", "seat": 3, "villages": ["Gharyan", "Tarhuna"]}],
               [3], ["Gharyan", "Tarhuna"]),
     "village": ([{"type": "move", "seat": 1, "from": "Sirte", "to": "Tarhuna", "huts": 2},
-                 _village(), {"type": "epoch", "epoch": 4}], [1], ["Tarhuna", "7", "9"]),
+                 _village(), {"type": "epoch", "epoch": 4}], [1],
+                ["Tarhuna", "7", "9", SCORE]),
     "village destroyed": ([_village(destroyed=True, scored=[], value=0, strife_losses=[])],
                           [1], ["Tarhuna", "7", "5"]),
     "village emptied by strife": ([_village(huts={}, scored=[], value=0,
@@ -123,9 +130,9 @@ CLANS_STEPS: dict[str, tuple[list[Event], list[int], list[str]]] = {
                                   [1], ["Tarhuna", "7"]),
     "village unscored": ([{"type": "village_unscored", "territory": "Sirte"}], [], ["Sirte"]),
     "epoch": ([{"type": "epoch", "epoch": 2}], [], ["II"]),
-    "game end": ([_village(), END], [0], ["33"]),
+    "game end": ([_village(), END], [0], ["33", WIN]),
     "game end, shared": ([END | {"totals": [30, 30, 21, 12], "ranks": [1, 1, 3, 4]}],
-                         [0, 1], ["30"]),
+                         [0, 1], ["30", WIN]),
 }
 
 
@@ -146,14 +153,15 @@ def _drawn_as(name: str, text: str) -> bool:
                for keep in range(MIN_NAME, len(clusters(name)) + 1))
 
 
-def _assert_told(lines: tuple[str, ...], seats: list[int], words: list[str],
+def _assert_told(lines: tuple[str, ...], seats: list[int], words: Words,
                  caption: str) -> None:
     text = " ".join(lines)
     assert len(lines) <= 2, lines
     for seat in seats:
         assert _drawn_as(NAMES[seat], text), (NAMES[seat], lines, caption)
     for word in words:
-        assert word in text, (word, lines, caption)
+        drawn = word if isinstance(word, str) else word[current_language()]
+        assert drawn in text, (drawn, lines, caption)
 
 
 GAMES = {"doge": (DOGE, DOGE_STEPS, doge_lines), "clans": (CLANS, CLANS_STEPS, clans_lines)}
@@ -166,8 +174,7 @@ def test_a_caption_keeps_its_outcome(game: str, step: str, language: str) -> Non
     events, seats, words = steps[step]
     with speaking(language):
         caption = _poster_caption(engine, game, events)
-        lines = fit(caption, NAMES).lines
-    _assert_told(lines, seats, words, caption)
+        _assert_told(fit(caption, NAMES).lines, seats, words, caption)
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
@@ -182,8 +189,8 @@ def test_recap_captions_name_who_won(language: str) -> None:
     with speaking(language):
         ((_v, doge),) = doge_recap(doge_moments)
         ((_v, clans),) = clans_recap([(clans_view, _village())])
-        _assert_told(doge_lines(doge, NAMES).lines, [1, 3], ["San Polo", "4"], doge)
-        _assert_told(clans_lines(clans, NAMES).lines, [1], ["Tarhuna", "9"], clans)
+        _assert_told(doge_lines(doge, NAMES).lines, [1, 3], ["San Polo", "4", TIE], doge)
+        _assert_told(clans_lines(clans, NAMES).lines, [1], ["Tarhuna", "9", SCORE], clans)
 
 
 def test_names_are_shortened_before_a_fact_is_left_out() -> None:
