@@ -52,19 +52,30 @@ def facts_of(caption: str) -> list[str]:
 
 def _lines(text: str, width: float, size: int, max_lines: int) -> tuple[str, ...] | None:
     """`text` broken at spaces into at most `max_lines` lines, none cut; None when it
-    does not fit so."""
+    does not fit so. Lines are laid out from the words' widths (each measured once, and
+    cached), then measured whole."""
+    space = text_width(" ", size, True)
     lines: list[str] = []
+    used = 0.0
     for word in text.split():
-        if lines and text_width(lines[-1] + " " + word, size, True) <= width:
+        w = text_width(word, size, True)
+        if lines and used + space + w <= width:
             lines[-1] += " " + word
+            used += space + w
             continue
         # A word wider than a line (a name in a script without spaces) runs on.
-        while text_width(word, size, True) > width:
+        while w > width:
             cut = max(1, len(fit_text(word, width, size, True, size)[0]) - 1)
             lines.append(word[:cut])
             word = word[cut:]
+            w = text_width(word, size, True)
         lines.append(word)
-    return tuple(lines) if len(lines) <= max_lines else None
+        used = w
+        if len(lines) > max_lines:
+            return None
+    if any(text_width(line, size, True) > width for line in lines):
+        return None  # kerning across the spaces made a line too wide
+    return tuple(lines)
 
 
 def _with_names(text: str, names: Iterable[str], keep: int | None) -> str:
@@ -92,13 +103,28 @@ def fit_caption(caption: str, names: tuple[str, ...], width: float, size: int,
     present = [n for n in set(names) if n and n in caption]
     longest = max((len(clusters(n)) for n in present), default=0)
     sizes = (size,) if min_size is None or min_size >= size else (size, min_size)
+
+    def laid_out(text: str, keep: int | None) -> Fitted | None:
+        named = _with_names(text, present, keep)
+        for s in sizes:
+            lines = _lines(named, width, s, max_lines)
+            if lines is not None:
+                return Fitted(lines, s)
+        return None
+
     for count in range(len(facts), 0, -1):
         text = " ".join(f.strip() for f in facts[:count])
-        for keep in [None, *range(longest - 1, MIN_NAME - 1, -1)]:
-            for s in sizes:
-                fitted = _lines(_with_names(text, present, keep), width, s, max_lines)
-                if fitted is not None:
-                    return Fitted(fitted, s)
+        fitted = laid_out(text, None)
+        if fitted is None and longest > MIN_NAME:
+            fitted = laid_out(text, MIN_NAME)
+            low, high = MIN_NAME, longest  # `low` fits; `high` (the whole names) does not
+            while fitted is not None and high - low > 1:  # the longest names that fit
+                middle = (low + high) // 2
+                tried = laid_out(text, middle)
+                low, high, fitted = ((middle, high, tried) if tried is not None
+                                     else (low, middle, fitted))
+        if fitted is not None:
+            return fitted
     s = sizes[-1]
     return Fitted(wrap_text(_with_names(facts[0].strip(), present, MIN_NAME), width, s,
                             bold=True, max_lines=max_lines), s)
