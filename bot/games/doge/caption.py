@@ -82,7 +82,10 @@ def caption(events: list[Event], names: list[str]) -> str | None:
     if "election" in kinds:
         at = len(kinds) - 1 - kinds[::-1].index("election")
         ev = told[at]
-        after = describe_event(last, names) if at < len(told) - 1 else ""
+        # What followed it in the step (a tied winner's lost chance), unless it only
+        # says again that nobody took part (D-4.6).
+        after = (describe_event(last, names)
+                 if at < len(told) - 1 and last.get("type") != "no_contest" else "")
         return facts(election_outcome(ev, who), after, _votes_cast(ev, who))
     if last.get("type") == "round_revealed" and last["placements"]:
         return facts(_("Round {round} revealed: {placed}.", round=last["round"],
