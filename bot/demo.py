@@ -60,8 +60,12 @@ def play_demo(out: Path, seed: int = 2026, images: bool = True, game: str = "dog
 
 def step_caption(engine: Any, state: Any, events: list[Any],
                  players: list[PlayerSpec]) -> str:
-    """A step's board caption: its last two events; at the end the result alone, which a
-    long final move would otherwise push out of the caption's two lines."""
+    """A step's board caption: the game's own, its outcome first; else its last two
+    events; at the end the result alone, which a long final move would otherwise push
+    out of the caption's two lines."""
+    own = engine.caption(events, players)
+    if own:
+        return str(own)
     told = events[-1:] if engine.is_over(state) else events[-2:]
     return " ".join(engine.describe(e, players) for e in told)
 

@@ -49,8 +49,9 @@ def test_the_demo_command_plays_clans_with_its_boards(tmp_path: Path, capsys) ->
 
 @pytest.mark.parametrize(("game", "end"), [("doge", "game_over"), ("clans", "game_end")])
 def test_the_last_board_of_a_demo_is_captioned_with_the_result(game: str, end: str) -> None:
-    """Each board tells the step's last two events; the final one the result alone, so
-    a long last move cannot push the winner out of the caption."""
+    """Each board tells the game's own caption of the step (its outcome first), else the
+    step's last two events; the final one the winner first, so a long last move cannot
+    push the winner out of the caption."""
     kit = KITS[game]
     engine, players = kit.engine, demo_players(kit)
     state = engine.new_game(players, kit.settings_for({}), random.Random(3))
@@ -62,7 +63,18 @@ def test_the_last_board_of_a_demo_is_captioned_with_the_result(game: str, end: s
         caption = step_caption(engine, state, outcome.events, players)
         if engine.is_over(state):
             break
-        assert caption == " ".join(engine.describe(e, players) for e in outcome.events[-2:])
+        assert caption == (engine.caption(outcome.events, players) or " ".join(
+            engine.describe(e, players) for e in outcome.events[-2:]))
     assert len(outcome.events) >= 2  # the final move and the game's end
-    assert caption == engine.describe(outcome.events[-1], players)
+    assert caption == engine.caption(outcome.events, players)
     assert outcome.events[-1]["type"] == end
+    winners = [s for s, r in enumerate(_ranks(outcome.events[-1])) if r == 1]
+    assert caption.startswith(players[winners[0]].name)
+
+
+def _ranks(end: dict) -> list[int]:
+    """Each seat's place from a game's last event (Doge: its result's ranking)."""
+    if "ranks" in end:
+        return list(end["ranks"])
+    places = {row["seat"]: row["place"] for row in end["result"]["ranking"]}
+    return [places[s] for s in sorted(places)]

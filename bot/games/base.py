@@ -90,3 +90,7 @@ class GameEngine(Protocol):
 
     def describe(self, event: Event, players: list[PlayerSpec]) -> str:
         """One line of narrative for an event."""
+
+    def caption(self, events: list[Event], players: list[PlayerSpec]) -> str | None:
+        """A board's caption for one action's events, its facts the outcome first
+        (`bot.games.wording.facts`); None: the last line told is the caption."""

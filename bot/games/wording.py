@@ -14,6 +14,17 @@ from bot.i18n import Later, _, cmd
 # the channel keeps it, but it is never a board's caption.
 SUBTEXT = "-# "
 
+# Between the facts of a board's caption, the outcome first: an invisible separator, so
+# a caption also reads as plain sentences (its image's alt text). A board that lacks the
+# room leaves out the last facts, never the first (rendering/common/caption.py).
+FACTS = "\u2063"
+
+
+def facts(*parts: str) -> str:
+    """A board's caption from its facts, the outcome first."""
+    return f" {FACTS}".join(p for p in parts if p)
+
+
 # How a person's own text (a name, a reason) is written into a text for its reader. As
 # typed here (a terminal, a board image, a record); the Discord app writes it with
 # Discord's markdown escaped (cogs/common/names.py), so that a name never formats.

@@ -114,7 +114,18 @@ class SegmentMessages:
                 scenes.add(line)
         story += [(text, True) for _, text in waiting]
         moves = [(line, note) for line, note in story if line not in scenes]
-        return story, caption_of(moves or story)
+        return story, self._caption(game, events, start, stop) or caption_of(moves or story)
+
+    def _caption(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
+                 stop: Place | None) -> str | None:
+        """The game's own caption of the last action that made a move (not a scene), its
+        outcome first; None where the game leaves it to the last line told."""
+        inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
+        actions = [between(list(action), None)
+                   for _v, action in groupby(inside, key=lambda e: e.place.version)]
+        moved = [a for a in actions if any(e.get("type") not in self.context for e in a)]
+        compose = getattr(game.engine, "caption", None)
+        return compose(moved[-1], game.shown_players) if moved and compose else None
 
     # ---- the messages ------------------------------------------------------------------
 

@@ -84,7 +84,7 @@ def render_clans_image(view: ClansPublicView, caption: str = "") -> Image.Image:
     P.scores(img, draw, view)
     P.players(img, draw, view)
     P.epochs(img, draw, view)
-    P.caption(img, caption)
+    P.caption(img, caption, tuple(view.players))
     return img
 
 
@@ -132,7 +132,7 @@ def hut_slots(territory: TerritoryView) -> list[tuple[str, int, L.Box]]:
     items = [(COLOURS[c], n) for c, n in enumerate(territory.huts) if n]
     if not items:
         return []
-    widths = [float(pill_width(n)) for _, n in items]
+    widths = [float(pill_width(n, player_colour(c).letter)) for c, n in items]
     slots = L.pill_slots(widths)
     cx, cy = L.CENTRE[territory.label]
     out = []

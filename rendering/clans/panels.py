@@ -14,8 +14,9 @@ from bot.i18n import _, _n
 from rendering.clans import layout as L
 from rendering.clans.background import CARD, EPOCH_COLS, epoch_row_y
 from rendering.clans.sprites import chip, paste_centred
+from rendering.common.caption import Fitted, fit_caption
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, cached, disc_sprite, player_colour
-from rendering.common.text import fit_text, paste_text, text_width, wrap_text
+from rendering.common.text import fit_text, paste_text, text_width
 from rendering.common.words import plain, seat_name
 
 
@@ -55,14 +56,21 @@ def header(img: Image.Image, view: ClansPublicView) -> None:
     paste_text(img, (x1 - 14, mid), text, size, GOLD, bold=True, anchor="rm")
 
 
-def caption(img: Image.Image, text: str) -> None:
-    """The story's last line, without the Markdown Discord would hide."""
+def caption_lines(text: str, names: tuple[str, ...]) -> Fitted:
+    """The last step in words, without the Markdown Discord would hide, as the board
+    draws it: two lines at most, its outcome never cut (rendering/common/caption.py)."""
+    x0, _y0, x1, _y1 = L.CAPTION
+    return fit_caption(plain(text), names, x1 - x0 - 28, 19, 16)
+
+
+def caption(img: Image.Image, text: str, names: tuple[str, ...] = ()) -> None:
     x0, y0, x1, y1 = L.CAPTION
-    lines = wrap_text(plain(text), x1 - x0 - 28, 19, bold=True, max_lines=2)
+    lines, size = caption_lines(text, names)
     step = 24
     top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
-        paste_text(img, (x0 + 14, top + i * step), line, 19, CREAM, bold=True, anchor="lm")
+        paste_text(img, (x0 + 14, top + i * step), line, size, CREAM, bold=True,
+                   anchor="lm")
 
 
 # ---- clan scores ----------------------------------------------------------------------------

@@ -29,34 +29,42 @@ TIMES_W = 6  # the "×" between a pill's disc and its count, with its margins
 TIMES_R = 2.1  # half the size of its strokes
 
 
-def pill_width(count: int) -> int:
-    return L.PILL_H + TIMES_W + math.ceil(text_width(str(count), PILL_FONT, bold=True)) + 2
+def disc_width(letter: str) -> int:
+    """A pill's disc: round for one letter, as wide as two need (Dutch 'Gr', 'Ge')."""
+    return max(L.PILL_H, math.ceil(text_width(letter, L.TEXT, bold=True)) + 6)
+
+
+def pill_width(count: int, letter: str = "") -> int:
+    return (disc_width(letter) + TIMES_W
+            + math.ceil(text_width(str(count), PILL_FONT, bold=True)) + 2)
 
 
 def hut_pill(colour: PlayerColour, count: int) -> Image.Image:
     """Huts of one clan on a territory: a disc in the clan's colour with its letter (for
     colour-blind players), then "×" and how many, so that "B×1" reads as a count of blue
     huts, never as the territory label B1."""
-    w, h = pill_width(count), L.PILL_H
+    w, h, disc = pill_width(count, colour.letter), L.PILL_H, disc_width(colour.letter)
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=h * s // 2, fill=colour.dark)
         d.rounded_rectangle((s, s, w * s - 1 - s, h * s - 1 - s), radius=h * s // 2 - s,
                             fill=PAPER)
-        d.ellipse((0, 0, h * s - 1, h * s - 1), fill=colour.dark)
-        d.ellipse((s * 1.3, s * 1.3, h * s - 1 - s * 1.3, h * s - 1 - s * 1.3),
-                  fill=colour.fill)
-        draw_text(d, (h * s / 2, h * s / 2), colour.letter, L.TEXT * s, colour.ink, bold=True,
-                  anchor="mm")
+        d.rounded_rectangle((0, 0, disc * s - 1, h * s - 1), radius=h * s // 2,
+                            fill=colour.dark)
+        inner = (s * 1.3, s * 1.3, disc * s - 1 - s * 1.3, h * s - 1 - s * 1.3)
+        d.rounded_rectangle(inner, radius=(h - 2.6) * s / 2, fill=colour.fill)
+        draw_text(d, (disc * s / 2, h * s / 2), colour.letter, L.TEXT * s, colour.ink,
+                  bold=True, anchor="mm")
         # Drawn, not a glyph: a font's "×" at a legible size would not fit two pills a row.
         # Its middle sits level with the digits' (they sit a little low in their line).
-        x, y, r = h + TIMES_W / 2 - 0.4, h / 2 + 0.5, TIMES_R
+        x, y, r = disc + TIMES_W / 2 - 0.4, h / 2 + 0.5, TIMES_R
         for dy in (-r, r):
             d.line(((x - r) * s, (y - dy) * s, (x + r) * s, (y + dy) * s), fill=INK,
                    width=round(1.6 * s))
-        draw_text(d, ((h + TIMES_W - 0.4) * s, h * s / 2), str(count), PILL_FONT * s, INK,
+        draw_text(d, ((disc + TIMES_W - 0.4) * s, h * s / 2), str(count), PILL_FONT * s, INK,
                   bold=True, anchor="lm")
-    return cached(("clans pill", colour, count), lambda: supersampled((w, h), paint))
+    return cached(("clans pill", colour, colour.letter, count),
+                  lambda: supersampled((w, h), paint))
 
 
 def badge(text: str, fill: RGB, ink: RGB, edge: RGB, d: int = 26) -> Image.Image:

@@ -22,6 +22,7 @@ from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, NAVY, OK_GREEN, PAPER, encode_png
 from rendering.common.text import fit_text, paste_text, text_width
+from rendering.common.words import decimal
 
 __all__ = ["ordinal", "render_async", "render_leaderboard", "render_leaderboard_image",
            "render_stats", "render_stats_image"]
@@ -99,7 +100,7 @@ def render_leaderboard_image(game: str, rows: Sequence[Any], total: int) -> Imag
         _rank_disc(img, draw, 40, y, r.rank)
         name, size = fit_text(r.name, columns[0][1] - 96 - 110, 24, bold=True, min_size=TEXT)
         paste_text(img, (96, y), name, size, INK, bold=True, anchor="lm")
-        values = (f"{r.score:.1f}", str(r.games), str(r.wins), f"{r.average_place:.2f}")
+        values = (decimal(r.score, 1), str(r.games), str(r.wins), decimal(r.average_place, 2))
         for i, ((_header, right), value) in enumerate(zip(columns, values, strict=True)):
             paste_text(img, (right, y), value, 24, INK, bold=i == 0, anchor="rm")
     return img
@@ -129,11 +130,11 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
     img = _canvas(game, name, height, SCORE_NOTE)
     draw = ImageDraw.Draw(img)
     s = stats.standing
-    rating = _("unrated") if s is None else f"{s.score:.1f}"
+    rating = _("unrated") if s is None else decimal(s.score, 1)
     rank = "—" if s is None else _of(ordinal(s.rank), rated_players)
     games = str(stats.played) if not stats.unrated else _(
         "{rated} (+{unrated} not rated)", rated=stats.played, unrated=stats.unrated)
-    avg = f"{stats.average_place:.2f}" if stats.played else "—"
+    avg = decimal(stats.average_place, 2) if stats.played else "—"
     favourite = (_(FAVOURITE[favourite_label]) if favourite_label in FAVOURITE
                  else _("favourite {what}", what=favourite_label))
     tiles = ((_("score"), rating), (_("rank"), rank), (_("games"), games),
@@ -170,8 +171,8 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
                        anchor="rm")
         else:
             colour = OK_GREEN if line.change >= 0 else LOSS
-            paste_text(img, (WIDTH - 18, mid), f"{line.change:+.1f}", TEXT, colour, bold=True,
-                       anchor="rm")
+            paste_text(img, (WIDTH - 18, mid), decimal(line.change, 1, signed=True), TEXT,
+                       colour, bold=True, anchor="rm")
     return img
 
 

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import current_language, speaking
+from bot.i18n import SOURCE_LANGUAGE, current_language, speaking
 from rendering.common.text import draw_text, drawing_scale, fit_text, font, paste_text, text_width
 
 __all__ = [
@@ -55,11 +55,15 @@ class PlayerColour:
     tint for backgrounds, and the letter drawn on every piece (colour-blind safety)."""
 
     name: str
-    letter: str
+    initial: str  # the English initial; `letter` is the one drawn, in the reader's language
     fill: RGB
     dark: RGB
     ink: RGB
     tint: RGB
+
+    @property
+    def letter(self) -> str:
+        return INITIALS.get(current_language(), {}).get(self.name, self.initial)
 
 
 # Hues kept apart in lightness as well as hue (red/green read differently to
@@ -77,6 +81,13 @@ PLAYER_COLOURS: dict[str, PlayerColour] = {
                           (248, 248, 244)),
     "black": PlayerColour("black", "K", (45, 45, 45), (0, 0, 0), (255, 255, 255),
                           (215, 215, 215)),
+}
+
+
+# A Dutch board marks pieces with the Dutch colour names' initials (rood, blauw, wit,
+# zwart); groen and geel share their first letter, so each keeps its second too.
+INITIALS: dict[str, dict[str, str]] = {
+    "nl": {"red": "R", "blue": "B", "green": "Gr", "yellow": "Ge", "white": "W", "black": "Z"},
 }
 
 
@@ -207,7 +218,8 @@ def piece_swatch(surfaces: tuple[RGB, ...]) -> Image.Image:
                                         pawn_sprite(30, 38, PAPER, c.fill, c.dark),
                                         ring_sprite(32, c.fill, 7))):
                 paste(img, sprite, (i * cell + 4, y + 4))
-            letter_disc(img, draw, (5 * cell + 22, y + 22), 36, c)
+            with speaking(SOURCE_LANGUAGE):  # one palette for every language
+                letter_disc(img, draw, (5 * cell + 22, y + 22), 36, c)
     return img
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import _
+from babel.numbers import format_decimal
+
+from bot.i18n import _, current_language
 
 # Paired Discord marks: a code block, inline code, bold, underline. An escaped mark (\*)
 # is text, not a mark.
@@ -17,6 +19,16 @@ _ESCAPED = re.compile(r"\\([\\`*_~|>])")
 def seat_name(seat: int) -> str:
     """What stands for a player without a name: 'Seat 2' (seats count from 0)."""
     return _("Seat {n}", n=seat + 1)
+
+
+def decimal(value: float, places: int, *, signed: bool = False) -> str:
+    """A number with `places` decimals as the reader writes it: 0.2 and 2.00 in English,
+    0,2 and 2,00 in Dutch (Babel's locale data; no thousands mark, as a table column).
+    `signed`: a change, '+1.2' or '-0.5'."""
+    pattern = "0." + "0" * places if places else "0"
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(value, format=pattern, locale=current_language())
 
 
 def plain(text: str) -> str:

@@ -9,6 +9,7 @@ from bot.games.doge.constants import AREA_NAMES, AREAS, DISTRICTS
 from bot.games.doge.view import PlayerPublic, PublicView
 from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n, current_language
+from rendering.common.caption import Fitted, fit_caption
 from rendering.common.drawing import (
     CREAM,
     GOLD,
@@ -27,7 +28,7 @@ from rendering.common.drawing import (
     player_colour,
     ring_sprite,
 )
-from rendering.common.text import fit_text, paste_text, text_width, wrap_text
+from rendering.common.text import fit_text, paste_text, text_width
 from rendering.common.words import plain, seat_name
 from rendering.doge import layout as L
 from rendering.doge.background import background
@@ -56,7 +57,7 @@ def draw_chrome(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         _order(img, view)
     else:  # in place of the voting order: the map stays in full view
         draw_result(img, draw, view)
-    _caption(img, caption)
+    _caption(img, caption, tuple(p.name for p in view.players if p.name))
 
 
 def _name(p: PlayerPublic, width: int, size: int, prefix: str = "") -> tuple[str, int]:
@@ -99,15 +100,21 @@ def _header(img: Image.Image, view: PublicView) -> None:
     paste_text(img, (118, 32), *phase, CREAM, bold=True, anchor="lm")
 
 
-def _caption(img: Image.Image, caption: str) -> None:
-    """The last step in words (the story's last line, without the Markdown Discord
-    would hide): two lines at most, wrapped at spaces."""
+def caption_lines(caption: str, names: tuple[str, ...]) -> Fitted:
+    """The last step in words (without the Markdown Discord would hide) as the board
+    draws it: two lines at most, its outcome never cut (rendering/common/caption.py)."""
+    x0, _y0, x1, _y1 = L.CAPTION
+    return fit_caption(plain(caption), names, x1 - x0 - 32, 24, L.TEXT)
+
+
+def _caption(img: Image.Image, caption: str, names: tuple[str, ...]) -> None:
     x0, y0, x1, y1 = L.CAPTION
-    lines = wrap_text(plain(caption), x1 - x0 - 32, 24, bold=True, max_lines=2)
+    lines, size = caption_lines(caption, names)
     step = 32
     top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
-        paste_text(img, (x0 + 16, top + i * step), line, 24, CREAM, bold=True, anchor="lm")
+        paste_text(img, (x0 + 16, top + i * step), line, size, CREAM, bold=True,
+                   anchor="lm")
 
 
 # ---- status box -----------------------------------------------------------------------

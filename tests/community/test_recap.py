@@ -13,6 +13,7 @@ from bench.recap_bench import play
 from bot.community.recap import Scene, scenes
 from bot.games.community import community_of
 from bot.games.registry import get_engine
+from bot.games.wording import FACTS
 from bot.i18n import speaking
 from bot.store import Store
 from bot.tables.service import TableService
@@ -44,10 +45,11 @@ def test_a_doge_recap_has_a_frame_per_election() -> None:
     elections = [e for e in events if e["type"] == "election_done"]
     found = scenes(record)
     assert len(found) == len(elections) > 20
-    assert found[0].caption.startswith("Year 1 — election 1 of ")
+    assert found[0].caption.split(FACTS)[-1].startswith("Year 1 — election 1 of ")
     assert found[-1].view.result is not None  # the last frame shows the final board
     last_year = max(e["year"] for e in events if e["type"] == "elections_begin")
-    assert found[-1].caption.startswith(f"Year {last_year} — election {len(elections)} of")
+    last = f"Year {last_year} — election {len(elections)} of"
+    assert found[-1].caption.split(FACTS)[-1].startswith(last)
     data = render_recap("doge", found)
     gif = Image.open(io.BytesIO(data))
     assert gif.format == "GIF" and gif.n_frames == len(elections)
@@ -61,7 +63,7 @@ def test_a_clans_recap_has_a_frame_per_village() -> None:
     record = play("clans", 3)
     villages = [e for e in replayed_events(record) if e["type"] == "village"]
     found = scenes(record)
-    assert [s.caption for s in found] == [
+    assert [s.caption.split(FACTS)[-1] for s in found] == [
         f"Epoch {v['epoch']} — village {i} of {len(villages)}: {v['territory']} "
         f"({v['terrain']})" for i, v in enumerate(villages, start=1)]
     assert Image.open(io.BytesIO(render_recap("clans", found))).n_frames == len(villages)

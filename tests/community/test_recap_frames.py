@@ -9,6 +9,7 @@ import pytest
 from bench.recap_bench import play
 from bot.community.recap import Scene, scenes
 from bot.games.doge.constants import area_name
+from bot.games.wording import FACTS
 
 
 def _doge_shown(found: list[Scene]) -> list[tuple[int, str]]:
@@ -37,9 +38,12 @@ def test_each_doge_frame_shows_the_election_its_caption_names(seed: int) -> None
     found = scenes(play("doge", seed))
     shown = _doge_shown(found)
     assert len(shown) == len(found) > 14
-    assert [s.caption for s in found] == [
+    # Who won first (D-4.4), then which election it was.
+    assert [s.caption.split(FACTS)[-1] for s in found] == [
         f"Year {year} — election {n} of {len(found)}: {area_name(area)}"
         for n, (year, area) in enumerate(shown, start=1)]
+    assert all(" wins the " in s.caption or " tie for the " in s.caption
+               or s.caption.startswith("Nobody takes part") for s in found)
     assert found[-1].view.result is not None  # the last frame ends on the result
 
 
@@ -61,8 +65,10 @@ def test_each_clans_frame_shows_the_village_its_caption_names(seed: int) -> None
         view = scene.view
         assert len(view.villages) == n  # this village, not the next
         v = view.villages[-1]
-        assert scene.caption == (f"Epoch {v.epoch} — village {n} of {len(found)}: "
-                                 f"{v.territory} ({v.terrain})")
+        founder, which = scene.caption.split(FACTS)  # who founded it first (C-4.2)
+        assert which == (f"Epoch {v.epoch} — village {n} of {len(found)}: "
+                         f"{v.territory} ({v.terrain})")
+        assert founder.startswith(view.players[v.founder])
     if seed == 4:
         waiting = [s.view for s in found if s.view.villages_to_order]
         assert len(waiting) == 1

@@ -8,11 +8,13 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Action, Event, Outcome
+from bot.games.base import Action, Event, Outcome, PlayerSpec
+from bot.games.clans.caption import village_outcome
 from bot.games.clans.engine import ClansEngine
 from bot.games.clans.rules import ClansState
 from bot.games.clans.views import ClansPublicView, spectator_view
 from bot.games.community import Community, Finish, Moment
+from bot.games.wording import facts
 from bot.i18n import _, _n
 
 
@@ -59,10 +61,12 @@ def scene_views(before: ClansState, action: Action, outcome: Outcome) -> list[Cl
 
 
 def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
+    """Who founded each village and who scored first, then which village it is."""
     total = len(moments)
-    return [(view, _("Epoch {epoch} — village {n} of {total}: {territory} ({terrain})",
-                     epoch=e["epoch"], n=i, total=total, territory=e["territory"],
-                     terrain=_terrain(e["terrain"])))
+    return [(view, facts(village_outcome(e, [PlayerSpec(name) for name in view.players]),
+                         _("Epoch {epoch} — village {n} of {total}: {territory} ({terrain})",
+                           epoch=e["epoch"], n=i, total=total, territory=e["territory"],
+                           terrain=_terrain(e["terrain"]))))
             for i, (view, e) in enumerate(moments, start=1)]
 
 

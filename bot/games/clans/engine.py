@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.games.base import Action, Event, IllegalAction, Outcome, PlayerSpec
 from bot.games.clans import rules, serialize
+from bot.games.clans.caption import caption
 from bot.games.clans.determinize import determinize
 from bot.games.clans.events import describe_event, without_emptied, without_unplayed_epochs
 from bot.games.clans.rules import HUT_LIMIT, LABELS, MAP, N_COLOURS, ClansState
@@ -197,6 +198,9 @@ class ClansEngine:
 
     def describe(self, event: Event, players: list[PlayerSpec]) -> str:
         return describe_event(event, players)
+
+    def caption(self, events: list[Event], players: list[PlayerSpec]) -> str | None:
+        return caption(events, players)
 
     def same_events(self, logged: list[Event], replayed: list[Event]) -> bool:
         """Whether a replayed action tells what its logged events told (the store's

@@ -87,6 +87,11 @@ def without_emptied(events: list[Event]) -> list[Event]:
 def _village_line(event: Event, who: str) -> str:
     """Clauses, each whole, joined by semicolons: founding, what cut it off when that is
     not where the huts went, strife, outcome."""
+    return "; ".join(village_clauses(event, who)) + "."
+
+
+def village_clauses(event: Event, who: str) -> list[str]:
+    """The village's clauses in the line's order, the outcome (who scores) last."""
     parts = [_("{who} founds village {chip} at {territory} ({terrain}, epoch {epoch}) and "
                "takes its chip", who=who, chip=event["chip"], territory=event["territory"],
                terrain=terrain_name(event["terrain"]),
@@ -123,7 +128,7 @@ def _village_line(event: Event, who: str) -> str:
         else:  # C-4.5: every colour present scores the full value
             parts.append(_("worth {worth}: {colours} score {value} each", worth=worth,
                            value=value, colours=colour_list(scored)))
-    return "; ".join(parts) + "."
+    return parts
 
 
 def _order_line(who: str, villages: list[str]) -> str:

@@ -10,10 +10,12 @@ from typing import Any
 
 from bot.games.base import Action, Outcome
 from bot.games.community import Community, Finish, Moment
+from bot.games.doge.caption import election_outcome, naming
 from bot.games.doge.constants import area_name
 from bot.games.doge.engine import apply_in_place
 from bot.games.doge.state import DogeState
 from bot.games.doge.view import PublicView, public_view
+from bot.games.wording import facts
 from bot.i18n import _, _n
 
 
@@ -65,15 +67,20 @@ def scene_views(before: DogeState, action: Action, outcome: Outcome) -> list[Pub
 
 
 def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
+    """Who won each vote first (D-4.4), then which election it was."""
     total = sum(1 for _view, e in moments if e["type"] == "election_done")
-    year, out = 1, []
+    year, out, vote = 1, [], None
     for view, e in moments:
         if e["type"] == "elections_begin":
             year = e["year"]
+        elif e["type"] == "election":
+            vote = e
         elif e["type"] == "election_done" and view is not None:
-            out.append((view, _("Year {year} — election {n} of {total}: {area}",
-                                 year=year, n=len(out) + 1, total=total,
-                                 area=area_name(e["area"]))))
+            who = naming([p.name for p in view.players])
+            outcome = election_outcome(vote, who) if vote else ""
+            which = _("Year {year} — election {n} of {total}: {area}", year=year,
+                      n=len(out) + 1, total=total, area=area_name(e["area"]))
+            out.append((view, facts(outcome, which)))
     return out
 
 

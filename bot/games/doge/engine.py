@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.games.base import Action, Event, IllegalAction, Outcome, PlayerSpec
 from bot.games.doge import placement
+from bot.games.doge.caption import caption
 from bot.games.doge.constants import (
     AREAS,
     COLOURS,
@@ -253,6 +254,9 @@ class DogeEngine:
 
     def describe(self, event: Event, players: list[PlayerSpec]) -> str:
         return describe_event(event, [p.name for p in players])
+
+    def caption(self, events: list[Event], players: list[PlayerSpec]) -> str | None:
+        return caption(events, [p.name for p in players])
 
     def same_events(self, logged: list[Event], replayed: list[Event]) -> bool:
         """Whether a replayed action tells what its logged events told (the store's

@@ -62,7 +62,7 @@ def describe_event(ev: Event, names: list[str]) -> str:
     return handler(ev, who) if handler else ev["type"].replace("_", " ")
 
 
-def _votes_of(ev: Event, seat: int, name: str) -> str:
+def votes_of(ev: Event, seat: int, name: str) -> str:
     """'Anna 5 (3+1+1 advisor)': a player's votes, then the markers and advisors behind
     them (D-4.2)."""
     markers = [m for st in ev["stacks"] if st["seat"] == seat for m in st["markers"]]
@@ -78,7 +78,7 @@ def _election(ev: Event, who: Who) -> str:
     """D-4.2: each player's revealed markers and advisors, then the result."""
     area = area_name(ev["area"])
     seats = sorted({int(s) for s in ev["votes"]}, key=lambda s: -ev["votes"][str(s)])
-    parts = [_votes_of(ev, seat, who(seat)) for seat in seats]
+    parts = [votes_of(ev, seat, who(seat)) for seat in seats]
     bluffs = [who(st["seat"]) for st in ev["stacks"] if str(st["seat"]) not in ev["votes"]]
     bluffers = and_list(bluffs)
     if parts:
@@ -112,6 +112,12 @@ def _election(ev: Event, who: Who) -> str:
 
 def _game_over(ev: Event, who: Who) -> str:
     """D-9.2 ranks the qualifiers; the other ends rank everyone the same way (D-9.3)."""
+    why, decided = game_over_parts(ev, who)
+    return f"{why} {decided}"
+
+
+def game_over_parts(ev: Event, who: Who) -> tuple[str, str]:
+    """Why the game ended, and who won and by what."""
     res = ev["result"]
     reason = REASONS.get(res["reason"])
     why = _(reason, year=res["year"], years=res.get("quiet_years", "")) if reason else \
@@ -120,7 +126,7 @@ def _game_over(ev: Event, who: Who) -> str:
     rule = "" if res["decided_by"] == "alone" else \
         f" ({RULE_OF_END.get(res['reason'], 'D-9.3')})"
     winners = and_list(who(s) for s in res["winners"])
-    return f"{why} {_(decided, winners=winners, rule=rule)}"
+    return why, _(decided, winners=winners, rule=rule)
 
 
 def _year_end(ev: Event, who: Who) -> str:
@@ -159,20 +165,29 @@ def _revealed(ev: Event, who: Who) -> str:
     """D-3.3: each stack's area and size; then who had no marker left and sat the round
     out (D-3.4): public (D-10.1), unlike the values still held (D-10.2). A reveal logged
     before it named them has no `no_markers`."""
-    idle = [who(seat) for seat in ev.get("no_markers", ())]
-    out = _n("{names} has no markers left and sits out (D-3.4)",
-             "{names} have no markers left and sit out (D-3.4)", len(idle),
-             names=and_list(idle)) if idle else ""
+    out = sitting_out(ev, who)
     if not ev["placements"]:  # everyone else sat the round out (D-3.7)
         if out:
             return _("Round {round} revealed: nobody placed markers; {sitting_out}.",
                      round=ev["round"], sitting_out=out)
         return _("Round {round} revealed: nobody placed markers.", round=ev["round"])
-    placed = [_n("{name} {n} marker on {area}", "{name} {n} markers on {area}",
-                 p["count"], name=who(p["seat"]), area=area_name(p["area"]))
-              for p in ev["placements"]]
     return _("Round {round} revealed: {placed}.", round=ev["round"],
-             placed="; ".join(placed + ([out] if out else [])))
+             placed="; ".join(placements(ev, who) + ([out] if out else [])))
+
+
+def placements(ev: Event, who: Who) -> list[str]:
+    """A revealed round's stacks: 'Anna 2 markers on San Marco' (D-3.3)."""
+    return [_n("{name} {n} marker on {area}", "{name} {n} markers on {area}",
+               p["count"], name=who(p["seat"]), area=area_name(p["area"]))
+            for p in ev["placements"]]
+
+
+def sitting_out(ev: Event, who: Who) -> str:
+    """Who had no marker left in a revealed round (D-3.4), or ''."""
+    idle = [who(seat) for seat in ev.get("no_markers", ())]
+    return _n("{names} has no markers left and sits out (D-3.4)",
+              "{names} have no markers left and sit out (D-3.4)", len(idle),
+              names=and_list(idle)) if idle else ""
 
 
 def _placed(ev: Event, who: Who) -> str:
