@@ -20,6 +20,7 @@ from bot.tables.service import QUIET_EVENTS, TableService
 from cogs.common import outbox
 from cogs.common.bells import Bells
 from cogs.common.delivery import deliver
+from cogs.common.reminder_posts import ReminderPosts
 from cogs.common.segments import (
     LoggedEvent,
     Place,
@@ -79,6 +80,7 @@ class SegmentMessages:
         # text). Who has been pinged for it is stored (`bells`).
         self._notes: dict[int, list[Note]] = {}
         self.bells = Bells(service)
+        self.reminders = ReminderPosts(service)
         self._drawn: dict[int, int] = {}
         # Per game: whether a show skipped for one waiting behind it owes a new board.
         self._board_owed: dict[int, bool] = {}
