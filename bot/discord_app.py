@@ -157,8 +157,8 @@ class TableBot(commands.Bot):
         from cogs.common.ui import GameButton, GameSelect
         from cogs.doge.board import render_doge
         from cogs.doge.prompts import (
-            DOGE_HEADED,
             DOGE_OPENERS,
+            DOGE_SAID_BELOW,
             DOGE_SCENES,
             doge_callout,
             doge_prompt,
@@ -172,7 +172,7 @@ class TableBot(commands.Bot):
             "doge": Poster(self.tables, doge_prompt, render_doge, openers=DOGE_OPENERS,
                            callout=doge_callout, recap=recap_attachment,
                            languages=self.languages, context=DOGE_SCENES,
-                           headed=DOGE_HEADED),
+                           said_below=DOGE_SAID_BELOW),
             "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
                             recap=recap_attachment, languages=self.languages,
                             context=CLANS_SCENES)}

@@ -61,6 +61,10 @@ class ReminderPosts:
         store = self.service.store
         async with store.show_lock(game.id):
             waiting = await due_at(self.service, game)
+            # Those who answered (or whose deadline moved) since the reminder fell due.
+            users = [u for u in users if waiting.get(u) == due]
+            if not users:
+                return
             earlier = [p for p in posted_reminders(await store.list_messages(game.id))
                        if p.due == due]
             named = list(dict.fromkeys(

@@ -57,7 +57,7 @@ class SegmentMessages:
                  recap: Recap | None = None,
                  languages: ServerLanguages | None = None,
                  context: frozenset[str] = frozenset(),
-                 headed: frozenset[str] = frozenset()) -> None:
+                 said_below: frozenset[str] = frozenset()) -> None:
         self.service = service
         self.prompt = prompt
         # Coroutine function: (game, caption) -> PNG bytes; with closed=True, the board of
@@ -67,9 +67,9 @@ class SegmentMessages:
         # Events that set the scene (a new epoch) rather than make a move: their lines
         # are never a board's caption, which names the move the board shows.
         self.context = context
-        # Events the prompt's heading tells again (a new round, a new year): their lines
-        # are left out of the story, which would say the same just above it.
-        self.headed = headed
+        # Events the prompt below the story tells again (a new round in its heading): their
+        # lines are left out of the story, which would say the same just above it.
+        self.said_below = said_below
         self.callout = callout  # who else to ping when a segment's message is posted
         self.recap = recap  # the animated recap a finished game's result carries
         self.languages = languages  # what each server's channel messages speak
@@ -102,7 +102,7 @@ class SegmentMessages:
         for version, action in groupby(inside, key=lambda e: e.place.version):
             told = await self.service.narration_kinds(game, between(list(action), None))
             lines += [(Place(version, 0), line, kind) for kind, line in told
-                      if kind not in self.headed]
+                      if kind not in self.said_below]
         return lines
 
     async def _story(self, game: LoadedGame, events: list[LoggedEvent], start: Place,

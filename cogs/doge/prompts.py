@@ -34,9 +34,12 @@ DOGE_OPENERS = frozenset({"round_revealed", "round_skipped", "election", "no_con
 # Lines that set the scene, never a board's caption: the board shows the reveal or the
 # election before them.
 DOGE_SCENES = frozenset({"year_begins", "round_begins", "elections_begin"})
-# Lines the prompt's heading below them says again ("**Year 2 · placement round 1 of 3**"):
-# left out of the channel's story, so each thing is said once.
-DOGE_HEADED = frozenset({"year_begins", "round_begins"})
+# Lines the prompt below them says again, left out of the channel's story so each thing is
+# said once: a new round or year (its heading, "**Year 2 · placement round 1 of 3**"), and
+# who of the tied players has answered (its "✅ … has answered" lines, D-11.2; once all
+# have, the houses placed or palaces built are told).
+DOGE_SAID_BELOW = frozenset({"year_begins", "round_begins", "placement_answered",
+                             "build_answered"})
 
 # ---- the prompt message -----------------------------------------------------------------
 
