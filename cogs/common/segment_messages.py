@@ -94,15 +94,17 @@ class SegmentMessages:
     # ---- the story ---------------------------------------------------------------------
 
     async def _lines(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
-                     stop: Place | None = None) -> list[tuple[Place, str, str]]:
+                     stop: Place | None = None, *, every: bool = False
+                     ) -> list[tuple[Place, str, str]]:
         """The lines of the events from `start` up to `stop`, each with the place of its
-        action's first move (where a note about that action goes) and its event's type."""
+        action's first move (where a note about that action goes) and its event's type;
+        without those the prompt says below the story, unless `every`."""
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
         lines: list[tuple[Place, str, str]] = []
         for version, action in groupby(inside, key=lambda e: e.place.version):
             told = await self.service.narration_kinds(game, between(list(action), None))
             lines += [(Place(version, 0), line, kind) for kind, line in told
-                      if kind not in self.said_below]
+                      if every or kind not in self.said_below]
         return lines
 
     async def _story(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
@@ -252,7 +254,10 @@ class SegmentMessages:
             message = await channel.fetch_message(live.message_id)  # type: ignore[attr-defined]
         except discord.HTTPException:
             return told
-        known = {line: place for place, line, _ in await self._lines(game, events, live.start)}
+        # Every event's line: a message posted by an older release may tell one the prompt
+        # now says below the story, which is no note of the table's.
+        known = {line: place for place, line, _ in await self._lines(game, events, live.start,
+                                                                     every=True)}
         told += notes_told(message.content, known, Place(game.version + 1, 0))
         return told
 
