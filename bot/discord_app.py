@@ -156,7 +156,13 @@ class TableBot(commands.Bot):
         from cogs.common.poster import Poster
         from cogs.common.ui import GameButton, GameSelect
         from cogs.doge.board import render_doge
-        from cogs.doge.prompts import DOGE_OPENERS, DOGE_SCENES, doge_callout, doge_prompt
+        from cogs.doge.prompts import (
+            DOGE_OPENERS,
+            DOGE_SAID_BELOW,
+            DOGE_SCENES,
+            doge_callout,
+            doge_prompt,
+        )
 
         assert self.store is not None
         self.tables = TableService(self.store, clock=self.clock)
@@ -165,7 +171,8 @@ class TableBot(commands.Bot):
         self.posters = {
             "doge": Poster(self.tables, doge_prompt, render_doge, openers=DOGE_OPENERS,
                            callout=doge_callout, recap=recap_attachment,
-                           languages=self.languages, context=DOGE_SCENES),
+                           languages=self.languages, context=DOGE_SCENES,
+                           said_below=DOGE_SAID_BELOW),
             "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
                             recap=recap_attachment, languages=self.languages,
                             context=CLANS_SCENES)}

@@ -77,9 +77,9 @@ class Notifier(Protocol):
 
     async def autopilot_on(self, game: LoadedGame, seat: Seat, *, by_dm: bool,
                            silent: bool) -> None:
-        """Tell a seat's player, once, that missed deadlines put it on autopilot: by DM
-        (falling back to a mention) or by a mention in the channel; `silent` during their
-        quiet hours (delivered without a notification)."""
+        """Tell a seat's player, once, that missed deadlines put it on autopilot, by DM
+        if they asked for DMs (the channel says it in the game's message, once); `silent`
+        during their quiet hours (delivered without a notification)."""
 
 
 def split_kind(kind: str) -> tuple[str, str]:

@@ -149,7 +149,7 @@ class DogeKit:
 
     @property
     def opening_note(self) -> Later:
-        return later("A new game of Doge begins. Year 1: choose your areas in secret.")
+        return later("A new game of Doge begins.")  # the prompt below asks for the choice
 
     @property
     def engine(self) -> GameEngine:

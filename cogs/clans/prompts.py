@@ -15,7 +15,13 @@ from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, Deadline, LoadedGame
 from bot.tables.service import TableService
 from bot.tables.timing import moves_at_once
-from cogs.common.table_ui import awaited, default_note, lobby_prompt, question_view
+from cogs.common.table_ui import (
+    addressed,
+    awaited,
+    default_note,
+    lobby_prompt,
+    question_view,
+)
 from cogs.common.ui import GameButton, view_of
 
 EPOCHS = ("I", "II", "III", "IV", "V")
@@ -56,7 +62,8 @@ async def clans_prompt(service: TableService,
     if question.kind == "move":
         text = move_prompt(game, view, question, awaited(service, seat), header, deadline)
     else:  # the order of villages (C-4.7)
-        text = "\n".join([header, f"{awaited(service, seat)} — {question.prompt}",
+        text = "\n".join([header, addressed(service, seat, question.prompt,
+                                                 user_text(seat.name)),
                           default_note(game, question, deadline)])
     buttons = question_view(game, question, ())
     mine.row = min(len(buttons.children) // 5 + 1, 4)  # below the choices, not among them

@@ -113,21 +113,27 @@ class Bells:
         rung = [row for row in rows if row.kind.startswith(BELL)]
         awaited = {s.user_id for s in self.service.awaited_seats(game)}
         for row in rung:
-            message_id = row.message_id
-            if rung_for(row.kind) & awaited:
-                continue
-            try:
-                await deliver(channel, channel.get_partial_message(  # type: ignore[attr-defined]
-                    message_id).delete)
-            except discord.NotFound:
-                log.debug("game %s: 🔔 message %s was already gone", game.id, message_id)
-            except Exception as exc:  # the step is shown: nothing here may undo that
-                if isinstance(exc, PostingError) or (
-                        isinstance(exc, discord.HTTPException) and exc.status < 500):
-                    log.info("game %s: 🔔 message %s not deleted: %s", game.id,
-                             message_id, exc)
-                else:  # an outage: tried again at the game's next step
-                    log.info("game %s: 🔔 message %s not deleted yet: %r", game.id,
-                             message_id, exc)
-                    continue
-            await self.service.store.delete_message(game.id, row.kind)
+            if not rung_for(row.kind) & awaited:
+                await remove(self.service, channel, game.id, row, "🔔")
+
+
+async def remove(service: TableService, channel: discord.abc.Messageable, game_id: int,
+                 row: BotMessage, what: str) -> None:
+    """Delete a short message of the game's (a 🔔 line, a ⏳ reminder) and forget its row.
+    Best-effort: a delete Discord refuses is logged and the row forgotten; during an
+    outage the row stays, to be tried again at the game's next step."""
+    message_id = row.message_id
+    try:
+        await deliver(channel, channel.get_partial_message(  # type: ignore[attr-defined]
+            message_id).delete)
+    except discord.NotFound:
+        log.debug("game %s: %s message %s was already gone", game_id, what, message_id)
+    except Exception as exc:  # the step is shown: nothing here may undo that
+        if isinstance(exc, PostingError) or (
+                isinstance(exc, discord.HTTPException) and exc.status < 500):
+            log.info("game %s: %s message %s not deleted: %s", game_id, what, message_id, exc)
+        else:  # an outage: tried again at the game's next step
+            log.info("game %s: %s message %s not deleted yet: %r", game_id, what,
+                     message_id, exc)
+            return
+    await service.store.delete_message(game_id, row.kind)

@@ -275,7 +275,7 @@ async def recap(interaction: discord.Interaction, game: str, game_id: int | None
         if file is None:  # too large: rare enough to say so where the recap would have been
             return await tell(interaction, _("Game {game}'s recap is too large to post.",
                                              game=chosen.id), ephemeral=False)
-    await tell(interaction, f"🎞️ **{title}** — {file.description}.",
+    await tell(interaction, f"🎞️ {file.description}.",  # which names the game
                ephemeral=False, allowed_mentions=NO_PINGS, file=file)
 
 

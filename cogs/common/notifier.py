@@ -1,7 +1,8 @@
 """Telling people that a game waits for them: reminders by mention or DM (a DM that
-fails falls back to a mention), that the autopilot now plays their seat (the same way),
-daily digests, and steps nobody clicked for (when the game's thread is locked, the
-players are told in its parent channel)."""
+fails falls back to a mention), that the autopilot now plays their seat (by DM to those
+who asked for DMs; the channel says it in the game's message), daily digests, and steps
+nobody clicked for (when the game's thread is locked, the players are told in its parent
+channel)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from bot.i18n import SOURCE_LANGUAGE, _, _n, cmd, speaking
 from bot.store import LoadedGame, Seat
 from bot.tables.clock import Reminder
 from bot.tables.service import Step
-from cogs.common.delivery import PostingError, ThreadClosed, deliver
+from cogs.common.delivery import PostingError, ThreadClosed
+from cogs.common.reminder_posts import ReminderPosts
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +32,9 @@ class DiscordNotifier:
 
     async def remind(self, game: LoadedGame, due: list[Reminder]) -> None:
         """A DM to each who asked for one (if their DMs are open); everyone else is
-        reminded in the channel, all of them in one message that pings only them."""
-        values = {"game": game.row.game.capitalize()}
-        in_channel: list[tuple[int, float]] = []
+        reminded in the channel: one message for each deadline, pinging only them, which
+        goes once its moment has passed (`cogs/common/reminder_posts.py`)."""
+        in_channel: dict[int, list[int]] = {}  # deadline → whom to remind of it
         for seat, due_at, dm in due:
             if seat.user_id is None:
                 continue
@@ -40,30 +42,28 @@ class DiscordNotifier:
                 with speaking(await self.language(game.row.guild_id)):
                     text = _("⏳ Your {game} game in {channel} waits for you; the deadline "
                              "is {when}.", channel=f"<#{game.row.channel_id}>",
-                             when=f"<t:{int(due_at)}:R>", **values)
+                             when=f"<t:{int(due_at)}:R>", game=game.row.game.capitalize())
                 if await self.dm(seat.user_id, text):
                     continue
-            in_channel.append((seat.user_id, due_at))
-        if not in_channel:
-            return
-        users = list(dict.fromkeys(u for u, _due in in_channel))
-        mentions = " ".join(f"<@{u}>" for u in users)
-        with speaking(await self.language(game.row.guild_id)):
-            if len({int(d) for _u, d in in_channel}) == 1:
-                text = mentions + " " + _("⏳ This {game} game waits for you; the deadline is "
-                                          "{when}.", when=f"<t:{int(in_channel[0][1])}:R>",
-                                          **values)
-            else:  # different deadlines: each named with their own
-                text = _("⏳ This {game} game waits for you: {deadlines}.", deadlines=", ".join(
-                    f"<@{u}> <t:{int(d)}:R>" for u, d in in_channel), **values)
-        await self.ping(game, users, text, "reminders")
+            users = in_channel.setdefault(int(due_at), [])
+            if seat.user_id not in users:
+                users.append(seat.user_id)
+        for due_at, users in in_channel.items():
+            try:
+                channel = await self.channel(game.row.channel_id)
+                with speaking(await self.language(game.row.guild_id)):
+                    await ReminderPosts(self.bot.tables).post(  # type: ignore[attr-defined]
+                        channel, game, due_at, users)
+            except (PostingError, discord.HTTPException) as exc:
+                log.warning("game %s: reminders for %s failed: %s", game.id, users, exc)
 
     async def autopilot_on(self, game: LoadedGame, seat: Seat, *, by_dm: bool,
                            silent: bool) -> None:
-        """Missed deadlines put the seat on autopilot: its player hears it once, by DM
-        (`by_dm`; closed DMs fall back to the channel) or a mention in the channel;
-        `silent`: without a push notification (their quiet hours)."""
-        if seat.user_id is None:
+        """Missed deadlines put the seat on autopilot: the game's message in the channel
+        says so, once; a player who asked for DMs also hears it by DM (`silent`: without
+        a push notification, in their quiet hours). Nothing more is posted in the
+        channel, which would say it twice."""
+        if seat.user_id is None or not by_dm:
             return
         with speaking(await self.language(game.row.guild_id)):
             text = _n("🤖 You missed {n} deadline in a row in the {game} game in {channel}: "
@@ -73,23 +73,9 @@ class DiscordNotifier:
                       "the autopilot plays your seat until you use `{back}` or play a move "
                       "yourself.", seat.misses, game=game.row.game.capitalize(),
                       channel=f"<#{game.row.channel_id}>", back=cmd(f"{game.row.game} back"))
-        if by_dm and await self.dm(seat.user_id, text, silent=silent):
-            return
-        await self.ping(game, [seat.user_id], f"<@{seat.user_id}> {text}", "the autopilot notice",
-                        silent=silent)
-
-    async def ping(self, game: LoadedGame, users: list[int], text: str, what: str, *,
-                   silent: bool = False) -> None:
-        """`text` in the game's channel, pinging `users` and nobody else (`silent`: a
-        mention without a push notification)."""
-        only_them = discord.AllowedMentions(everyone=False, roles=False,
-                                            users=[discord.Object(u) for u in users])
-        try:
-            channel = await self.channel(game.row.channel_id)
-            await deliver(channel, lambda: channel.send(text, allowed_mentions=only_them,
-                                                        silent=silent))
-        except (PostingError, discord.HTTPException) as exc:
-            log.warning("game %s: %s for %s failed: %s", game.id, what, users, exc)
+        if not await self.dm(seat.user_id, text, silent=silent):
+            log.info("game %s: autopilot notice for %s not delivered: DMs closed", game.id,
+                     seat.user_id)
 
     async def language(self, guild_id: int | None) -> str:
         """The server's language: reminders and notices speak it, like its channel."""

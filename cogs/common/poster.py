@@ -119,6 +119,7 @@ class Poster(SegmentMessages):
             rows = await self.service.store.list_messages(game.id)
         await self._update(channel, game, rows, notes, board, here)
         await self.bells.sweep(channel, game, rows)  # 🔔 lines whose people all acted since
+        await self.reminders.sweep(channel, game, rows)  # ⏳ ones whose moment has passed
         # Shown: from here on a restart owes the channel nothing for this version.
         await self.service.store.set_shown(game.id, game.version)
 

@@ -20,6 +20,7 @@ from bot.tables.service import QUIET_EVENTS, TableService
 from cogs.common import outbox
 from cogs.common.bells import Bells
 from cogs.common.delivery import deliver
+from cogs.common.reminder_posts import ReminderPosts
 from cogs.common.segments import (
     LoggedEvent,
     Place,
@@ -55,7 +56,8 @@ class SegmentMessages:
                  openers: frozenset[str], callout: Callout | None = None,
                  recap: Recap | None = None,
                  languages: ServerLanguages | None = None,
-                 context: frozenset[str] = frozenset()) -> None:
+                 context: frozenset[str] = frozenset(),
+                 said_below: frozenset[str] = frozenset()) -> None:
         self.service = service
         self.prompt = prompt
         # Coroutine function: (game, caption) -> PNG bytes; with closed=True, the board of
@@ -65,6 +67,9 @@ class SegmentMessages:
         # Events that set the scene (a new epoch) rather than make a move: their lines
         # are never a board's caption, which names the move the board shows.
         self.context = context
+        # Events the prompt below the story tells again (a new round in its heading): their
+        # lines are left out of the story, which would say the same just above it.
+        self.said_below = said_below
         self.callout = callout  # who else to ping when a segment's message is posted
         self.recap = recap  # the animated recap a finished game's result carries
         self.languages = languages  # what each server's channel messages speak
@@ -75,6 +80,7 @@ class SegmentMessages:
         # text). Who has been pinged for it is stored (`bells`).
         self._notes: dict[int, list[Note]] = {}
         self.bells = Bells(service)
+        self.reminders = ReminderPosts(service)
         self._drawn: dict[int, int] = {}
         # Per game: whether a show skipped for one waiting behind it owes a new board.
         self._board_owed: dict[int, bool] = {}
@@ -88,14 +94,17 @@ class SegmentMessages:
     # ---- the story ---------------------------------------------------------------------
 
     async def _lines(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
-                     stop: Place | None = None) -> list[tuple[Place, str, str]]:
+                     stop: Place | None = None, *, every: bool = False
+                     ) -> list[tuple[Place, str, str]]:
         """The lines of the events from `start` up to `stop`, each with the place of its
-        action's first move (where a note about that action goes) and its event's type."""
+        action's first move (where a note about that action goes) and its event's type;
+        without those the prompt says below the story, unless `every`."""
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
         lines: list[tuple[Place, str, str]] = []
         for version, action in groupby(inside, key=lambda e: e.place.version):
             told = await self.service.narration_kinds(game, between(list(action), None))
-            lines += [(Place(version, 0), line, kind) for kind, line in told]
+            lines += [(Place(version, 0), line, kind) for kind, line in told
+                      if every or kind not in self.said_below]
         return lines
 
     async def _story(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
@@ -256,7 +265,10 @@ class SegmentMessages:
             message = await channel.fetch_message(live.message_id)  # type: ignore[attr-defined]
         except discord.HTTPException:
             return told
-        known = {line: place for place, line, _ in await self._lines(game, events, live.start)}
+        # Every event's line: a message posted by an older release may tell one the prompt
+        # now says below the story, which is no note of the table's.
+        known = {line: place for place, line, _ in await self._lines(game, events, live.start,
+                                                                     every=True)}
         told += notes_told(message.content, known, Place(game.version + 1, 0))
         return told
 

@@ -50,6 +50,16 @@ def awaited(service: TableService, seat, deadline=None) -> str:
     return f"{called(seat)}{service.absence_note(seat)}{deadline_text(deadline)}"
 
 
+def addressed(service: TableService, seat, prompt: str, name: str) -> str:
+    """The question put to an awaited player, in the channel: addressed to them once.
+    A question that opens with their `name` ('anna: place up to 2 houses …') has it
+    replaced by how the prompt lists them (`awaited`), not said again after it."""
+    rest = prompt[len(name):] if name and prompt.startswith(name) else ""
+    if rest[:1] in (":", ","):
+        return f"{awaited(service, seat)}{rest}"
+    return f"{awaited(service, seat)} — {prompt}"
+
+
 def default_note(game: LoadedGame, question: Question, deadline) -> str:
     """What the table plays for a player who does not answer, as the time-out will: the
     default's whole path (the message highlights only its first step), or that their

@@ -14,6 +14,7 @@ from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
 from bot.tables.timing import timing_of
 from cogs.common.table_ui import (
+    addressed,
     awaited,
     called,
     deadline_text,
@@ -33,6 +34,12 @@ DOGE_OPENERS = frozenset({"round_revealed", "round_skipped", "election", "no_con
 # Lines that set the scene, never a board's caption: the board shows the reveal or the
 # election before them.
 DOGE_SCENES = frozenset({"year_begins", "round_begins", "elections_begin"})
+# Lines the prompt below them says again, left out of the channel's story so each thing is
+# said once: a new round or year (its heading, "**Year 2 · placement round 1 of 3**"), and
+# who of the tied players has answered (its "✅ … has answered" lines, D-11.2; once all
+# have, the houses placed or palaces built are told).
+DOGE_SAID_BELOW = frozenset({"year_begins", "round_begins", "placement_answered",
+                             "build_answered"})
 
 # ---- the prompt message -----------------------------------------------------------------
 
@@ -97,8 +104,8 @@ def election_prompt(service: TableService, game: LoadedGame,
         question = service.kit(game).question(st, seat.seat, names)
         if question is not None:
             note = default_note(game, question, due.get(seat.seat))
-            text = "\n".join([header, f"{awaited(service, seat)} — {question.prompt}", note,
-                              *_answered(game)])
+            asking = addressed(service, seat, question.prompt, names[seat.seat])
+            text = "\n".join([header, asking, note, *_answered(game)])
             return text, question_view(game, question, ())
     lines = [header, _("Several players decide at once (D-11.2); each answers with the "
                        "button below:")]

@@ -112,6 +112,9 @@ async def test_recap_posts_an_animation_per_village(discord_emulator: DiscordEmu
         villages = len((await bot.tables.load(ids[0])).state.villages)
         frames = Image.open(io.BytesIO(gif.data))
         assert frames.n_frames == villages and f"{villages} in all" in message.content
+        # The game named once: "🎞️ Clans game 1: …", not "🎞️ **Clans** — Clans game 1: …".
+        assert message.content.startswith(f"🎞️ Clans game {ids[0]}: the board after each")
+        assert message.content.count("Clans") == 1
         latest = await (await emu.slash(users[1], emu.channel, "clans recap")).wait(timeout=30)
         assert latest.attachments[0].filename == f"clans-recap-{ids[2]}.gif"
         assert not emu.internal_errors

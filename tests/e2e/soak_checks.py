@@ -25,13 +25,11 @@ from tests.discord_emulator import EmuMessage, EmuUser, InteractionHandle
 if TYPE_CHECKING:
     from tests.e2e.soak import Soak, SoakTable
 
-# A DM names the game's channel; a reminder in the channel says "this game".
-# One message reminds every player of a game whose reminder fell due at once: with one
-# deadline, pinged ahead of it; with several, each named with their own.
+# A DM names the game's channel; a reminder in the channel says "this game". One channel
+# message reminds of one deadline: it pings whom it reminds (and may name, without a ping,
+# others it reminded earlier who are still awaited by it).
 REMINDER = re.compile(r"⏳ (?:Your \w+ game in <#(\d+)>|This \w+ game) waits for you"
-                      r"(?:; the deadline is <t:(\d+):R>|: )")
-MENTION = re.compile(r"<@(\d+)>")
-EACH = re.compile(r"<@(\d+)> <t:(\d+):R>")
+                      r"; the deadline is <t:(\d+):R>")
 STAGES = 2  # the async preset reminds halfway and one hour before
 
 
@@ -194,11 +192,8 @@ class SoakChecks:
             if found is None:
                 continue
             channel = emu.channels[message.channel_id]
-            if found[2] is None:  # several deadlines, each named
-                due = [(int(u), int(d)) for u, d in EACH.findall(message.content)]
-            else:
-                users = [int(u) for u in MENTION.findall(message.content[:found.start()])]
-                due = [(u, int(found[2])) for u in users or [channel.recipients[0].id]]
+            users = [int(p[len("user:"):]) for p in message.pinged if p.startswith("user:")]
+            due = [(u, int(found[2])) for u in users or [channel.recipients[0].id]]
             for user, deadline in due:
                 key = (user, int(found[1] or message.channel_id), deadline)
                 self.reminders[key] += 1

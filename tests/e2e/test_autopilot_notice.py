@@ -1,10 +1,12 @@
-"""A player whose missed deadlines put their seat on autopilot is told so, once, the way
-their reminders reach them: by DM if they chose DMs (a closed DM falls back to a ping
-in the channel for them alone), by a ping in the channel, or not at all (`notify off`)."""
+"""A player whose missed deadlines put their seat on autopilot is told so once: the game's
+message in the channel says it, and nothing else posted there says it again; a player who
+chose DMs (or a digest) also hears it by DM, none who want no reminders (`notify off`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from bot.discord_app import TableBot
 from tests.discord_emulator import DiscordEmulator
@@ -72,22 +74,30 @@ async def test_a_player_who_chose_dms_is_told_by_dm(
         assert len(notices(emu)) == 1 and not emu.internal_errors
 
 
-async def test_closed_dms_or_mentions_get_a_ping_for_them_alone(
-        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+def said_in_channel(emu: DiscordEmulator, table: DogeTable) -> list[str]:
+    """Every line the channel shows now (messages as they stand, deleted ones left out)."""
+    return [line for m in emu.messages(table.channel, include_ephemeral=False)
+            for line in m.content.splitlines()]
+
+
+@pytest.mark.parametrize("dms_closed", [False, True])
+async def test_the_channel_says_it_once_in_the_games_message(
+        discord_emulator: DiscordEmulator, tmp_path: Path, dms_closed: bool) -> None:  # noqa: F811
+    """A player reminded by mentions (or whose DMs are closed) is not pinged by a post of
+    its own: the game's message says it, once, and nothing else in the channel does."""
     emu, time = discord_emulator, FakeTime()
     bot = clocked_bot(tmp_path, time)
     async with emu.running(bot):
         table = await start_async_table(emu, bot)
         claudia = table.users[2]
-        await slash(table, claudia, "doge notify", {"mode": "dm"})
-        emu.block_dms(claudia)
+        if dms_closed:
+            await slash(table, claudia, "doge notify", {"mode": "dm"})
+            emu.block_dms(claudia)
         await claudia_misses_twice(table, bot, time)
-        await emu.wait_until(lambda: notices(emu), timeout=10)
-        [notice] = notices(emu)
-        assert notice.channel_id == table.channel.id
-        assert notice.content == f"<@{claudia.id}> " + NOTICE.format(channel=table.channel.id)
-        assert notice.pinged == {f"user:{claudia.id}"}
-        assert not emu.internal_errors
+        said = said_in_channel(emu, table)
+        assert sum("the autopilot plays for them" in line for line in said) == 1
+        assert not [line for line in said if "autopilot plays your seat" in line]
+        assert notices(emu) == [] and not emu.internal_errors
 
 
 async def test_no_notice_for_one_who_wants_no_reminders(
@@ -121,23 +131,22 @@ async def test_a_digest_reader_is_told_by_dm_not_pinged_in_the_channel(
 
 async def test_during_quiet_hours_the_notice_comes_without_a_notification(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
-    """Told at once, so the table is never in doubt, but silently (Discord's
+    """Told at once, so the player is never in doubt, but silently (Discord's
     SUPPRESS_NOTIFICATIONS): nobody is woken at night by the bot."""
     emu, time = discord_emulator, FakeTime()  # 08:00 UTC, and later that morning
     bot = clocked_bot(tmp_path, time)
     async with emu.running(bot):
         table = await start_async_table(emu, bot)
         anna, claudia = table.users[0], table.users[2]
-        await slash(table, claudia, "doge notify", {"timezone": "UTC", "quiet_start": 6,
-                                                    "quiet_end": 12})
+        await slash(table, claudia, "doge notify", {"mode": "dm", "timezone": "UTC",
+                                                    "quiet_start": 6, "quiet_end": 12})
         await claudia_misses_twice(table, bot, time)
         await emu.wait_until(lambda: notices(emu), timeout=10)
         [notice] = notices(emu)
-        assert notice.channel_id == table.channel.id and notice.flags & SILENT
-        assert notice.pinged == {f"user:{claudia.id}"}
+        assert notice.channel_id == emu.dm_channel_for(claudia).id and notice.flags & SILENT
         # Outside their quiet hours a notice notifies as usual.
-        await slash(table, anna, "doge notify", {"timezone": "UTC", "quiet_start": 20,
-                                                 "quiet_end": 22})
+        await slash(table, anna, "doge notify", {"mode": "dm", "timezone": "UTC",
+                                                 "quiet_start": 20, "quiet_end": 22})
         for areas in (("cannaregio", "santa_croce"), ("quarantia", "castello")):
             await slash(table, table.users[1], "doge ballot", {"area": areas[0],
                                                                 "markers": "2"})

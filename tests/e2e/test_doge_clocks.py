@@ -108,22 +108,31 @@ async def test_a_restart_with_a_pending_deadline_still_times_out(
         assert game.seats[0].misses == 0
 
 
-async def test_reminders_of_one_game_falling_due_together_share_a_message(
+async def test_reminders_of_different_deadlines_are_one_message_each(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
-    """Different deadlines (one player's clock waited for their vacation): one message,
-    each named with their own deadline, pinging only them."""
+    """Different deadlines (one player's clock waited for their vacation): a message for
+    each deadline, pinging only whom it reminds, so each goes when its own moment has
+    passed (cogs/common/reminder_posts.py)."""
     emu, time = discord_emulator, FakeTime()
     bot = clocked_bot(tmp_path, time)
     async with emu.running(bot):
         table = await start_async_table(emu, bot)
         anna, bernd, _claudia = table.users
         game = await table.game()
+        store = bot.tables.store
+        [due] = [d for d in await store.get_deadlines(game.id)
+                 if d.seat == 1 and d.kind.startswith("due:")]
+        await store.set_deadline(game.id, due.kind, due.due_at + 3600, seat=1)  # Bernd's later
+        anna_due, bernd_due = int(due.due_at), int(due.due_at) + 3600
         before = len(emu.messages(emu.channel, include_ephemeral=False))
         await bot.tables.clock.notifier.remind(game, [
-            Reminder(game.seats[0], 1_900_000_000.0, by_dm=False),
-            Reminder(game.seats[1], 1_900_003_600.0, by_dm=False)])
-        [reminder] = emu.messages(emu.channel, include_ephemeral=False)[before:]
-        assert reminder.content == (f"⏳ This Doge game waits for you: <@{anna.id}> "
-                                    f"<t:1900000000:R>, <@{bernd.id}> <t:1900003600:R>.")
-        assert reminder.pinged == {f"user:{anna.id}", f"user:{bernd.id}"}
+            Reminder(game.seats[0], anna_due, by_dm=False),
+            Reminder(game.seats[1], bernd_due, by_dm=False)])
+        first, second = emu.messages(emu.channel, include_ephemeral=False)[before:]
+        assert first.content == (f"<@{anna.id}> ⏳ This Doge game waits for you; the "
+                                 f"deadline is <t:{anna_due}:R>.")
+        assert first.pinged == {f"user:{anna.id}"}
+        assert second.content == (f"<@{bernd.id}> ⏳ This Doge game waits for you; the "
+                                  f"deadline is <t:{bernd_due}:R>.")
+        assert second.pinged == {f"user:{bernd.id}"}
         assert not emu.internal_errors

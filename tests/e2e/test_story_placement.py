@@ -21,6 +21,7 @@ from bot.games.wording import FACTS
 from bot.store import ACTIVE, ActionEntry
 from bot.tables.service import QUIET_EVENTS
 from cogs.common.segments import Place, segments_of
+from cogs.doge.prompts import DOGE_SAID_BELOW
 from rendering.clans.board import render_clans_board
 from tests.discord_emulator import DiscordEmulator, EmuMessage
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
@@ -56,10 +57,12 @@ async def message_telling(table: DogeTable, entry: ActionEntry) -> EmuMessage:
 
 
 async def told_moves(table: DogeTable) -> list[list[str]]:
-    """Per action of the log, the lines that tell it."""
+    """Per action of the log, the lines that tell it in the channel (not those the
+    prompt says below them: a new round, a new year, who of the tied has answered)."""
     game = await table.game()
-    return [await table.bot.tables.narration(game, [e for e in entry.events
-                                                    if e["type"] not in QUIET_EVENTS])
+    return [[line for kind, line in await table.bot.tables.narration_kinds(
+                game, [e for e in entry.events if e["type"] not in QUIET_EVENTS])
+             if kind not in DOGE_SAID_BELOW]
             for entry in await table.bot.tables.store.list_actions(game.id)]
 
 

@@ -21,7 +21,7 @@ KNOWN = {
     "bot/community/outcome.py": 2,
     "bot/community/recap.py": 4,
     "bot/demo.py": 11,
-    "bot/discord_app.py": 28,  # R: extensions, posters (with their scene events), renderers
+    "bot/discord_app.py": 30,  # R: extensions, posters (scene and said-below events), renderers
     "bot/games/base.py": 2,
     "bot/games/record.py": 1,
     "bot/games/registry.py": 8,  # R: engines by name
