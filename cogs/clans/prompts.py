@@ -15,7 +15,13 @@ from bot.i18n import _, _n, cmd
 from bot.store import ACTIVE, LOBBY, Deadline, LoadedGame
 from bot.tables.service import TableService
 from bot.tables.timing import moves_at_once
-from cogs.common.table_ui import awaited, default_note, lobby_prompt, question_view
+from cogs.common.table_ui import (
+    awaited,
+    default_note,
+    lobby_prompt,
+    question_view,
+    status_line,
+)
 from cogs.common.ui import GameButton, view_of
 
 EPOCHS = ("I", "II", "III", "IV", "V")
@@ -24,8 +30,10 @@ CLANS_OPENERS = frozenset({"move", "game_end"})
 CLANS_SCENES = frozenset({"epoch"})  # set the scene; never a board's caption
 
 
-async def clans_prompt(service: TableService,
-                       game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+async def clans_prompt(service: TableService, game: LoadedGame, *,
+                       reader: int | None = None) -> tuple[str, discord.ui.View | None]:
+    """The channel's prompt; with `reader`, the text of `/clans status` for that user,
+    who is told whom the game waits for, or that it is their move (no buttons there)."""
     if game.row.status == LOBBY:
         return lobby_prompt(game)
     view = game.engine.public_view(game.state, None)
@@ -53,6 +61,9 @@ async def clans_prompt(service: TableService,
         moving = f"{name}{service.absence_note(seat)}" if seat.autopilot else \
             _("{name} (computer) is moving.", name=name)
         return f"{header}\n⏳ {moving}", view_of(mine)
+    if reader is not None:
+        return "\n".join([header, status_line(service, seat, reader, deadline,
+                                                moving=question.kind == "move")]), None
     if question.kind == "move":
         text = move_prompt(game, view, question, awaited(service, seat), header, deadline)
     else:  # the order of villages (C-4.7)

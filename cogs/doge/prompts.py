@@ -21,6 +21,7 @@ from cogs.common.table_ui import (
     lobby_prompt,
     mark,
     question_view,
+    status_line,
     who,
 )
 from cogs.common.ui import GameButton, GameSelect, view_of
@@ -37,8 +38,11 @@ DOGE_SCENES = frozenset({"year_begins", "round_begins", "elections_begin"})
 # ---- the prompt message -----------------------------------------------------------------
 
 
-async def doge_prompt(service: TableService,
-                      game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+async def doge_prompt(service: TableService, game: LoadedGame, *,
+                      reader: int | None = None) -> tuple[str, discord.ui.View | None]:
+    """The channel's prompt; with `reader`, the text of `/doge status` for that user,
+    who is told whom an election waits for, or that it is their turn (no buttons
+    there)."""
     if game.row.status == LOBBY:
         return lobby_prompt(game)
     if game.row.status != ACTIVE:
@@ -47,7 +51,7 @@ async def doge_prompt(service: TableService,
            if d.kind.startswith("due:")}
     if game.state.phase == "placement":
         return placement_prompt(service, game, due)
-    return election_prompt(service, game, due)
+    return election_prompt(service, game, due, reader)
 
 
 def placement_prompt(service: TableService, game: LoadedGame,
@@ -84,14 +88,17 @@ def placement_prompt(service: TableService, game: LoadedGame,
     return "\n".join(lines), view
 
 
-def election_prompt(service: TableService, game: LoadedGame,
-                    due: dict) -> tuple[str, discord.ui.View | None]:
+def election_prompt(service: TableService, game: LoadedGame, due: dict,
+                    reader: int | None = None) -> tuple[str, discord.ui.View | None]:
     st = game.state
     area = area_name(st.election.area) if st.election else "?"
     asked = service.awaited_seats(game)
     names = [user_text(s.name) for s in game.seats]
     header = _("🏛️ **Year {year} · election {number} of 7: {area}**", year=st.year,
                number=st.elections_done + 1, area=area)
+    if reader is not None:
+        lines = [status_line(service, s, reader, due.get(s.seat)) for s in asked]
+        return "\n".join([header, *lines, *_answered(game)]), None
     if len(asked) == 1:
         seat = asked[0]
         question = service.kit(game).question(st, seat.seat, names)

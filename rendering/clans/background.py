@@ -226,7 +226,7 @@ EPOCH_COLS = (24, 50, 138, 200)  # numeral, first chip, favourable, unfavourable
 def _epochs(d: Draw) -> None:
     x0, y0 = L.EPOCHS[:2]
     card(d, L.EPOCHS, _("Epochs"))
-    for text, col in ((_("bonus"), EPOCH_COLS[2] + 8), (_("0 pts"), EPOCH_COLS[3])):
+    for text, col in ((_("bonus"), EPOCH_COLS[2] + 8), (_("no points"), EPOCH_COLS[3])):
         draw_text(d, ((x0 + col) * K, (y0 + 16) * K), text, L.TEXT * K, INK_SOFT, anchor="mm")
     for e in range(5):
         y = epoch_row_y(e + 1)
@@ -258,7 +258,7 @@ def _village_key(img: Image.Image) -> None:
             (village_badge(0, destroyed=True), _("destroyed")),
             (village_badge(0), _("emptied")),
             (village_badge(None), _("to be ordered")),
-            (None, _("7+ huts: stay")))
+            (None, _("7 or more huts: stuck")))
     for i, (sprite, text) in enumerate(rows):
         y = y0 + 38 + i * 23
         if sprite is None:

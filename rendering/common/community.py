@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from bot.community.stats import change_text
 from bot.games.clans.board import TERRAIN_NAMES
 from bot.games.wording import ordinal
-from bot.i18n import N_, _, _n
+from bot.i18n import N_, _, _n, number
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, NAVY, OK_GREEN, PAPER, encode_png
 from rendering.common.text import fit_text, paste_text, text_width
 
@@ -33,7 +33,7 @@ FOOT = 56
 TEXT = 22  # the smallest text, as on the boards
 BAND = (241, 232, 211)
 LOSS = (160, 50, 40)
-SCORE_NOTE = N_("Score = μ − 3σ: a rating the player is very likely above (starts at 0).")
+SCORE_NOTE = N_("Score: a careful guess at skill; it starts at 0 and grows with wins.")
 # The stats tile of what a player built most, by what the game counts.
 FAVOURITE = {"district": N_("favourite district"), "terrain": N_("favourite terrain")}
 
@@ -99,7 +99,8 @@ def render_leaderboard_image(game: str, rows: Sequence[Any], total: int) -> Imag
         _rank_disc(img, draw, 40, y, r.rank)
         name, size = fit_text(r.name, columns[0][1] - 96 - 110, 24, bold=True, min_size=TEXT)
         paste_text(img, (96, y), name, size, INK, bold=True, anchor="lm")
-        values = (f"{r.score:.1f}", str(r.games), str(r.wins), f"{r.average_place:.2f}")
+        values = (str(number(r.score, 1)), str(r.games), str(r.wins),
+                  str(number(r.average_place, 2)))
         for i, ((_header, right), value) in enumerate(zip(columns, values, strict=True)):
             paste_text(img, (right, y), value, 24, INK, bold=i == 0, anchor="rm")
     return img
@@ -129,16 +130,16 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
     img = _canvas(game, name, height, SCORE_NOTE)
     draw = ImageDraw.Draw(img)
     s = stats.standing
-    rating = _("unrated") if s is None else f"{s.score:.1f}"
+    rating = _("unrated") if s is None else str(number(s.score, 1))
     rank = "—" if s is None else _of(ordinal(s.rank), rated_players)
     games = str(stats.played) if not stats.unrated else _(
         "{rated} (+{unrated} not rated)", rated=stats.played, unrated=stats.unrated)
-    avg = f"{stats.average_place:.2f}" if stats.played else "—"
+    avg = str(number(stats.average_place, 2)) if stats.played else "—"
     favourite = (_(FAVOURITE[favourite_label]) if favourite_label in FAVOURITE
                  else _("favourite {what}", what=favourite_label))
     tiles = ((_("score"), rating), (_("rank"), rank), (_("games"), games),
              (_("wins"), str(stats.wins)), (_("average place"), avg),
-             (favourite, _pretty(stats.favourite) or "—"))
+             (favourite, favourite_name(stats.favourite) or "—"))
     w = (WIDTH - 16 - 2 * 12) // 3
     for i, (label, value) in enumerate(tiles):
         x0 = 8 + (i % 3) * (w + 12)
@@ -185,13 +186,14 @@ def _of(place: str, count: int) -> str:
     return _("{place} of {count}", place=place, count=count)
 
 
-def _pretty(key: str | None) -> str | None:
-    """What a player built most: a district's name, or a terrain's."""
+def favourite_name(key: str | None, *, starts: bool = True) -> str | None:
+    """What a player built most: a district's name, or a terrain's, which is capitalized
+    only where it `starts` the text (a cell of its own), not within a sentence."""
     if key is None:
         return None
     if key in TERRAIN_NAMES:  # a Clans terrain
         name = _(TERRAIN_NAMES[key])
-        return name[:1].upper() + name[1:]
+        return name[:1].upper() + name[1:] if starts else name
     return key.replace("_", " ").title()
 
 

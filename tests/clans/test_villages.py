@@ -234,14 +234,16 @@ def test_the_order_question_says_which_epoch_each_place_scores_in_c_4_7_c_5_2() 
     asked = move(state, y, z).state
     legal = ENGINE.legal_actions(asked, 0)
     question = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
-    assert "By place: 1st in epoch I, 2nd in epoch II." in question.prompt
+    assert ("each takes the next village chip, so the 1st village scores in epoch I, the "
+            "2nd in epoch II.") in question.prompt
     firsts = {o.path[0] for o in question.options}
     assert firsts == {f"1st: {x} (forest, 2 huts)", f"1st: {z} (mountain, 3 huts)"}
     take_chips(state, 8)  # 11 taken: the next is the 12th, the one after it scores nothing
     asked = move(state, y, z).state
     legal = ENGINE.legal_actions(asked, 0)
     question = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
-    assert "By place: 1st in epoch V, 2nd not scored (C-4.8)." in question.prompt
+    assert "so the 1st village scores in epoch V, the 2nd scores nothing (C-4.8)." in \
+        question.prompt
 
 
 def test_a_village_away_from_the_huts_names_the_territory_that_cut_it_off_c_4_1() -> None:

@@ -111,7 +111,7 @@ async def test_a_placement_deadline_fires_once_and_sits_the_player_out(tmp_path)
     assert await service.clock.tick() >= 1
     game = await service.load(gid)
     assert game.state.round == 2 and len(game.state.players[2].markers) == 7
-    assert any("missed the deadline" in line for line in steps[0].notes)
+    assert any("ran out of time" in line for line in steps[0].notes)
     assert game.seats[2].misses == 1
     await service.clock.tick()  # nothing fires twice
     assert len(steps) == 1

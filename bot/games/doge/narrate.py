@@ -35,9 +35,8 @@ DECIDED_BY = {
 }
 # Why a player lost the chance to place or move houses (the event's English reason).
 CHANCE_LOST = {
-    "no house in supply": N_("{name} has no house in supply: the chance is lost."),
-    "no house on the board to move": N_("{name} has no house on the board to move: the "
-                                        "chance is lost."),
+    "no house in supply": N_("{name} has no houses left to place, so places none."),
+    "no house on the board to move": N_("{name} has no house on the board, so moves none."),
 }
 
 

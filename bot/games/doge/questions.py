@@ -32,9 +32,11 @@ def _move_path(head: str, src: str, dst: str) -> tuple[str, ...]:
 
 def _advisor_options(legal: list[Action], take_label: str,
                      only_advisor: str | None, stands_in: str | None = None) -> list[Option]:
-    """Take (then where to stand it) or abstain (then which house to move, if any). The
-    place the advisor stands in now reads as keeping it there (D-5.3)."""
+    """Take (then where to stand it) or abstain (then which house to move, if any, when
+    one could move). The place the advisor stands in now reads as keeping it there
+    (D-5.3)."""
     options = []
+    moves = any(a["type"] == "abstain" and a["move"] for a in legal)
     for a in legal:
         if a["type"] == "take":
             if only_advisor is None or a["advisor"] == only_advisor:
@@ -44,8 +46,10 @@ def _advisor_options(legal: list[Action], take_label: str,
                                        _("Stand it in {area}", area=where)), a))
         elif a["move"]:
             options.append(Option(_move_path(_("Abstain"), *a["move"]), a))
-        else:
+        elif moves:
             options.append(Option((_("Abstain"), _("Move no house")), a))
+        else:  # no house to move (D-11.1): abstaining asks nothing more
+            options.append(Option((_("Abstain"),), a))
     return options
 
 
@@ -63,7 +67,7 @@ def _advisor_now(holder: int | None, stands_in: str | None, seat: int,
                  names: list[str]) -> str:
     """Where the advisor at stake is and whose it is: what taking it changes."""
     if holder is None or stands_in is None:
-        return _("The advisor is neutral and stands nowhere now.")
+        return _("Right now this advisor belongs to nobody and is off the board.")
     where = area_name(stands_in)
     if holder == seat:
         return _("The advisor is yours and stands in {area} now.", area=where)
@@ -116,9 +120,10 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
                                        else _("Move no house"),), a))
     elif kind == "place":
         top = legal[0]["count"] if legal else 0
-        prompt = _n("{name}: place up to {n} house from your supply in {area} ({rule}, D-6.5).",
-                    "{name}: place up to {n} houses from your supply in {area} ({rule}, "
-                    "D-6.5).", top, name=name, area=area, rule=_placing_rule(el, seat))
+        prompt = _n("{name}: you may place a house from your supply in {area}, or none "
+                    "({rule}, D-6.5).",
+                    "{name}: you may place up to {n} houses from your supply in {area} "
+                    "({rule}, D-6.5).", top, name=name, area=area, rule=_placing_rule(el, seat))
         for a in legal:
             label = _n("Place {n} house", "Place {n} houses", a["count"]) if a["count"] \
                 else _("Place none")
