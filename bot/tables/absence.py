@@ -103,8 +103,8 @@ class AbsenceMixin:
             if put_on:
                 await self.store.set_autopilot(game_id, seat_no, True)
                 lines.append(note(later_n(
-                    "🤖 {name} missed {n} deadline in a row: the autopilot plays for them "
-                    "until they use `{back}`.",
+                    "🤖 {name} missed a deadline: the autopilot plays for them until they "
+                    "use `{back}`.",
                     "🤖 {name} missed {n} deadlines in a row: the autopilot plays for them "
                     "until they use `{back}`.", misses, name=user_text(seat.name),
                     back=later_cmd(f"{game.row.game} back"))))
@@ -227,7 +227,8 @@ class AbsenceMixin:
             return (_("Your standing orders: at a missed deadline, {orders}.", orders=listed)
                     if now else _("You have no standing orders in this game."))
         if not now:
-            return _("Your standing orders are cleared: at a deadline the default applies.")
+            return _("Your standing orders are cleared: if you run out of time, the table "
+                     "chooses for you.")
         return _("Saved: at a missed deadline, {orders}.", orders=listed)
 
     def runs_table(self, game: LoadedGame, user_id: int) -> bool:
@@ -275,7 +276,8 @@ class AbsenceMixin:
 def reminder_words(timing: Timing) -> str:
     """'halfway, 1 h before', or 'none'."""
     words = [_("halfway") if stage == "half" else
-             _("{hours} h before", hours=stage[:-1]) if stage.endswith("h") else stage
+             _("{hours} h before", hours=number(float(stage[:-1]))) if stage.endswith("h")
+             else stage
              for stage in timing.reminders]
     return ", ".join(words) or _("none")
 

@@ -13,7 +13,7 @@ from bot.tables.timing import moves_at_once
 def only_answer(game: LoadedGame) -> Action | None:
     """The one answer of a person awaited now, when the question they face offers no
     other (alike answers are offered once, D-7.1) and is asked openly. A secret choice
-    (Doge's ballot, asked through its own panel, not as a question) is left to the
+    (a secret ballot, asked through its own panel, not as a question) is left to the
     player, so that nothing is learnt from the table answering it."""
     kit = get_kit(game.row.game)
     names = [user_text(s.name) for s in game.seats]

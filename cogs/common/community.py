@@ -247,7 +247,7 @@ async def show_history(interaction: discord.Interaction, game: str,
     assert interaction.guild_id is not None
     title = get_kit(game).title
     with speaking(await channel_language(interaction)):  # the answer is public
-        lines = [_n("📜 **{name}**'s last {title} games ({n} in all), newest first:",
+        lines = [_n("📜 **{name}**'s only finished {title} game so far:",
                     "📜 **{name}**'s last {title} games ({n} in all), newest first:",
                     len(games), name=user_text(name), title=title)]
         lines += [_line(interaction.guild_id, game, h) for h in history(games)[:HISTORY_LINES]]

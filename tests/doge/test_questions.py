@@ -91,7 +91,8 @@ def test_each_place_question_cites_the_rule_it_places_under() -> None:
     act(st, 0, "take", advisor="cannaregio", stand="quarantia")
     assert place_prompt(st, 0).endswith("houses from your supply in Cannaregio (D-6.1, D-6.5).")
     act(st, 0, "place", count=0)
-    assert place_prompt(st, 1).endswith("house from your supply in Cannaregio (D-6.3, D-6.5).")
+    assert place_prompt(st, 1).endswith(
+        "you may place a house from your supply in Cannaregio, or none (D-6.3, D-6.5).")
     st = new_game(4)
     elect(st, "san_polo", {0: [2], 1: [2]})
     assert place_prompt(st, 1).endswith("houses from your supply in San Polo (D-6.4, D-6.5).")

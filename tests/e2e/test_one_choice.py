@@ -9,8 +9,9 @@ from pathlib import Path
 from bot.store import ACTIVE
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
-from tests.e2e.driver import custom_ids, find
-from tests.e2e.test_doge_game import make_bot, open_table
+from tests.e2e.driver import custom_ids
+from tests.e2e.test_doge_clocks import start_async_table
+from tests.e2e.test_doge_game import make_bot
 
 
 async def test_abstaining_with_no_house_on_the_board_asks_no_house_move_d_11_1(
@@ -18,9 +19,7 @@ async def test_abstaining_with_no_house_on_the_board_asks_no_house_move_d_11_1(
     emu = discord_emulator
     bot = make_bot(tmp_path)
     async with emu.running(bot):
-        table = await open_table(emu, bot, ["anna", "bernd", "claudia"], 3)
-        lobby = emu.last_message(emu.channel, include_ephemeral=False)
-        await table.click(table.users[1], lobby, find(lobby, "g:start:")["custom_id"])
+        table = await start_async_table(emu, bot)
         game = await table.game()
         while game.state.phase == "placement":
             seat = bot.tables.awaited_seats(game)[0]
@@ -34,6 +33,8 @@ async def test_abstaining_with_no_house_on_the_board_asks_no_house_move_d_11_1(
         buttons = {c["label"]: c["custom_id"] for c in custom_ids(prompt)
                    if c["custom_id"].startswith("g:dq:")}
         assert set(buttons) == {"Take the advisor", "Abstain"}
+        assert "Right now this advisor belongs to nobody and is off the board." in \
+            prompt.content  # plain words: where it is and whose
         before = game.version
         await table.click(user, prompt, buttons["Abstain"])
         game = await table.game()

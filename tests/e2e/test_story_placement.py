@@ -201,7 +201,8 @@ async def test_a_missed_deadline_is_told_beside_the_move_made_for_it(
         for seat in game.seats:  # each note once: not again at the top of a later message
             misses = sum(1 for entry in log if entry.version in made
                          and entry.action["seat"] == seat.seat)
-            assert sum(line.startswith(f"⏰ {seat.name} missed") for line in said) == misses
+            told = f"⏰ {seat.name} ran out of time"
+            assert sum(line.startswith(told) for line in said) == misses
         for message in messages[:-1]:  # a closed message's board, drawn after its story
             last = [line for line in story(message) if not line.startswith(NOTES)
                     and not line.startswith("-# ") and not SCENE.match(line)][-1]

@@ -116,7 +116,8 @@ async def test_moderator_results_and_refusals_in_dutch(table) -> None:
         assert skipped.line == "🛡️ <@900> heeft de spelers op wie gewacht werd overgeslagen."
         [step] = await skipped.then()  # the skips, once the line is told, each with its note
         notes = [str(line) for line in step.notes]
-        assert len(notes) == 3 and all("door een moderator overgeslagen" in n for n in notes)
+        assert len(notes) == 3 and all(n.startswith("⏰ Een moderator heeft ")
+                                       and " overgeslagen: " in n for n in notes)
         undo = await refusal(mod.undo(MOD, 500))  # the skip revealed the round
         assert undo == ("De laatste stap kan niet ongedaan worden gemaakt: die onthulde een "
                         "plaatsingsronde (D-3.3).")

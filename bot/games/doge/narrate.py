@@ -212,7 +212,7 @@ def _abstained(ev: Event, who: Who) -> str:
 def _chance_lost(ev: Event, who: Who) -> str:
     text = CHANCE_LOST.get(ev["reason"])
     if text is None:
-        return _("{name} has {reason}: the chance is lost.", name=who(ev["seat"]),
+        return _("{name} has {reason}, so does nothing here.", name=who(ev["seat"]),
                  reason=ev["reason"])
     return _(text, name=who(ev["seat"]))
 
