@@ -50,8 +50,9 @@ async def clans_prompt(service: TableService, game: LoadedGame, *,
     if not asked:
         return header, view_of(mine)
     seat = asked[0]
-    question = service.kit(game).question(game.state, seat.seat,
-                                              [user_text(s.name) for s in game.seats])
+    names = [user_text(s.name) for s in game.seats]
+    names[seat.seat] = awaited(service, seat)  # the question speaks to them by their mention
+    question = service.kit(game).question(game.state, seat.seat, names)
     deadline = due.get(seat.seat)
     # A seat on autopilot that waits for its deadline (nobody else plays their own seat)
     # is asked like any other: its player may still answer, which ends the autopilot.
@@ -67,8 +68,7 @@ async def clans_prompt(service: TableService, game: LoadedGame, *,
     if question.kind == "move":
         text = move_prompt(game, view, question, awaited(service, seat), header, deadline)
     else:  # the order of villages (C-4.7)
-        text = "\n".join([header, f"{awaited(service, seat)} — {question.prompt}",
-                          default_note(game, question, deadline)])
+        text = "\n".join([header, question.prompt, default_note(game, question, deadline)])
     buttons = question_view(game, question, ())
     mine.row = min(len(buttons.children) // 5 + 1, 4)  # below the choices, not among them
     buttons.add_item(mine)

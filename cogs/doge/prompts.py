@@ -101,11 +101,12 @@ def election_prompt(service: TableService, game: LoadedGame, due: dict,
         return "\n".join([header, *lines, *_answered(game)]), None
     if len(asked) == 1:
         seat = asked[0]
+        # The question speaks to the one it asks, by their mention (as every prompt does).
+        names[seat.seat] = awaited(service, seat)
         question = service.kit(game).question(st, seat.seat, names)
         if question is not None:
             note = default_note(game, question, due.get(seat.seat))
-            text = "\n".join([header, f"{awaited(service, seat)} — {question.prompt}", note,
-                              *_answered(game)])
+            text = "\n".join([header, question.prompt, note, *_answered(game)])
             return text, question_view(game, question, ())
     lines = [header, _("Several players decide at once (D-11.2); each answers with the "
                        "button below:")]
