@@ -134,6 +134,9 @@ def test_d_11_1_abstaining_with_no_house_to_move_is_one_step() -> None:
     assert q.labels_after(()) == ["Take the advisor", "Abstain"]
     assert q.labels_after(("Abstain",)) == []
     assert q.action_for(("Abstain",)) == {"seat": 0, "type": "abstain", "move": None}
+    # Nor does the prompt offer a house move: it says there is none to make.
+    assert "you may move one house" not in q.prompt
+    assert "You have no house on the board to move." in q.prompt
 
 
 def test_a_step_with_one_label_is_not_asked() -> None:

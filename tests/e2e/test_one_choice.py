@@ -37,6 +37,7 @@ async def test_abstaining_with_no_house_on_the_board_asks_no_house_move_d_11_1(
             prompt.content  # plain words: where it is and whose
         # Spoken to by their mention, as every prompt of both games speaks to its player.
         assert f"\n<@{user.id}>, you won " in prompt.content
+        assert "You have no house on the board to move." in prompt.content
         before = game.version
         await table.click(user, prompt, buttons["Abstain"])
         game = await table.game()

@@ -30,13 +30,12 @@ def _move_path(head: str, src: str, dst: str) -> tuple[str, ...]:
     return (head, _("From {area}", area=area_name(src)), _("To {area}", area=area_name(dst)))
 
 
-def _advisor_options(legal: list[Action], take_label: str,
-                     only_advisor: str | None, stands_in: str | None = None) -> list[Option]:
+def _advisor_options(legal: list[Action], take_label: str, only_advisor: str | None,
+                     movable: bool, stands_in: str | None = None) -> list[Option]:
     """Take (then where to stand it) or abstain (then which house to move, if any, when
     one could move). The place the advisor stands in now reads as keeping it there
     (D-5.3)."""
     options = []
-    moves = any(a["type"] == "abstain" and a["move"] for a in legal)
     for a in legal:
         if a["type"] == "take":
             if only_advisor is None or a["advisor"] == only_advisor:
@@ -46,7 +45,7 @@ def _advisor_options(legal: list[Action], take_label: str,
                                        _("Stand it in {area}", area=where)), a))
         elif a["move"]:
             options.append(Option(_move_path(_("Abstain"), *a["move"]), a))
-        elif moves:
+        elif movable:
             options.append(Option((_("Abstain"), _("Move no house")), a))
         else:  # no house to move (D-11.1): abstaining asks nothing more
             options.append(Option((_("Abstain"),), a))
@@ -84,21 +83,27 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
     area = area_name(el.area) if el else ""
     name = names[seat] if seat < len(names) else _("Seat {seat}", seat=seat)
     options: list[Option] = []
+    movable = any(a["type"] == "abstain" and a["move"] for a in legal)  # D-6.2, D-7.2
     if kind == "advisor":
         prompt = _("{name}, you won {area}: take its advisor and stand it in another area "
                    "(D-5.3), or abstain: it becomes neutral and you may move one house to "
-                   "or from {area} (D-6.2).", name=name, area=area)
+                   "or from {area} (D-6.2).", name=name, area=area) if movable else _(
+            "{name}, you won {area}: take its advisor and stand it in another area (D-5.3), "
+            "or abstain: it becomes neutral (D-5.4). You have no house on the board to "
+            "move.", name=name, area=area)
         holder, stands_in = pub.advisors.get(el.area, (None, None))
         prompt += " " + _advisor_now(holder, stands_in, seat, names)
-        options = _advisor_options(legal, _("Take the advisor"), None, stands_in)
+        options = _advisor_options(legal, _("Take the advisor"), None, movable, stands_in)
     elif kind == "qadvisor":
         prompt = _("{name}: take a Quarantia advisor and stand it in a district (D-7.1), "
                    "or abstain and you may move one house between districts (D-7.2).",
-                   name=name)
+                   name=name) if movable else _(
+            "{name}: take a Quarantia advisor and stand it in a district (D-7.1), or "
+            "abstain (D-5.4). You have no house on the board to move.", name=name)
         neutral = sorted({a["advisor"] for a in legal if a["type"] == "take"})
         # The three are alike (D-7.1 ruling): only the lowest neutral one is offered.
         options = _advisor_options(legal, _("Take an advisor"),
-                                   neutral[0] if neutral else None)
+                                   neutral[0] if neutral else None, movable)
     elif kind == "qmove":
         tied_winner = el is not None and len(el.winners) > 1 and seat in el.winners
         left = dict(el.owed).get(seat, 0) if el else 0
