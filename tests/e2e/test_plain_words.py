@@ -14,6 +14,9 @@ from bot.games.base import PlayerSpec
 from tests.community.test_commands_discord import MANAGE_CHANNELS, _games
 from tests.discord_emulator import DiscordEmulator, EmuUser
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.test_autopilot_notice import slash
+from tests.e2e.test_doge_clocks import start_async_table
+from tests.e2e.test_doge_game import make_bot
 
 # (English, Dutch): the status line of a reader who is not to move, and of the mover.
 WAITING_TO_MOVE = ("⏳ Waiting for <@{id}> to move.", "⏳ Wachten tot <@{id}> een zet doet.")
@@ -113,4 +116,20 @@ async def test_a_dutch_server_writes_numbers_and_terrains_its_way(
         history = await (await emu.slash(users[1], emu.channel, "clans history")).wait()
         # '• Partij 2, …: 1e van 3, +4,2 — …': a rating's change with a decimal comma.
         assert re.search(r", [+-]\d+,\d — ", history.content), history.content
+        assert not emu.internal_errors
+
+
+async def test_a_dutch_server_reads_a_clock_of_a_fraction_of_an_hour_with_a_comma(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    async with emu.running(bot):
+        table = await start_async_table(emu, bot)  # anna opened it
+        mia = emu.add_user("Mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        # (Told without the driver's check, which reads the channel in English.)
+        await slash(table, mia, "table-admin language", {"language": "nl"})
+        await slash(table, table.users[0], "doge settings", {"placement_hours": 0.2})
+        said = [m.content for m in emu.messages(emu.channel, include_ephemeral=False)]
+        assert any("plaatsingsrondes 0,2 u" in text for text in said), said[-1]
+        assert not any("0.2" in text for text in said)
         assert not emu.internal_errors
