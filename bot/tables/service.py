@@ -318,9 +318,9 @@ class TableService(AbsenceMixin, AiSeatsMixin):
 
     async def _run_ai(self, step: Step) -> None:
         """Computer players (AI seats, autopilot) move, and a person's decision with one
-        answer is answered, until a person must decide; computer players that search
-        think in the background (`ai_seats.py`). An autopilot seat waits for
-        its deadline when nobody at the table plays their own seat (`moves_at_once`)."""
+        answer is made, until a person must decide; those that search think in the
+        background (`ai_seats.py`). An autopilot seat waits for its deadline when nobody
+        at the table plays their own seat (`moves_at_once`)."""
         for _turn in range(10_000):  # a bound, in case an engine ever stopped progressing
             game = step.game
             if game.row.status != ACTIVE:
@@ -332,10 +332,9 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                      if seat_level(game.row.settings, game.seats[s]) != SEARCH_LEVEL]
             action = only_answer(game)  # a person's decision with one answer (D-11.1)
             if quick and action is None:
-                seat = quick[0]
-                rng = random.Random(f"{game.row.seed}:{game.version}:{seat}")
-                action = kit.ai_action(game.state, seat, rng,
-                                       seat_level(game.row.settings, game.seats[seat]))
+                rng = random.Random(f"{game.row.seed}:{game.version}:{quick[0]}")
+                level = seat_level(game.row.settings, game.seats[quick[0]])
+                action = kit.ai_action(game.state, quick[0], rng, level)
             if action is None:
                 if ai:
                     self.think_later(game.id)
