@@ -164,6 +164,44 @@ def later_n(singular: str, plural: str, n: int, **values: Any) -> Later:
     return Later(singular, values, plural, n)
 
 
+class Number:
+    """A number as the reader writes it, formatted only when shown (like `Later`): in
+    Dutch `0,2` and `2,00`, in English `0.2` and `2.00`. With `decimals`, exactly that
+    many; without, as many as it has, up to 3 (`24`, `0.5`); `signed`, with its sign even
+    when positive (`+1,2`: a change)."""
+
+    __slots__ = ("value", "decimals", "signed")
+
+    def __init__(self, value: float, decimals: int | None = None, signed: bool = False) -> None:
+        self.value, self.decimals, self.signed = value, decimals, signed
+
+    def __str__(self) -> str:
+        from babel.numbers import format_decimal  # only when a number is shown
+
+        pattern = "#,##0" + ("." + "0" * self.decimals if self.decimals else
+                             "" if self.decimals == 0 else ".###")
+        if self.signed:
+            pattern = f"+{pattern};-{pattern}"
+        return format_decimal(self.value, format=pattern, locale=current_language())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return f"number({self.value!r}, {self.decimals!r})"
+
+
+def number(value: float, decimals: int | None = None, *, signed: bool = False) -> Number:
+    """`value` for a text's placeholder, in the reader's way of writing numbers."""
+    return Number(value, decimals, signed)
+
+
 def cmd(command: str) -> str:
     """A slash command as the reader types it: cmd("table-admin extend hours:2") is
     "/table-admin extend hours:2" in English and names the Dutch command and option in

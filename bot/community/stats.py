@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.community.outcome import favourite
 from bot.community.ratings import is_win
-from bot.i18n import _
+from bot.i18n import _, number
 
 
 @dataclass(frozen=True)
@@ -48,12 +48,13 @@ def history(games: list[Any]) -> list[HistoryLine]:
 
 
 def change_text(line: HistoryLine, *, short: bool = False) -> str:
-    """What a game of a history did to the player's rating: '+1.2'; else why nothing:
-    'voided by a moderator' (`short`: 'voided', for an image's narrow column) for a game
-    taken out of the ratings with `/table-admin void`, 'not rated' for any other reason
-    (computer players, a moderator's end: see the server's rating setting)."""
+    """What a game of a history did to the player's rating: '+1.2' ('+1,2' in Dutch);
+    else why nothing: 'voided by a moderator' (`short`: 'voided', for an image's narrow
+    column) for a game taken out of the ratings with `/table-admin void`, 'not rated' for
+    any other reason (computer players, a moderator's end: see the server's rating
+    setting)."""
     if line.change is not None:
-        return f"{line.change:+.1f}"
+        return str(number(line.change, 1, signed=True))
     if line.game.voided:
         return _("voided") if short else _("voided by a moderator")
     return _("not rated")

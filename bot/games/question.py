@@ -69,3 +69,30 @@ class Question:
             if len(labels) > MAX_OPTIONS:
                 raise ValueError(f"{len(labels)} choices after {picked}: too many")
             stack += [(*picked, label) for label in labels]
+
+    def without_lone_steps(self) -> Question:
+        """The question with no step that offers a single label (D-11.1: no question
+        without a choice). A lone first step is left out, the prompt having said it; a
+        lone later step joins the label picked before it ("Take the advisor › Stand it
+        in Quarantia"). Each remaining step keeps the title it had."""
+        renamed: dict[tuple[str, ...], tuple[str, ...]] = {(): ()}
+        stack: list[tuple[str, ...]] = [()]
+        while stack:
+            picked = stack.pop()
+            labels = self.labels_after(picked)
+            for label in labels:
+                old, new = (*picked, label), renamed[picked]
+                # A leaf stays when every label before it was left out.
+                lone = len(labels) == 1 and (bool(new) or self.action_for(old) is None)
+                if not lone:
+                    new = (*new, label)
+                elif new:
+                    new = (*new[:-1], f"{new[-1]} › {label}")
+                renamed[old] = new
+                stack.append(old)
+        titles = {renamed[p]: self.title_for(p) for p in renamed
+                  if len(self.labels_after(p)) > 1}
+        return Question(seat=self.seat, kind=self.kind, prompt=self.prompt,
+                        options=[Option(renamed[o.path], o.action) for o in self.options],
+                        default_path=renamed.get(self.default_path, ()),
+                        level_titles=self.level_titles, titles_after=titles)

@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from bot.games.wording import later_cmd, note, user_text
-from bot.i18n import Later, _, _n, later, later_n
+from bot.i18n import Later, _, _n, later, later_n, number
 from bot.store import ACTIVE, LOBBY, TABLE_ACTOR, LoadedGame, Seat, Store, StoreError
 from bot.tables.ai_pool import AiPool
 from bot.tables.clock import TableClock
@@ -103,8 +103,8 @@ class AbsenceMixin:
             if put_on:
                 await self.store.set_autopilot(game_id, seat_no, True)
                 lines.append(note(later_n(
-                    "🤖 {name} missed {n} deadline in a row: the autopilot plays for them "
-                    "until they use `{back}`.",
+                    "🤖 {name} missed a deadline: the autopilot plays for them until they "
+                    "use `{back}`.",
                     "🤖 {name} missed {n} deadlines in a row: the autopilot plays for them "
                     "until they use `{back}`.", misses, name=user_text(seat.name),
                     back=later_cmd(f"{game.row.game} back"))))
@@ -184,15 +184,15 @@ class AbsenceMixin:
             left = MAX_AWAY_S - seat.away_used
             if left <= 0:
                 raise self.error(later("You have used all {days} days of vacation in this "
-                                       "game.", days=f"{MAX_AWAY_S / DAY:g}"))
+                                       "game.", days=number(MAX_AWAY_S / DAY)))
             granted = min(wanted, left)
             until = max(now, seat.away_until or now) + granted
             await self.store.update_seat(game_id, seat.seat, away_until=until,
                                          away_used=seat.away_used + granted)
             await self.store.shift_deadlines(game_id, granted, seat=seat.seat)
         self.clock.poke()
-        values = {"name": user_text(seat.name), "days": f"{granted / DAY:g}",
-                  "until": f"<t:{int(until)}:f>", "most": f"{MAX_AWAY_S / DAY:g}"}
+        values = {"name": user_text(seat.name), "days": number(granted / DAY),
+                  "until": f"<t:{int(until)}:f>", "most": number(MAX_AWAY_S / DAY)}
         form = 1 if granted == DAY else 2
         if granted < wanted:
             return _n("🏖️ {name} is away for {days} day (capped: {most} days per game in "
@@ -227,7 +227,8 @@ class AbsenceMixin:
             return (_("Your standing orders: at a missed deadline, {orders}.", orders=listed)
                     if now else _("You have no standing orders in this game."))
         if not now:
-            return _("Your standing orders are cleared: at a deadline the default applies.")
+            return _("Your standing orders are cleared: if you run out of time, the table "
+                     "chooses for you.")
         return _("Saved: at a missed deadline, {orders}.", orders=listed)
 
     def runs_table(self, game: LoadedGame, user_id: int) -> bool:
@@ -275,7 +276,8 @@ class AbsenceMixin:
 def reminder_words(timing: Timing) -> str:
     """'halfway, 1 h before', or 'none'."""
     words = [_("halfway") if stage == "half" else
-             _("{hours} h before", hours=stage[:-1]) if stage.endswith("h") else stage
+             _("{hours} h before", hours=number(float(stage[:-1]))) if stage.endswith("h")
+             else stage
              for stage in timing.reminders]
     return ", ".join(words) or _("none")
 
@@ -284,21 +286,19 @@ def timed_out(name: str, by: str, how: str) -> Later:
     """The note of a missed deadline or a moderator's skip, and what was done for it."""
     if by == "deadline":
         if how == "order":
-            return later("⏰ {name} missed the deadline: their standing order was applied for "
-                         "them.", name=name)
-        if how == "autopilot":
-            return later("⏰ {name} missed the deadline: the autopilot was applied for them.",
+            return later("⏰ {name} ran out of time, so their standing order was followed.",
                          name=name)
-        return later("⏰ {name} missed the deadline: the default was applied for them.",
-                     name=name)
+        if how == "autopilot":
+            return later("⏰ {name} ran out of time, so the autopilot played for them.",
+                         name=name)
+        return later("⏰ {name} ran out of time, so the table chose for them.", name=name)
     if how == "order":
-        return later("⏰ {name} was skipped by a moderator: their standing order was applied "
-                     "for them.", name=name)
+        return later("⏰ A moderator skipped {name}, so their standing order was followed.",
+                     name=name)
     if how == "autopilot":
-        return later("⏰ {name} was skipped by a moderator: the autopilot was applied for "
-                     "them.", name=name)
-    return later("⏰ {name} was skipped by a moderator: the default was applied for them.",
-                 name=name)
+        return later("⏰ A moderator skipped {name}, so the autopilot played for them.",
+                     name=name)
+    return later("⏰ A moderator skipped {name}, so the table chose for them.", name=name)
 
 
 def _open_decision(game: LoadedGame, seat_no: int, decision: str | None) -> str | None:

@@ -14,7 +14,7 @@ from bot.games.doge.constants import STALEMATE_RANGE, STALEMATE_YEARS
 from bot.games.question import Question
 from bot.games.record import shown
 from bot.games.wording import later_cmd
-from bot.i18n import N_, Later, _, _n, command_text, current_language, later
+from bot.i18n import N_, Later, _, _n, command_text, current_language, later, number
 
 # How well the computer plays a seat: `easy` plausible moves, `normal` the one-ply
 # heuristic, `strong` a search that sees only its own seat.
@@ -123,13 +123,13 @@ class GameKit(Protocol):
 
 def ask(engine: GameEngine, build: Callable[..., Question], state: Any, seat: int,
         names: list[str]) -> Question | None:
-    """The seat's question built from its own view, its legal actions and the default;
-    None when it is not asked anything."""
+    """The seat's question built from its own view, its legal actions and the default,
+    with no step of a single choice; None when it is not asked anything."""
     legal = engine.legal_actions(state, seat)
     if not legal:
         return None
     return build(engine.public_view(state, seat), legal, engine.default_action(state, seat),
-                 names)
+                 names).without_lone_steps()
 
 
 def short_hash(text: str) -> str:
@@ -242,7 +242,7 @@ class DogeKit:
 
     def clocks_text(self, placement_h: float, decision_h: float) -> str:
         return _("placement rounds {placement} h, decisions {decision} h",
-                 placement=f"{placement_h:g}", decision=f"{decision_h:g}")
+                 placement=number(placement_h), decision=number(decision_h))
 
     def play_order(self, state: Any) -> list[int] | None:
         return None  # placement is simultaneous; elections follow the voting order
@@ -347,7 +347,7 @@ class ClansKit:
         return "decision"  # every turn is one move
 
     def clocks_text(self, placement_h: float, decision_h: float) -> str:
-        return _("moves {hours} h", hours=f"{decision_h:g}")
+        return _("moves {hours} h", hours=number(decision_h))
 
     def play_order(self, state: Any) -> list[int] | None:
         return list(state.turn_order)  # dealt at random (C-2.4)

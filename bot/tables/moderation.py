@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.base import IllegalAction
 from bot.games.wording import later_cmd
-from bot.i18n import _, _n, cmd, later
+from bot.i18n import _, _n, cmd, later, number
 from bot.store import ACTIVE, LOBBY, ActionEntry, AuditEntry, LoadedGame, StoreError
 from bot.tables.mod_records import RecordsMixin
 from bot.tables.mod_seats import SeatsMixin
@@ -135,7 +135,7 @@ class Moderation(SeatsMixin, RecordsMixin):
         await self.require_moderator(mod)
         if not 0 < hours <= MAX_EXTEND_HOURS:
             raise TableError(later("Extend by more than 0 and at most {most} hours.",
-                                    most=MAX_EXTEND_HOURS))
+                                    most=number(MAX_EXTEND_HOURS)))
         game = await self._running(channel_id)
         async with self.service.lock(game.id):
             moved = await self.store.shift_deadlines(game.id, hours * 3600)
@@ -146,7 +146,7 @@ class Moderation(SeatsMixin, RecordsMixin):
         return ModResult(_n("🛡️ {moderator} gave the awaited players {hours} more hour.",
                             "🛡️ {moderator} gave the awaited players {hours} more hours.",
                             1 if hours == 1 else 2, moderator=mod.mention,
-                            hours=f"{hours:g}"), **await self._prompt_refresh(game.id))
+                            hours=number(hours)), **await self._prompt_refresh(game.id))
 
     async def _prompt_refresh(self, game_id: int) -> dict[str, Any]:
         """The prompt shows each deadline and whether the clocks are paused: the step

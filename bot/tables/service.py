@@ -33,6 +33,7 @@ from bot.tables.absence import AbsenceMixin
 from bot.tables.ai_pool import AiPool
 from bot.tables.ai_seats import AiSeatsMixin
 from bot.tables.clock import Clock, TableClock
+from bot.tables.forced import only_answer
 from bot.tables.game_locks import GameLocks
 from bot.tables.kits import (
     AI_LEVELS,
@@ -316,9 +317,10 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             return step
 
     async def _run_ai(self, step: Step) -> None:
-        """Computer players (AI seats, autopilot) move until a person must decide; those
-        that search think in the background (`ai_seats.py`). An autopilot seat waits for
-        its deadline when nobody at the table plays their own seat (`moves_at_once`)."""
+        """Computer players (AI seats, autopilot) move, and a person's decision with one
+        answer is made, until a person must decide; those that search think in the
+        background (`ai_seats.py`). An autopilot seat waits for its deadline when nobody
+        at the table plays their own seat (`moves_at_once`)."""
         for _turn in range(10_000):  # a bound, in case an engine ever stopped progressing
             game = step.game
             if game.row.status != ACTIVE:
@@ -328,14 +330,15 @@ class TableService(AbsenceMixin, AiSeatsMixin):
             ai = [s for s in pending if moves_at_once(game, s)]
             quick = [s for s in ai
                      if seat_level(game.row.settings, game.seats[s]) != SEARCH_LEVEL]
-            if not quick:
+            action = only_answer(game)  # a person's decision with one answer (D-11.1)
+            if quick and action is None:
+                rng = random.Random(f"{game.row.seed}:{game.version}:{quick[0]}")
+                level = seat_level(game.row.settings, game.seats[quick[0]])
+                action = kit.ai_action(game.state, quick[0], rng, level)
+            if action is None:
                 if ai:
                     self.think_later(game.id)
                 break
-            seat = quick[0]
-            rng = random.Random(f"{game.row.seed}:{game.version}:{seat}")
-            action = kit.ai_action(game.state, seat, rng,
-                                   seat_level(game.row.settings, game.seats[seat]))
             result = await self.store.submit_action(game.id, action,
                                                     expected_version=game.version)
             step.events += result.events

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.games.wording import in_code
-from bot.i18n import later
+from bot.i18n import later, number
 
 if TYPE_CHECKING:
     from bot.store import LoadedGame
@@ -91,8 +91,8 @@ def parse_reminders(text: str) -> list[str]:
             if _stage_hours(word.lower()) is not None:
                 raise ValueError(later("`{stage}` is out of range: a reminder comes between "
                                    "{least} h and {most} h before the deadline.",
-                                   stage=shown, least=f"{MIN_REMINDER_H:g}",
-                                   most=f"{MAX_REMINDER_H:g}"))
+                                   stage=shown, least=number(MIN_REMINDER_H),
+                                   most=number(MAX_REMINDER_H)))
             raise ValueError(later("`{stage}` is not a reminder: use `half` or hours before the "
                                "deadline, e.g. `half 1h` or `0.5h`.", stage=shown))
         if stage not in stages:

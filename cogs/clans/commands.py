@@ -96,7 +96,7 @@ class ClansCog(TableCommands):
 
     @clans.command(name="orders", description="What to do for you if you miss a turn")
     @app_commands.describe(move="found: a move that founds a village if there is one; "
-                                "default: the default move")
+                                "default: the first move the board allows")
     @app_commands.choices(move=[app_commands.Choice(name=c, value=c)
                                 for c in ("found", "default")])
     async def orders(self, interaction: discord.Interaction, move: str | None = None) -> None:

@@ -16,11 +16,11 @@ from bot.store import ACTIVE, LOBBY, Deadline, LoadedGame
 from bot.tables.service import TableService
 from bot.tables.timing import moves_at_once
 from cogs.common.table_ui import (
-    addressed,
     awaited,
     default_note,
     lobby_prompt,
     question_view,
+    status_line,
 )
 from cogs.common.ui import GameButton, view_of
 
@@ -30,8 +30,10 @@ CLANS_OPENERS = frozenset({"move", "game_end"})
 CLANS_SCENES = frozenset({"epoch"})  # set the scene; never a board's caption
 
 
-async def clans_prompt(service: TableService,
-                       game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+async def clans_prompt(service: TableService, game: LoadedGame, *,
+                       reader: int | None = None) -> tuple[str, discord.ui.View | None]:
+    """The channel's prompt; with `reader`, the text of `/clans status` for that user,
+    who is told whom the game waits for, or that it is their move (no buttons there)."""
     if game.row.status == LOBBY:
         return lobby_prompt(game)
     view = game.engine.public_view(game.state, None)
@@ -48,8 +50,9 @@ async def clans_prompt(service: TableService,
     if not asked:
         return header, view_of(mine)
     seat = asked[0]
-    question = service.kit(game).question(game.state, seat.seat,
-                                              [user_text(s.name) for s in game.seats])
+    names = [user_text(s.name) for s in game.seats]
+    names[seat.seat] = awaited(service, seat)  # the question speaks to them by their mention
+    question = service.kit(game).question(game.state, seat.seat, names)
     deadline = due.get(seat.seat)
     # A seat on autopilot that waits for its deadline (nobody else plays their own seat)
     # is asked like any other: its player may still answer, which ends the autopilot.
@@ -59,12 +62,13 @@ async def clans_prompt(service: TableService,
         moving = f"{name}{service.absence_note(seat)}" if seat.autopilot else \
             _("{name} (computer) is moving.", name=name)
         return f"{header}\n⏳ {moving}", view_of(mine)
+    if reader is not None:
+        return "\n".join([header, status_line(service, seat, reader, deadline,
+                                                moving=question.kind == "move")]), None
     if question.kind == "move":
         text = move_prompt(game, view, question, awaited(service, seat), header, deadline)
     else:  # the order of villages (C-4.7)
-        text = "\n".join([header, addressed(service, seat, question.prompt,
-                                                 user_text(seat.name)),
-                          default_note(game, question, deadline)])
+        text = "\n".join([header, question.prompt, default_note(game, question, deadline)])
     buttons = question_view(game, question, ())
     mine.row = min(len(buttons.children) // 5 + 1, 4)  # below the choices, not among them
     buttons.add_item(mine)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.games.wording import user_text
-from bot.i18n import _, _n
+from bot.i18n import _, _n, number
 from bot.store import Seat
 
 
@@ -70,7 +70,7 @@ def _detail_words(key: str, value: Any) -> str:
     if key == "seats" and isinstance(value, list):
         return _("seats {list}", list=", ".join(str(n + 1) for n in value))
     if key == "hours":
-        return _("{hours} h", hours=f"{value:g}")
+        return _("{hours} h", hours=number(value))
     if key == "actions" and isinstance(value, list):
         return _n("{n} move taken back", "{n} moves taken back", len(value))
     if key == "partial":

@@ -22,14 +22,19 @@ from bot.community.recap import Scene, scenes
 from bot.community.stats import change_text, history, player_stats
 from bot.games.community import community_of
 from bot.games.wording import ordinal, user_text
-from bot.i18n import N_, _, _n, cmd, speaking
+from bot.i18n import N_, _, _n, cmd, number, speaking
 from bot.store import FINISHED, GameRow, LoadedGame, StoreError
 from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.game_ui import GameGroupsCog
 from cogs.common.table_components import display_name, tables
 from cogs.common.ui import channel_language, refuse, tell
-from rendering.common.community import render_async, render_leaderboard, render_stats
+from rendering.common.community import (
+    favourite_name,
+    render_async,
+    render_leaderboard,
+    render_stats,
+)
 from rendering.common.recap import render_recap_async
 
 log = logging.getLogger(__name__)
@@ -99,12 +104,13 @@ async def leaderboard(interaction: discord.Interaction, game: str, page: int) ->
     await interaction.response.defer(thinking=True)
     with speaking(await channel_language(interaction)):  # the answer is public
         png = await render_async(render_leaderboard, game, rows, total)
-        lines = [_("🏆 **{title} leaderboard** — score = μ − 3σ (rated games only).",
+        lines = [_("🏆 **{title} leaderboard** — rated games only. The score is a careful "
+                   "guess at skill: it starts at 0 and grows as you win.",
                    title=title)]
         lines += [_("{rank}. {name} — {score} · {games} · {wins} · average place {average}",
-                    rank=r.rank, name=user_text(r.name), score=f"{r.score:.1f}",
+                    rank=r.rank, name=user_text(r.name), score=number(r.score, 1),
                     games=games_text(r.games), wins=wins_text(r.wins),
-                    average=f"{r.average_place:.2f}") for r in rows]
+                    average=number(r.average_place, 2)) for r in rows]
         if not rows:
             lines.append(_("No rated {title} game in this server yet.", title=title))
         description = _("{title} leaderboard, page {page}", title=title, page=page)
@@ -172,11 +178,11 @@ async def stats(interaction: discord.Interaction, game: str,
 def rating_line(name: str, title: str, standing: Any, total: int) -> str:
     if standing is None:
         return _("📊 **{name}** at {title}: not rated yet.", name=name, title=title)
-    return _n("📊 **{name}** at {title}: score {score} (μ − 3σ), {rank} of {total}, "
+    return _n("📊 **{name}** at {title}: score {score}, {rank} of {total}, "
               "{n} rated game.",
-              "📊 **{name}** at {title}: score {score} (μ − 3σ), {rank} of {total}, "
+              "📊 **{name}** at {title}: score {score}, {rank} of {total}, "
               "{n} rated games.", standing.games, name=name, title=title,
-              score=f"{standing.score:.1f}", rank=ordinal(standing.rank), total=total)
+              score=number(standing.score, 1), rank=ordinal(standing.rank), total=total)
 
 
 # A player's line by what the game counts them known for (bot/games/<game>/community.py).
@@ -189,10 +195,10 @@ FAVOURITE_LINES = {
 def record_line(game: str, summary: Any) -> str:
     """Games, wins, average place and what the player built most."""
     values = {"games": games_text(summary.played), "wins": wins_text(summary.wins),
-              "average": f"{summary.average_place:.2f}"}
+              "average": number(summary.average_place, 2)}
     if summary.favourite is None:
         return _("{games}, {wins}, average place {average}.", **values)
-    shown = _(summary.favourite.replace("_", " ")).title()  # a terrain is translated
+    shown = favourite_name(summary.favourite, starts=False)
     return _(FAVOURITE_LINES[community_of(game).known_for], favourite=shown, **values)
 
 
@@ -241,7 +247,7 @@ async def show_history(interaction: discord.Interaction, game: str,
     assert interaction.guild_id is not None
     title = get_kit(game).title
     with speaking(await channel_language(interaction)):  # the answer is public
-        lines = [_n("📜 **{name}**'s last {title} games ({n} in all), newest first:",
+        lines = [_n("📜 **{name}**'s only finished {title} game so far:",
                     "📜 **{name}**'s last {title} games ({n} in all), newest first:",
                     len(games), name=user_text(name), title=title)]
         lines += [_line(interaction.guild_id, game, h) for h in history(games)[:HISTORY_LINES]]

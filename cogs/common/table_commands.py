@@ -40,8 +40,10 @@ class TableCommands(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    async def prompt(self, service: TableService, game) -> tuple[str, discord.ui.View | None]:
-        return await poster_prompt(self.bot, self.game)(service, game)
+    async def prompt(self, service: TableService, game, *,
+                     reader: int | None = None) -> tuple[str, discord.ui.View | None]:
+        """The channel's prompt; with `reader`, the status as that user reads it."""
+        return await poster_prompt(self.bot, self.game)(service, game, reader=reader)
 
     async def open_table(self, interaction: discord.Interaction, seats: int, timing: str,
                          options: dict | None = None, *, thread: bool = False) -> None:
@@ -168,7 +170,8 @@ class TableCommands(commands.Cog):
             game = await tables(interaction).require_game(interaction.channel_id, self.game)
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        content, _view = await self.prompt(tables(interaction), game)
+        content, _view = await self.prompt(tables(interaction), game,
+                                           reader=interaction.user.id)
         levels = computer_levels(game)
         if levels and game.row.status != LOBBY:  # the lobby lists them already
             content += "\n" + _("Computer players: {levels}.", levels=levels)

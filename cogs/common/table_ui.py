@@ -50,14 +50,17 @@ def awaited(service: TableService, seat, deadline=None) -> str:
     return f"{called(seat)}{service.absence_note(seat)}{deadline_text(deadline)}"
 
 
-def addressed(service: TableService, seat, prompt: str, name: str) -> str:
-    """The question put to an awaited player, in the channel: addressed to them once.
-    A question that opens with their `name` ('anna: place up to 2 houses …') has it
-    replaced by how the prompt lists them (`awaited`), not said again after it."""
-    rest = prompt[len(name):] if name and prompt.startswith(name) else ""
-    if rest[:1] in (":", ","):
-        return f"{awaited(service, seat)}{rest}"
-    return f"{awaited(service, seat)} — {prompt}"
+def status_line(service: TableService, seat, reader: int, deadline=None, *,
+                moving: bool = False) -> str:
+    """Whom the game waits for, said to one reader in a private status: the awaited
+    player learns that it is their turn and where to answer; anyone else whom the game
+    waits for, never addressed as if they were the one to answer."""
+    if seat.user_id == reader:
+        return _("⏳ Your turn{deadline}: answer with the buttons under the game's message "
+                 "in the channel.", deadline=deadline_text(deadline))
+    if moving:
+        return _("⏳ Waiting for {player} to move.", player=awaited(service, seat, deadline))
+    return _("⏳ Waiting for {player} to decide.", player=awaited(service, seat, deadline))
 
 
 def default_note(game: LoadedGame, question: Question, deadline) -> str:

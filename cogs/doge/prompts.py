@@ -14,7 +14,6 @@ from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.service import TableService
 from bot.tables.timing import timing_of
 from cogs.common.table_ui import (
-    addressed,
     awaited,
     called,
     deadline_text,
@@ -22,6 +21,7 @@ from cogs.common.table_ui import (
     lobby_prompt,
     mark,
     question_view,
+    status_line,
     who,
 )
 from cogs.common.ui import GameButton, GameSelect, view_of
@@ -44,8 +44,11 @@ DOGE_SAID_BELOW = frozenset({"year_begins", "round_begins", "placement_answered"
 # ---- the prompt message -----------------------------------------------------------------
 
 
-async def doge_prompt(service: TableService,
-                      game: LoadedGame) -> tuple[str, discord.ui.View | None]:
+async def doge_prompt(service: TableService, game: LoadedGame, *,
+                      reader: int | None = None) -> tuple[str, discord.ui.View | None]:
+    """The channel's prompt; with `reader`, the text of `/doge status` for that user,
+    who is told whom an election waits for, or that it is their turn (no buttons
+    there)."""
     if game.row.status == LOBBY:
         return lobby_prompt(game)
     if game.row.status != ACTIVE:
@@ -54,7 +57,7 @@ async def doge_prompt(service: TableService,
            if d.kind.startswith("due:")}
     if game.state.phase == "placement":
         return placement_prompt(service, game, due)
-    return election_prompt(service, game, due)
+    return election_prompt(service, game, due, reader)
 
 
 def placement_prompt(service: TableService, game: LoadedGame,
@@ -91,21 +94,25 @@ def placement_prompt(service: TableService, game: LoadedGame,
     return "\n".join(lines), view
 
 
-def election_prompt(service: TableService, game: LoadedGame,
-                    due: dict) -> tuple[str, discord.ui.View | None]:
+def election_prompt(service: TableService, game: LoadedGame, due: dict,
+                    reader: int | None = None) -> tuple[str, discord.ui.View | None]:
     st = game.state
     area = area_name(st.election.area) if st.election else "?"
     asked = service.awaited_seats(game)
     names = [user_text(s.name) for s in game.seats]
     header = _("🏛️ **Year {year} · election {number} of 7: {area}**", year=st.year,
                number=st.elections_done + 1, area=area)
+    if reader is not None:
+        lines = [status_line(service, s, reader, due.get(s.seat)) for s in asked]
+        return "\n".join([header, *lines, *_answered(game)]), None
     if len(asked) == 1:
         seat = asked[0]
+        # The question speaks to the one it asks, by their mention (as every prompt does).
+        names[seat.seat] = awaited(service, seat)
         question = service.kit(game).question(st, seat.seat, names)
         if question is not None:
             note = default_note(game, question, due.get(seat.seat))
-            asking = addressed(service, seat, question.prompt, names[seat.seat])
-            text = "\n".join([header, asking, note, *_answered(game)])
+            text = "\n".join([header, question.prompt, note, *_answered(game)])
             return text, question_view(game, question, ())
     lines = [header, _("Several players decide at once (D-11.2); each answers with the "
                        "button below:")]

@@ -21,7 +21,7 @@ from bot.i18n import _
 from rendering.clans import layout as L
 from rendering.clans.sprites import LOCK, hex_ring, paste_centred, village_badge
 from rendering.common.drawing import GOLD, INK, INK_SOFT, NAVY, PAPER, RGB, mix, worded_background
-from rendering.common.text import draw_text, drawing_scale, paste_text
+from rendering.common.text import draw_text, drawing_scale, paste_text, text_width
 
 K = 2  # drawing scale of the background before it is reduced
 Draw = ImageDraw.ImageDraw
@@ -226,8 +226,13 @@ EPOCH_COLS = (24, 50, 138, 200)  # numeral, first chip, favourable, unfavourable
 def _epochs(d: Draw) -> None:
     x0, y0 = L.EPOCHS[:2]
     card(d, L.EPOCHS, _("Epochs"))
-    for text, col in ((_("bonus"), EPOCH_COLS[2] + 8), (_("0 pts"), EPOCH_COLS[3])):
-        draw_text(d, ((x0 + col) * K, (y0 + 16) * K), text, L.TEXT * K, INK_SOFT, anchor="mm")
+    # Each heading centred over its column; the last one no further right than the card's
+    # edge, so that a longer word runs to the left, over the crossed-out terrain.
+    draw_text(d, ((x0 + EPOCH_COLS[2] - 1) * K, (y0 + 16) * K), _("bonus"), L.TEXT * K,
+              INK_SOFT, anchor="mm")
+    nothing = _("nothing")
+    right = min(x0 + EPOCH_COLS[3] + text_width(nothing, L.TEXT) / 2, L.EPOCHS[2] - 3)
+    draw_text(d, (right * K, (y0 + 16) * K), nothing, L.TEXT * K, INK_SOFT, anchor="rm")
     for e in range(5):
         y = epoch_row_y(e + 1)
         draw_text(d, ((x0 + EPOCH_COLS[0]) * K, y * K), EPOCH_NAMES[e], 17 * K, NAVY, bold=True,
@@ -258,7 +263,7 @@ def _village_key(img: Image.Image) -> None:
             (village_badge(0, destroyed=True), _("destroyed")),
             (village_badge(0), _("emptied")),
             (village_badge(None), _("to be ordered")),
-            (None, _("7+ huts: stay")))
+            (None, _("7+ huts: stuck")))
     for i, (sprite, text) in enumerate(rows):
         y = y0 + 38 + i * 23
         if sprite is None:

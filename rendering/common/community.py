@@ -34,7 +34,7 @@ FOOT = 56
 TEXT = 22  # the smallest text, as on the boards
 BAND = (241, 232, 211)
 LOSS = (160, 50, 40)
-SCORE_NOTE = N_("Score = μ − 3σ: a rating the player is very likely above (starts at 0).")
+SCORE_NOTE = N_("Score: a careful guess at skill; it starts at 0 and grows with wins.")
 # The stats tile of what a player built most, by what the game counts.
 FAVOURITE = {"district": N_("favourite district"), "terrain": N_("favourite terrain")}
 
@@ -139,7 +139,7 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
                  else _("favourite {what}", what=favourite_label))
     tiles = ((_("score"), rating), (_("rank"), rank), (_("games"), games),
              (_("wins"), str(stats.wins)), (_("average place"), avg),
-             (favourite, _pretty(stats.favourite) or "—"))
+             (favourite, favourite_name(stats.favourite) or "—"))
     w = (WIDTH - 16 - 2 * 12) // 3
     for i, (label, value) in enumerate(tiles):
         x0 = 8 + (i % 3) * (w + 12)
@@ -186,13 +186,14 @@ def _of(place: str, count: int) -> str:
     return _("{place} of {count}", place=place, count=count)
 
 
-def _pretty(key: str | None) -> str | None:
-    """What a player built most: a district's name, or a terrain's."""
+def favourite_name(key: str | None, *, starts: bool = True) -> str | None:
+    """What a player built most: a district's name, or a terrain's, which is capitalized
+    only where it `starts` the text (a cell of its own), not within a sentence."""
     if key is None:
         return None
     if key in TERRAIN_NAMES:  # a Clans terrain
         name = _(TERRAIN_NAMES[key])
-        return name[:1].upper() + name[1:]
+        return name[:1].upper() + name[1:] if starts else name
     return key.replace("_", " ").title()
 
 

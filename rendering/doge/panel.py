@@ -180,7 +180,7 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
         parts = ["+".join(map(str, values))] if values else []
         advisors = votes - sum(values or ())
         if advisors > 0:
-            parts.append(_n("{n} adv.", "{n} adv.", advisors))
+            parts.append(_n("{n} advisor", "{n} advisors", advisors))
         tied = len(el.winners) > 1 if seat in el.winners else len(el.runners_up) > 1
         place = 1 if seat in el.winners else 2 if seat in el.runners_up else 0
         tag = (ordinal(place) if place else "") + (" =" if tied else "")

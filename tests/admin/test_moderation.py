@@ -115,7 +115,7 @@ async def test_skip_applies_the_default_for_everyone_awaited(tmp_path: Path) -> 
     assert len(game.state.players[1].markers) == 7 and len(game.state.players[2].markers) == 7
     assert [s.misses for s in game.seats] == [0, 0, 0]  # a moderator's skip is no miss
     assert [str(n) for n in step.notes] == [
-        f"⏰ {name} was skipped by a moderator: the default was applied for them."
+        f"⏰ A moderator skipped {name}, so the table chose for them."
         for name in "BC"]
     types = [e["type"] for e in step.events]
     assert types.count("sat_out") == 2 and "round_revealed" in types

@@ -21,7 +21,7 @@ async def test_d_11_2_the_prompt_names_who_answered_and_hides_the_answer(
         staged = dataclasses.replace(game, state=st)
         text, _view = election_prompt(table.service, staged, {})
         lines = text.splitlines()
-        assert lines[1].startswith("<@101>: place up to 2 houses")  # A is asked, named once
+        assert lines[1].startswith("<@101>: you may place up to 2 houses")  # A is asked
         assert lines[-1].endswith("✅ B has answered")  # and nothing of what B chose
         assert "places" not in text and "B places" not in text
         assert st.houses["san_polo"] == [0, 0, 0]  # nothing on the board before A answers

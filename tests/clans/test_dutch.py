@@ -72,8 +72,8 @@ def test_strife_destruction_and_the_end_in_dutch() -> None:
     with speaking("nl"):
         assert ENGINE.describe(village(), PLAYERS) == (
             "Claudia sticht dorp 3 in C5 (grasland, tijdperk II) en pakt de fiche; de strijd "
-            "verwijdert de eenzame hut van blauw; het ongunstige terrein vernietigt het dorp "
-            "en zijn 1 hut; niemand scoort.")
+            "verwijdert de eenzame hut van blauw; het terrein is in dit tijdperk ongunstig, "
+            "dus het dorp verdwijnt met zijn enige hut; niemand scoort.")
         assert ENGINE.describe(end, PLAYERS).splitlines() == [
             "Spel afgelopen: een moderator heeft het beëindigd.",
             "Elke clan wordt onthuld (C-6.2):",

@@ -52,7 +52,8 @@ def test_c_4_4_an_unfavourable_village_is_destroyed() -> None:
     ruined = village(terrain="grassland", epoch=2, destroyed=True, value=0, scored=[],
                      huts={"red": 1})
     assert describe_event(ruined, PLAYERS).endswith(
-        "unfavourable terrain destroys it and its 1 hut; nobody scores.")
+        "its terrain is unfavourable this epoch, so it is destroyed with its only hut; "
+        "nobody scores.")
 
 
 def test_c_4_7_several_villages_and_their_order() -> None:

@@ -9,6 +9,7 @@ from bot.games.base import IllegalAction
 from bot.games.clans import ENGINE
 from bot.games.clans.questions import build_question
 from bot.games.clans.rules import MAP
+from bot.i18n import speaking
 from tests.clans.helpers import (
     blank,
     chain,
@@ -234,14 +235,23 @@ def test_the_order_question_says_which_epoch_each_place_scores_in_c_4_7_c_5_2() 
     asked = move(state, y, z).state
     legal = ENGINE.legal_actions(asked, 0)
     question = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
-    assert "By place: 1st in epoch I, 2nd in epoch II." in question.prompt
+    assert question.prompt.startswith("A, your move founded 2 villages at once. Choose the "
+                                      "order in which they score (C-4.7)")
+    assert ("each takes the next village chip, so the 1st village scores in epoch I, the "
+            "2nd in epoch II.") in question.prompt
+    with speaking("nl"):
+        dutch = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
+    assert dutch.prompt == ("A, je zet heeft 2 dorpen tegelijk gesticht. Kies in welke "
+                            "volgorde ze scoren (C-4.7): elk pakt de volgende dorpsfiche, dus "
+                            "het 1e dorp scoort in tijdperk I, het 2e in tijdperk II.")
     firsts = {o.path[0] for o in question.options}
     assert firsts == {f"1st: {x} (forest, 2 huts)", f"1st: {z} (mountain, 3 huts)"}
     take_chips(state, 8)  # 11 taken: the next is the 12th, the one after it scores nothing
     asked = move(state, y, z).state
     legal = ENGINE.legal_actions(asked, 0)
     question = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
-    assert "By place: 1st in epoch V, 2nd not scored (C-4.8)." in question.prompt
+    assert "so the 1st village scores in epoch V, the 2nd scores nothing (C-4.8)." in \
+        question.prompt
 
 
 def test_a_village_away_from_the_huts_names_the_territory_that_cut_it_off_c_4_1() -> None:

@@ -4,6 +4,7 @@ Discord: what the channel shows, images and their text alongside."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import discord
@@ -47,7 +48,8 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
         ids = await _games(emu, bot, users)
         board = await (await emu.slash(users[3], emu.channel, "clans leaderboard")).wait()
         assert not board.ephemeral and "Clans leaderboard" in board.content
-        assert "μ − 3σ" in board.content
+        assert "μ" not in board.content and "σ" not in board.content
+        assert "The score is a careful guess at skill" in board.content
         assert [a.filename for a in board.attachments] == ["clans-leaderboard.png"]
         assert Image.open(io.BytesIO(board.attachments[0].data)).width == 900
         lines = board.content.splitlines()[1:]
@@ -67,6 +69,9 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
         [ada] = [ln for ln in lines if ln.startswith(f"{rank}. ")]
         assert record_numbers(stats.content) == ada.split(" · ", 1)[1].split(" · ")
         assert "favourite terrain" in stats.content and "not rated" in stats.content
+        # Within a sentence a terrain is written in lower case, as any word.
+        assert re.search(r"favourite terrain (forest|mountain|steppe|grassland)\.",
+                         stats.content), stats.content
 
         # The result, posted once the game was over, carries the record: linked.
         store = bot.tables.store

@@ -119,8 +119,8 @@ def test_the_advisor_and_build_questions_in_dutch() -> None:
     legal = ENGINE.legal_actions(st, 0)
     with speaking("nl"):
         place = build_question(ENGINE.public_view(st, 0), legal, legal[0], NAMES)
-    assert place.prompt == ("Anna: plaats maximaal 2 huizen uit je voorraad in Castello "
-                            "(D-6.1, D-6.5).")
+    assert place.prompt == ("Anna: je mag maximaal 2 huizen uit je voorraad in Castello "
+                            "plaatsen (D-6.1, D-6.5).")
     assert [o.path[0] for o in place.options] == ["2 huizen plaatsen", "1 huis plaatsen",
                                                   "Niets plaatsen"]
 

@@ -8,6 +8,7 @@ from bot.games.doge import ENGINE
 from bot.games.doge.engine import apply_in_place
 from bot.games.doge.players import random_action
 from bot.games.doge.questions import build_question
+from bot.games.question import Option, Question
 from tests.doge.helpers import NAMES, act, elect, new_game
 
 
@@ -62,7 +63,7 @@ def test_d_5_3_the_advisor_question_says_where_it_stands_and_offers_to_keep_it_t
     elect(st, "castello", {0: [3]})
     q = build_question(ENGINE.public_view(st, 0), ENGINE.legal_actions(st, 0),
                        ENGINE.default_action(st, 0), NAMES)
-    assert q.prompt.endswith("The advisor is neutral and stands nowhere now.")
+    assert q.prompt.endswith("Right now this advisor belongs to nobody and is off the board.")
     stands = q.labels_after(("Take the advisor",))
     assert all(label.startswith("Stand it in ") for label in stands)
     for holder, said in ((1, f"The advisor is {NAMES[1]}'s and stands in San Marco now."),
@@ -90,7 +91,8 @@ def test_each_place_question_cites_the_rule_it_places_under() -> None:
     act(st, 0, "take", advisor="cannaregio", stand="quarantia")
     assert place_prompt(st, 0).endswith("houses from your supply in Cannaregio (D-6.1, D-6.5).")
     act(st, 0, "place", count=0)
-    assert place_prompt(st, 1).endswith("house from your supply in Cannaregio (D-6.3, D-6.5).")
+    assert place_prompt(st, 1).endswith(
+        "you may place a house from your supply in Cannaregio, or none (D-6.3, D-6.5).")
     st = new_game(4)
     elect(st, "san_polo", {0: [2], 1: [2]})
     assert place_prompt(st, 1).endswith("houses from your supply in San Polo (D-6.4, D-6.5).")
@@ -122,3 +124,33 @@ def test_quarantia_moves_say_how_many_and_offer_moving_none() -> None:
     q = asked(st, 1)
     assert "move 1 of your houses" in q.prompt and q.prompt.endswith("(D-7.3).")
     assert "Move no house" in q.labels_after(())
+
+
+def test_d_11_1_abstaining_with_no_house_to_move_is_one_step() -> None:
+    st = new_game(4)
+    elect(st, "castello", {0: [3]})  # anna has no house on the board (D-6.2)
+    q = build_question(ENGINE.public_view(st, 0), ENGINE.legal_actions(st, 0),
+                       ENGINE.default_action(st, 0), NAMES)
+    assert q.labels_after(()) == ["Take the advisor", "Abstain"]
+    assert q.labels_after(("Abstain",)) == []
+    assert q.action_for(("Abstain",)) == {"seat": 0, "type": "abstain", "move": None}
+    # Nor does the prompt offer a house move: it says there is none to make.
+    assert "you may move one house" not in q.prompt
+    assert "You have no house on the board to move." in q.prompt
+
+
+def test_a_step_with_one_label_is_not_asked() -> None:
+    """D-11.1 in the asking: a lone first step is left out, a lone later step joins the
+    label before it; the titles stay with their steps."""
+    take = {"type": "take", "stand": "quarantia"}
+    q = Question(seat=0, kind="advisor", prompt="?", options=[
+        Option(("Abstain", "Take the advisor", "Stand it in Quarantia"), take),
+        Option(("Abstain", "Keep it"), {"type": "keep"})],
+        default_path=("Abstain", "Keep it"), level_titles=["First", "Second", "Third"])
+    short = q.without_lone_steps()
+    assert short.labels_after(()) == ["Take the advisor › Stand it in Quarantia", "Keep it"]
+    assert short.action_for(("Take the advisor › Stand it in Quarantia",)) == take
+    assert short.default_path == ("Keep it",)
+    assert short.title_for(()) == "Second"
+    lone = Question(seat=0, kind="x", prompt="?", options=[Option(("Only",), take)])
+    assert [o.path for o in lone.without_lone_steps().options] == [("Only",)]

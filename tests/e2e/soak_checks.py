@@ -156,7 +156,7 @@ class SoakChecks:
             if still:
                 self.problem("late_deadlines", f"game {due.game_id}: {due.name} not timed out")
             missed = game.seats[due.seat].misses - due.misses
-            note = f"⏰ {due.name} missed the deadline"
+            note = f"⏰ {due.name} ran out of time"
             told = sum(m.content.count(note) - (before or "").count(note)
                        for m, before in changed if m.channel_id == game.row.channel_id)
             self.report.timeouts += missed

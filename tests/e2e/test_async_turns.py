@@ -147,7 +147,8 @@ async def test_standing_orders_change_one_at_a_time_and_redraw_the_prompt(
             "Saved: at a missed deadline, advisor → abstain, build → none.")
         assert await in_force() == {"advisor": "abstain", "build": "none"}
         assert await orders({"advisor": "default", "build": "default"}) == (
-            "Your standing orders are cleared: at a deadline the default applies.")
+            "Your standing orders are cleared: if you run out of time, the table chooses for "
+            "you.")
         assert await in_force() == {}
         assert "the table plays:" in emu.message_index[prompt.id].content
         assert table.prompt().id == prompt.id and not emu.internal_errors

@@ -43,7 +43,9 @@ async def test_clans_prompt_and_status_show_the_mover_away(
         [seat] = bot.tables.awaited_seats(await table.game())
         mover = table.user_of(seat)
         await table.slash(mover, "clans away", {"days": 1.0})
-        mark = f"<@{mover.id}> (🏖️ away until <t:{int(time.now + DAY)}:f>), your move"
-        assert mark in table.prompt().content
-        status = await (await table.slash(ada, "clans status")).wait()
-        assert mark in status.content and not emu.internal_errors
+        away = f"<@{mover.id}> (🏖️ away until <t:{int(time.now + DAY)}:f>)"
+        assert f"{away}, your move" in table.prompt().content
+        other = bo if mover is ada else ada  # told whom the game waits for, not "your move"
+        status = await (await table.slash(other, "clans status")).wait()
+        assert f"⏳ Waiting for {away} (deadline " in status.content
+        assert "your move" not in status.content and not emu.internal_errors

@@ -150,7 +150,7 @@ async def test_a_game_in_a_thread_reopens_it_when_archived(
         await emu.flush()
         time.now += 2 * DAY
         await bot.tables.clock.tick()
-        await emu.wait_until(lambda: any("missed the deadline" in t for t in said(emu, thread)),
+        await emu.wait_until(lambda: any("ran out of time" in t for t in said(emu, thread)),
                              timeout=10)
         assert not thread.archived and (await table.game()).state.round == 3
 
@@ -193,7 +193,7 @@ async def test_the_real_send_rate_still_delivers_every_post(
 def test_a_long_step_still_says_what_was_done_for_whom() -> None:
     """A time-out that lets the autopilot play on can narrate more than a message holds:
     the table's notes stay, the oldest narration goes."""
-    notes = ["⏰ anna missed the deadline: the default was applied for them."]
+    notes = ["⏰ anna ran out of time, so the table chose for them."]
     narration = [f"move {n}: a hut goes from A{n} to B{n}." for n in range(200)]
     text = clip(notes + narration, keep=len(notes))
     assert len(text) <= MAX_CONTENT and text.startswith(notes[0])

@@ -49,12 +49,12 @@ async def test_a_placement_round_times_out_and_the_channel_is_told(
         await table.slash(bernd, "doge ballot", {"area": "dorsoduro", "markers": "2"})
         time.now += 5 * 60 + 1  # the live preset: 5 minutes per placement round
         await bot.tables.clock.tick()
-        await emu.wait_until(lambda: any("missed the deadline" in m.content for m in
+        await emu.wait_until(lambda: any("ran out of time" in m.content for m in
                                          emu.messages(emu.channel)), timeout=10)
         game = await table.game()
         assert game.state.round == 2 and len(game.state.players[2].markers) == 7  # D-3.7
         said = [m.content for m in emu.messages(emu.channel, include_ephemeral=False)]
-        assert any("claudia missed the deadline: the default was applied" in t for t in said)
+        assert any("claudia ran out of time, so the table chose" in t for t in said)
         assert any("Round 1 revealed" in t for t in said)
 
 
@@ -100,7 +100,7 @@ async def test_a_restart_with_a_pending_deadline_still_times_out(
     async with emu.running(second):
         table.bot = second
         await second.tables.clock.tick()
-        await emu.wait_until(lambda: any("missed the deadline" in m.content
+        await emu.wait_until(lambda: any("ran out of time" in m.content
                                          for m in emu.messages(emu.channel)), timeout=10)
         game = await table.game()
         assert game.state.round == 2

@@ -115,6 +115,9 @@ async def test_a_dutch_server_shows_dutch_channel_messages(
         assert "Meedoen" in labels(lobby)  # redrawn in the server's language
         await table.click(bob, lobby, find(lobby, "g:start:")["custom_id"])
         assert "is begonnen" in emu.message_index[lobby.id].content
+        # The rulebook's terms: the seven areas are gebieden (the Quarantia is no stadsdeel).
+        said = "\n".join(m.content for m in public(emu))
+        assert "kies in het geheim je gebieden" in said and "je stadsdelen" not in said
         boards = [a for m in public(emu) for a in m.attachments if a.filename == "doge-board.png"]
         assert boards and all((a.description or "").startswith("Het bord") for a in boards)
         assert not emu.internal_errors

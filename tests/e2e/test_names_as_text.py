@@ -180,7 +180,7 @@ async def test_moderator_and_absence_lines_show_names_as_typed(
         await table.play_turn()
         public = "\n".join(m.content for m in emu.messages(emu.channel,
                                                            include_ephemeral=False))
-        for told in (f"{plain(names[0])} was skipped by a moderator",
+        for told in (f"A moderator skipped {plain(names[0])}",
                      f"handed {plain(names[1])}'s seat", f"plays {plain(names[2])}'s seat"):
             assert told in public, told
         every = emu.messages(emu.channel, include_deleted=True)

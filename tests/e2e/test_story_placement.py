@@ -148,7 +148,7 @@ async def test_a_placement_time_out_is_told_in_its_rounds_message_only(
         sits_out = "claudia sits out round 1: the markers stay"
         [at] = [i for i, line in enumerate(story(round_one)) if line.startswith(sits_out)]
         assert story(round_one)[at - 1] == \
-            "⏰ claudia missed the deadline: the default was applied for them."
+            "⏰ claudia ran out of time, so the table chose for them."
         assert story(revealed)[0].startswith("Round 1 revealed")
         assert not any(line.startswith(NOTES) for line in story(revealed))
         assert board_caption(round_one.attachments[0]) == story(round_one)[-1]
@@ -199,13 +199,14 @@ async def test_a_missed_deadline_is_told_beside_the_move_made_for_it(
             above = story(message)[:story(message).index(told[0])]
             while above and above[-1].startswith("🤖"):
                 above.pop()
-            assert above and above[-1].startswith(f"⏰ {name} missed the deadline"), \
+            assert above and above[-1].startswith(f"⏰ {name} ran out of time"), \
                 (told[0], story(message))
         said = [line for m in messages for line in story(m)]
         for seat in game.seats:  # each note once: not again at the top of a later message
             misses = sum(1 for entry in log if entry.version in made
                          and entry.action["seat"] == seat.seat)
-            assert sum(line.startswith(f"⏰ {seat.name} missed") for line in said) == misses
+            told = f"⏰ {seat.name} ran out of time"
+            assert sum(line.startswith(told) for line in said) == misses
         for message in messages[:-1]:  # a closed message's board, drawn after its story
             last = [line for line in story(message) if not line.startswith(NOTES)
                     and not line.startswith("-# ") and not SCENE.match(line)][-1]
@@ -233,7 +234,7 @@ async def test_a_moderators_skip_is_told_once_above_the_move_it_made(
         skipped = game.seats[game.state.mover].name
 
         await table.slash(mia, "table-admin skip")
-        note = f"⏰ {skipped} was skipped by a moderator"
+        note = f"⏰ A moderator skipped {skipped}"
         [move] = (await told_moves(table))[-1:]
         messages = await segment_messages(table)
         said = [line for m in emu.messages(emu.channel, include_ephemeral=False)
@@ -326,7 +327,7 @@ async def test_after_a_restart_each_note_stays_above_its_move(
     await first.tables.clock.tick()
     [move] = (await told_moves(table))[-1:]
     live = (await segment_messages(table))[-1]
-    assert story(live)[0].startswith(f"⏰ {late} missed the deadline")
+    assert story(live)[0].startswith(f"⏰ {late} ran out of time")
     assert story(live)[1:] == move
     await running.close()
 

@@ -265,4 +265,4 @@ def test_the_patterns_see_filled_in_texts() -> None:
         "Year 3 · Elections · vote 2 of 7")
     assert not _pattern("{n}st").search("Laatste")
     assert not _pattern("all").search("alle 30 bouwplaatsen")
-    assert placeholders("{n} adv.") == {"n"}
+    assert placeholders("{n} advisor") == {"n"}

@@ -49,7 +49,7 @@ async def test_with_nobody_playing_the_autopilot_answers_at_each_deadline(tmp_pa
     game = await service.load(gid)
     assert game.row.status == "active" and game.state.round == 4  # one round, no more
     assert game.version == version + 3
-    assert any("the autopilot was applied" in str(n) for s in rec.steps for n in s.notes)
+    assert any("the autopilot played for them" in str(n) for s in rec.steps for n in s.notes)
 
 
 async def test_acting_yourself_ends_your_autopilot_and_the_others_move_at_once(

@@ -111,7 +111,7 @@ async def test_a_placement_deadline_fires_once_and_sits_the_player_out(tmp_path)
     assert await service.clock.tick() >= 1
     game = await service.load(gid)
     assert game.state.round == 2 and len(game.state.players[2].markers) == 7
-    assert any("missed the deadline" in line for line in steps[0].notes)
+    assert any("ran out of time" in line for line in steps[0].notes)
     assert game.seats[2].misses == 1
     await service.clock.tick()  # nothing fires twice
     assert len(steps) == 1
@@ -160,9 +160,10 @@ async def test_a_decision_deadline_applies_the_default_or_a_standing_order(tmp_p
             break
         time.now += 3 * 60
         await service.clock.tick()
-    applied = [line for step in rec.steps for line in step.notes if "was applied" in line]
-    assert any("standing order" in line for line in applied if line.startswith("⏰ A"))
-    assert any("the default" in line for line in applied)
+    applied = [line for step in rec.steps for line in step.notes if "ran out of time" in line]
+    assert any("standing order was followed" in line for line in applied
+               if line.startswith("⏰ A"))
+    assert any("the table chose for them" in line for line in applied)
 
 
 async def test_quiet_hours_delay_a_reminder(tmp_path) -> None:

@@ -97,10 +97,10 @@ async def test_a_time_out_note_made_in_english_is_shown_in_dutch(table) -> None:
     step = await service.time_out(gid, 0)  # the clock's task speaks English
     assert step is not None
     note = step.notes[0]
-    assert "missed the deadline" in note and str(note).startswith("⏰ A")
+    assert "ran out of time" in note and str(note).startswith("⏰ A")
     with speaking("nl"):  # the channel poster shows it in the server's language
-        assert str(note) == "⏰ A heeft de deadline gemist: de standaardkeuze is toegepast."
-    assert str(note) == "⏰ A missed the deadline: the default was applied for them."
+        assert str(note) == "⏰ De tijd van A is om: de tafel heeft de keuze gemaakt."
+    assert str(note) == "⏰ A ran out of time, so the table chose for them."
 
 
 async def test_moderator_results_and_refusals_in_dutch(table) -> None:
@@ -116,7 +116,8 @@ async def test_moderator_results_and_refusals_in_dutch(table) -> None:
         assert skipped.line == "🛡️ <@900> heeft de spelers op wie gewacht werd overgeslagen."
         [step] = await skipped.then()  # the skips, once the line is told, each with its note
         notes = [str(line) for line in step.notes]
-        assert len(notes) == 3 and all("door een moderator overgeslagen" in n for n in notes)
+        assert len(notes) == 3 and all(n.startswith("⏰ Een moderator heeft ")
+                                       and " overgeslagen: " in n for n in notes)
         undo = await refusal(mod.undo(MOD, 500))  # the skip revealed the round
         assert undo == ("De laatste stap kan niet ongedaan worden gemaakt: die onthulde een "
                         "plaatsingsronde (D-3.3).")

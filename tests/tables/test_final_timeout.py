@@ -27,5 +27,5 @@ async def test_a_second_missed_deadline_that_ends_the_game_is_published(tmp_path
     game = await service.load(gid)
     assert game.row.status == "finished"
     assert len(rec.steps) == 1 and rec.steps[0].finished
-    assert "missed the deadline" in rec.steps[0].notes[0]
+    assert "ran out of time" in rec.steps[0].notes[0]
     assert not game.seats[seat].autopilot

@@ -111,9 +111,10 @@ def village_clauses(event: Event, who: str) -> list[str]:
                         colours=colour_list(lost)))
     scored, value = event["scored"], event["value"]
     if event["destroyed"]:  # C-4.4
-        parts.append(_n("unfavourable terrain destroys it and its {n} hut; nobody scores",
-                        "unfavourable terrain destroys it and its {n} huts; nobody scores",
-                        huts))
+        parts.append(_n("its terrain is unfavourable this epoch, so it is destroyed with "
+                        "its only hut; nobody scores",
+                        "its terrain is unfavourable this epoch, so it is destroyed with "
+                        "its {n} huts; nobody scores", huts))
     elif not huts:
         parts.append(_("nobody scores"))
     else:

@@ -66,12 +66,16 @@ def _order_epochs(view: ClansPlayerView, count: int) -> str:
     taken = sum(view.public.chips)
     places = []
     for i in range(count):
-        chip = taken + 1 + i
-        place = ordinal(i + 1)
-        places.append(_("{place} in epoch {epoch}", place=place,
-                        epoch=EPOCH_NAMES[EPOCH_OF_CHIP[chip]]) if chip <= LAST_CHIP else
-                      _("{place} not scored (C-4.8)", place=place))
-    return _("By place: {places}", places=", ".join(places))
+        chip, place = taken + 1 + i, ordinal(i + 1)
+        if chip > LAST_CHIP:
+            places.append(_("the {place} scores nothing (C-4.8)", place=place))
+        elif i == 0:
+            places.append(_("the {place} village scores in epoch {epoch}", place=place,
+                            epoch=EPOCH_NAMES[EPOCH_OF_CHIP[chip]]))
+        else:
+            places.append(_("the {place} in epoch {epoch}", place=place,
+                            epoch=EPOCH_NAMES[EPOCH_OF_CHIP[chip]]))
+    return ", ".join(places)
 
 
 def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
@@ -79,9 +83,10 @@ def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
     seat = view.seat
     if legal and legal[0]["type"] == "order":
         count = len(legal[0]["villages"])
-        prompt = _("Your move founded {count} villages at once; choose the order in which "
-                   "they are scored (C-4.7): each takes the next chip. {positions}.",
-                   count=count, positions=_order_epochs(view, count))
+        prompt = _("{name}, your move founded {count} villages at once. Choose the order in "
+                   "which they score (C-4.7): each takes the next village chip, so "
+                   "{positions}.", name=names[seat], count=count,
+                   positions=_order_epochs(view, count))
         places = [ordinal(i + 1) for i in range(count - 1)]
         where = {t.label: t for t in view.public.board}
 

@@ -35,9 +35,8 @@ DECIDED_BY = {
 }
 # Why a player lost the chance to place or move houses (the event's English reason).
 CHANCE_LOST = {
-    "no house in supply": N_("{name} has no house in supply: the chance is lost."),
-    "no house on the board to move": N_("{name} has no house on the board to move: the "
-                                        "chance is lost."),
+    "no house in supply": N_("{name} has no houses left to place, so places none."),
+    "no house on the board to move": N_("{name} has no house on the board, so moves none."),
 }
 
 
@@ -228,7 +227,7 @@ def _abstained(ev: Event, who: Who) -> str:
 def _chance_lost(ev: Event, who: Who) -> str:
     text = CHANCE_LOST.get(ev["reason"])
     if text is None:
-        return _("{name} has {reason}: the chance is lost.", name=who(ev["seat"]),
+        return _("{name} has {reason}, so does nothing here.", name=who(ev["seat"]),
                  reason=ev["reason"])
     return _(text, name=who(ev["seat"]))
 

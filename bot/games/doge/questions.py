@@ -30,10 +30,11 @@ def _move_path(head: str, src: str, dst: str) -> tuple[str, ...]:
     return (head, _("From {area}", area=area_name(src)), _("To {area}", area=area_name(dst)))
 
 
-def _advisor_options(legal: list[Action], take_label: str,
-                     only_advisor: str | None, stands_in: str | None = None) -> list[Option]:
-    """Take (then where to stand it) or abstain (then which house to move, if any). The
-    place the advisor stands in now reads as keeping it there (D-5.3)."""
+def _advisor_options(legal: list[Action], take_label: str, only_advisor: str | None,
+                     movable: bool, stands_in: str | None = None) -> list[Option]:
+    """Take (then where to stand it) or abstain (then which house to move, if any, when
+    one could move). The place the advisor stands in now reads as keeping it there
+    (D-5.3)."""
     options = []
     for a in legal:
         if a["type"] == "take":
@@ -44,8 +45,10 @@ def _advisor_options(legal: list[Action], take_label: str,
                                        _("Stand it in {area}", area=where)), a))
         elif a["move"]:
             options.append(Option(_move_path(_("Abstain"), *a["move"]), a))
-        else:
+        elif movable:
             options.append(Option((_("Abstain"), _("Move no house")), a))
+        else:  # no house to move (D-11.1): abstaining asks nothing more
+            options.append(Option((_("Abstain"),), a))
     return options
 
 
@@ -63,7 +66,7 @@ def _advisor_now(holder: int | None, stands_in: str | None, seat: int,
                  names: list[str]) -> str:
     """Where the advisor at stake is and whose it is: what taking it changes."""
     if holder is None or stands_in is None:
-        return _("The advisor is neutral and stands nowhere now.")
+        return _("Right now this advisor belongs to nobody and is off the board.")
     where = area_name(stands_in)
     if holder == seat:
         return _("The advisor is yours and stands in {area} now.", area=where)
@@ -80,21 +83,27 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
     area = area_name(el.area) if el else ""
     name = names[seat] if seat < len(names) else _("Seat {seat}", seat=seat)
     options: list[Option] = []
+    movable = any(a["type"] == "abstain" and a["move"] for a in legal)  # D-6.2, D-7.2
     if kind == "advisor":
         prompt = _("{name}, you won {area}: take its advisor and stand it in another area "
                    "(D-5.3), or abstain: it becomes neutral and you may move one house to "
-                   "or from {area} (D-6.2).", name=name, area=area)
+                   "or from {area} (D-6.2).", name=name, area=area) if movable else _(
+            "{name}, you won {area}: take its advisor and stand it in another area (D-5.3), "
+            "or abstain: it becomes neutral (D-5.4). You have no house on the board to "
+            "move.", name=name, area=area)
         holder, stands_in = pub.advisors.get(el.area, (None, None))
         prompt += " " + _advisor_now(holder, stands_in, seat, names)
-        options = _advisor_options(legal, _("Take the advisor"), None, stands_in)
+        options = _advisor_options(legal, _("Take the advisor"), None, movable, stands_in)
     elif kind == "qadvisor":
         prompt = _("{name}: take a Quarantia advisor and stand it in a district (D-7.1), "
                    "or abstain and you may move one house between districts (D-7.2).",
-                   name=name)
+                   name=name) if movable else _(
+            "{name}: take a Quarantia advisor and stand it in a district (D-7.1), or "
+            "abstain (D-5.4). You have no house on the board to move.", name=name)
         neutral = sorted({a["advisor"] for a in legal if a["type"] == "take"})
         # The three are alike (D-7.1 ruling): only the lowest neutral one is offered.
         options = _advisor_options(legal, _("Take an advisor"),
-                                   neutral[0] if neutral else None)
+                                   neutral[0] if neutral else None, movable)
     elif kind == "qmove":
         tied_winner = el is not None and len(el.winners) > 1 and seat in el.winners
         left = dict(el.owed).get(seat, 0) if el else 0
@@ -116,9 +125,10 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
                                        else _("Move no house"),), a))
     elif kind == "place":
         top = legal[0]["count"] if legal else 0
-        prompt = _n("{name}: place up to {n} house from your supply in {area} ({rule}, D-6.5).",
-                    "{name}: place up to {n} houses from your supply in {area} ({rule}, "
-                    "D-6.5).", top, name=name, area=area, rule=_placing_rule(el, seat))
+        prompt = _n("{name}: you may place a house from your supply in {area}, or none "
+                    "({rule}, D-6.5).",
+                    "{name}: you may place up to {n} houses from your supply in {area} "
+                    "({rule}, D-6.5).", top, name=name, area=area, rule=_placing_rule(el, seat))
         for a in legal:
             label = _n("Place {n} house", "Place {n} houses", a["count"]) if a["count"] \
                 else _("Place none")
