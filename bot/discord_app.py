@@ -17,7 +17,7 @@ from bot.background import guarded
 from bot.i18n import language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.databases import Database, PostgresDatabase, SqliteFile, refuse_old_pg_dump
-from bot.ops.logs import configure_logging
+from bot.ops.logs import configure_logging, without_voice
 from bot.ops.roll_call import RollCall
 from bot.ops.running import serve
 from bot.ops.settings import load_settings
@@ -73,9 +73,7 @@ class TableBot(commands.Bot):
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        # The bot never joins a voice channel: discord.py's warnings about the voice
-        # libraries would only add lines to a start-up failure's one.
-        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        without_voice()
         keep_secrets_out_of_logs()  # gateway events and request bodies carry ballots
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,

@@ -14,7 +14,7 @@ import contextlib
 import discord
 
 from bot.ops.findings import Finding, ok, problem
-from bot.ops.logs import NETWORK_ERRORS, describe_error
+from bot.ops.logs import NETWORK_ERRORS, describe_error, without_voice
 from bot.ops.running import BAD_TOKEN
 from bot.store import GameRow
 
@@ -75,6 +75,7 @@ async def check_channel(client: discord.Client, game: GameRow) -> Finding | None
 
 async def check_discord(token: str, games: list[GameRow], *,
                         ready_timeout: float = READY_TIMEOUT) -> list[Finding]:
+    without_voice()
     client = discord.Client(intents=discord.Intents.default())
     gateway: asyncio.Task[None] | None = None
     try:
