@@ -223,7 +223,7 @@ def _line(guild_id: int, game: str, h: Any) -> str:
     if where:
         record = _("[record]({link})", link=where)
     elif g.last_in_channel:  # `export` gives the channel's last game only
-        record = _("record: `{export}` in {channel}", export=cmd(f"{game} export"),
+        record = _("record: {export} in {channel}", export=cmd(f"{game} export"),
                    channel=f"<#{g.channel_id}>")
     else:
         record = _("record: no link known (played in {channel})", channel=f"<#{g.channel_id}>")

@@ -81,7 +81,8 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
         assert lines[2].endswith(f"[record](https://discord.com/channels/{emu.guild.id}/"
                                  f"{emu.channel.id}/4242)")
         # No message known: `export` gives the channel's last game, and only that one.
-        assert lines[1].endswith(f"`/clans export` in <#{emu.channel.id}>")
+        export = f"</clans export:{emu.commands.find('clans', None)['id']}>"
+        assert lines[1].endswith(f"{export} in <#{emu.channel.id}>")
         history = await (await emu.slash(users[1], emu.channel, "clans history")).wait()
         assert history.content.splitlines()[1].endswith(
             f"record: no link known (played in <#{emu.channel.id}>)")

@@ -15,7 +15,7 @@ from tests.e2e.test_doge_clocks import FakeTime, clocked_bot, start_async_table
 PLACEMENT_S = 5 * 60  # the live preset's placement round
 SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS: delivered without a push notification
 NOTICE = ("🤖 You missed 2 deadlines in a row in the Doge game in <#{channel}>: the autopilot "
-          "plays your seat until you use `/doge back` or play a move yourself.")
+          "plays your seat until you use </doge back:{doge}> or play a move yourself.")
 
 
 async def slash(table: DogeTable, user, command: str, options: dict) -> None:
@@ -43,6 +43,10 @@ async def claudia_misses_twice(table: DogeTable, bot: TableBot, time: FakeTime) 
     assert game.seats[2].autopilot and game.seats[2].misses == 2
 
 
+def notice_text(emu: DiscordEmulator, table: DogeTable) -> str:
+    return NOTICE.format(channel=table.channel.id, doge=emu.commands.find("doge", None)["id"])
+
+
 def notices(emu: DiscordEmulator) -> list:
     return [m for m in emu.messages(include_ephemeral=False) if "🤖 You missed" in m.content]
 
@@ -59,7 +63,7 @@ async def test_a_player_who_chose_dms_is_told_by_dm(
         await emu.wait_until(lambda: notices(emu), timeout=10)
         [notice] = notices(emu)
         assert notice.channel_id == emu.dm_channel_for(claudia).id
-        assert notice.content == NOTICE.format(channel=table.channel.id)
+        assert notice.content == notice_text(emu, table)
         # The channel was told as before, in the step's message; nobody else got a notice.
         said = [m.content for m in emu.messages(table.channel, include_ephemeral=False)]
         assert any("the autopilot plays for them" in t for t in said)
@@ -85,7 +89,7 @@ async def test_closed_dms_or_mentions_get_a_ping_for_them_alone(
         await emu.wait_until(lambda: notices(emu), timeout=10)
         [notice] = notices(emu)
         assert notice.channel_id == table.channel.id
-        assert notice.content == f"<@{claudia.id}> " + NOTICE.format(channel=table.channel.id)
+        assert notice.content == f"<@{claudia.id}> " + notice_text(emu, table)
         assert notice.pinged == {f"user:{claudia.id}"}
         assert not emu.internal_errors
 

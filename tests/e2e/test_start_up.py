@@ -1,5 +1,6 @@
 """Starting the bot against the loopback Discord: no voice warnings in its log (it never
-joins a voice channel)."""
+joins a voice channel), and the slash commands' ids known from the sync, or from a fetch
+in a process that does not sync, as Discord returns them."""
 
 from __future__ import annotations
 
@@ -65,3 +66,19 @@ async def test_the_doctor_logs_in_without_voice_warnings(
         findings = await run_doctor(settings, tmp_path / ".env")
     assert any("logged in as" in f.line() for f in findings)
     assert voice_lines(caplog) == []
+
+
+async def test_the_commands_ids_are_those_discord_gave(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        stored = {c["name"]: int(c["id"]) for c in emu.commands.list(None)}
+        assert {"doge", "clans", "table-admin"} <= stored.keys()
+        assert bot.command_ids == stored
+    # A second process on the same application fetches them instead of syncing.
+    other = TableBot(database_path=str(tmp_path / "other.db"), sync_commands=False)
+    syncs = emu.commands.sync_count
+    async with emu.running(other):
+        assert other.command_ids == stored
+    assert emu.commands.sync_count == syncs
