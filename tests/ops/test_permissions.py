@@ -10,7 +10,9 @@ from urllib.parse import parse_qs, urlparse
 
 import discord
 
+from bot.app import run_bot
 from bot.ops.permissions import PERMISSIONS, invite_url, permissions_value, posting_needs
+from bot.ops.running import EXIT_CONFIG
 
 ROOT = Path(__file__).resolve().parents[2]
 # A call in the code -> the permission Discord asks of it (the bot's own messages need
@@ -79,3 +81,15 @@ def test_a_thread_asks_for_its_own_send_permission() -> None:
                        "read_message_history"]
     assert thread == ["view_channel", "send_messages_in_threads", "embed_links",
                       "attach_files", "read_message_history"]
+
+
+def test_make_run_without_a_token_names_them_too(tmp_path: Path, monkeypatch,
+                                                 capsys) -> None:
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "games.db"))
+    assert run_bot() == EXIT_CONFIG
+    said = " ".join(capsys.readouterr().err.split())
+    assert said.startswith("DISCORD_TOKEN is not set")
+    assert f"integer {permissions_value()}" in said
+    assert all(p.label in said for p in PERMISSIONS)
