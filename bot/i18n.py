@@ -175,8 +175,9 @@ def know_command_ids(ids: dict[str, int]) -> None:
 
 @contextmanager
 def knowing_command_ids(ids: dict[str, int]) -> Iterator[None]:
-    """`cmd` mentions the commands of `ids` inside this block (a test writing as the bot
-    writes)."""
+    """`cmd` mentions the commands of `ids` inside this block: for code that may run
+    outside the bot's own tasks (the notifier, which the clock calls; a test writing as
+    the bot writes)."""
     token = _command_ids.set(ids)
     try:
         yield
