@@ -6,12 +6,15 @@ import sys
 
 from dotenv import load_dotenv
 
+from bot.ops.permissions import PERMISSIONS, permissions_value
 from bot.ops.running import EXIT_CONFIG
 from bot.ops.settings import load_settings, start_refusals
 from bot.sharding import load_scaling
 
 MISSING_TOKEN = ("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's "
-                 "token in it (see README, 'Create the Discord application').")
+                 "token in it (see README, 'Create the Discord application'; invite the bot "
+                 "with the scopes bot and applications.commands and the permissions "
+                 f"{', '.join(p.label for p in PERMISSIONS)}: integer {permissions_value()}).")
 
 
 def load_environment() -> None:

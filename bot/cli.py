@@ -106,14 +106,14 @@ def _refuse(message: str, code: int) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from bot.demo import DEMO_GAMES, play_demo
+    from bot.demo import DEMO_GAMES, demo_game
     from bot.i18n import speaking
 
     for game in DEMO_GAMES if args.game == "both" else (args.game,):
         with speaking(args.language):  # the boards' words and captions
-            path = play_demo(Path(args.out), seed=args.seed, images=not args.no_images,
+            demo = demo_game(Path(args.out), seed=args.seed, images=not args.no_images,
                              game=game)
-        print(f"{game} demo game written to {path}")
+        print(demo.line())
     return 0
 
 

@@ -14,10 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.background import guarded
-from bot.i18n import language_of_locale, set_language
+from bot.i18n import know_command_ids, language_of_locale, set_language
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.databases import Database, PostgresDatabase, SqliteFile, refuse_old_pg_dump
-from bot.ops.logs import configure_logging
+from bot.ops.logs import configure_logging, without_voice
 from bot.ops.roll_call import RollCall
 from bot.ops.running import serve
 from bot.ops.settings import load_settings
@@ -73,9 +73,7 @@ class TableBot(commands.Bot):
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        # The bot never joins a voice channel: discord.py's warnings about the voice
-        # libraries would only add lines to a start-up failure's one.
-        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        without_voice()
         keep_secrets_out_of_logs()  # gateway events and request bodies carry ballots
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
@@ -98,6 +96,7 @@ class TableBot(commands.Bot):
         self.posters: dict = {}
         self.languages: ServerLanguages | None = None
         self.roll_call: RollCall | None = None
+        self.command_ids: dict[str, int] = {}  # top-level slash command -> its id
         self._discord_opened = False  # a login was tried: there is a client to close
         self._shutdown: asyncio.Task[None] | None = None
 
@@ -128,25 +127,38 @@ class TableBot(commands.Bot):
         from cogs.common.names import write_for_discord
 
         write_for_discord()  # events are handled in tasks started from here
+        know_command_ids(self.command_ids)
         await super().connect(reconnect=reconnect)
 
     async def setup_hook(self) -> None:
         from cogs.common.names import write_for_discord
 
         write_for_discord()  # and in those started at login: the clock's, for one
+        know_command_ids(self.command_ids)
         await self.open_store()
         if self.tables is None:  # a login retried after a network error comes here again
             await self._open_tables()
         await self.tree.set_translator(CatalogTranslator())  # Dutch names and descriptions
+        await self.learn_command_ids()
+        log.info("ready: store %s, commands %s",
+                 "on PostgreSQL" if self.database_url else self.database_path,
+                 "synced" if self.sync_commands else "fetched")
+
+    async def learn_command_ids(self) -> None:
+        """Sync the slash commands (or, in a process that does not sync them, fetch them)
+        and keep their ids, which texts need to mention a command (`bot.i18n.cmd`)."""
+        guild = discord.Object(id=self.dev_guild_id) if self.dev_guild_id else None
         if self.sync_commands:
-            if self.dev_guild_id:
-                guild = discord.Object(id=self.dev_guild_id)
+            if guild is not None:
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
-        log.info("ready: store %s, commands synced",
-                 "on PostgreSQL" if self.database_url else self.database_path)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            try:
+                synced = await self.tree.fetch_commands(guild=guild)
+            except discord.HTTPException as exc:  # texts name the commands by name instead
+                log.warning("could not fetch the slash commands' ids: %s", exc)
+                return
+        self.command_ids.update({command.name: command.id for command in synced})
 
     async def _open_tables(self) -> None:
         from cogs.clans.board import render_clans

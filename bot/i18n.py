@@ -30,6 +30,8 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 COMMAND_CONTEXT = "command"  # msgctxt of slash command names, options and descriptions
 
 _language: ContextVar[str] = ContextVar("language", default=SOURCE_LANGUAGE)
+# The application commands' ids, by top-level name (`know_command_ids`).
+_command_ids: ContextVar[dict[str, int] | None] = ContextVar("command_ids", default=None)
 
 
 def language_of_locale(locale: object) -> str:
@@ -202,16 +204,47 @@ def number(value: float, decimals: int | None = None, *, signed: bool = False) -
     return Number(value, decimals, signed)
 
 
+def know_command_ids(ids: dict[str, int]) -> None:
+    """From now on, in this context and the tasks it starts, `cmd` mentions the commands
+    whose ids `ids` holds (top-level name -> the application command's id, as Discord
+    returns it on a sync or fetch); the dict may be filled in later."""
+    _command_ids.set(ids)
+
+
+@contextmanager
+def knowing_command_ids(ids: dict[str, int]) -> Iterator[None]:
+    """`cmd` mentions the commands of `ids` inside this block: for code that may run
+    outside the bot's own tasks (the notifier, which the clock calls; a test writing as
+    the bot writes)."""
+    token = _command_ids.set(ids)
+    try:
+        yield
+    finally:
+        _command_ids.reset(token)
+
+
 def cmd(command: str) -> str:
-    """A slash command as the reader types it: cmd("table-admin extend hours:2") is
-    "/table-admin extend hours:2" in English and names the Dutch command and option in
-    Dutch."""
-    words = []
-    for word in command.split():
+    """A slash command written so that every reader can type it, as Discord markdown:
+    cmd("table-admin undo") is Discord's clickable mention `</table-admin undo:id>`,
+    which each client shows in its own language, or "`/table-admin undo`" (the English
+    name) while the command's id is unknown. Options follow in a code span, named in the
+    text's language: cmd("table-admin extend hours:2") is
+    "</table-admin extend:id> `uren:2`" in Dutch. A group alone ("table-admin") cannot
+    be mentioned: "`/table-admin`"."""
+    words = command.split()
+    at = next((i for i, word in enumerate(words) if ":" in word), len(words))
+    path, options = words[:at], words[at:]
+    shown = []
+    for word in options:
         name, colon, rest = word.partition(":")
-        shown = lookup(name, current_language(), COMMAND_CONTEXT + "-name") or name
-        words.append(shown + colon + rest)
-    return "/" + " ".join(words)
+        if colon:
+            name = lookup(name, current_language(), COMMAND_CONTEXT + "-name") or name
+        shown.append(name + colon + rest)
+    command_id = (_command_ids.get() or {}).get(path[0])
+    if command_id is None or len(path) < 2:
+        return "`/" + " ".join(path + shown) + "`"
+    mention = f"</{' '.join(path)}:{command_id}>"
+    return mention + (" `" + " ".join(shown) + "`" if shown else "")
 
 
 def command_text(text: str, language: str, *, name: bool = False) -> str | None:

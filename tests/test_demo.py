@@ -12,7 +12,13 @@ import pytest
 from bot.cli import main
 from bot.demo import demo_players, play_demo, step_caption
 from bot.games.record import replay
+from bot.games.sealing import sealing_of
 from bot.tables.kits import KITS
+
+
+def final_view(record: dict) -> object:
+    result = replay(record)
+    return result.engine.public_view(result.state, None)
 
 
 @pytest.mark.parametrize(("game", "colours", "settings"), [
@@ -39,10 +45,16 @@ def test_the_seed_decides_the_game(tmp_path: Path) -> None:
 
 def test_the_demo_command_plays_clans_with_its_boards(tmp_path: Path, capsys) -> None:
     assert main(["demo", "--out", str(tmp_path), "--seed", "7", "--game", "clans"]) == 0
-    assert "clans demo game written to" in capsys.readouterr().out
     record = json.loads((tmp_path / "clans-demo-record.json").read_text())
     boards = sorted(tmp_path.glob("clans-step-*.png"))
     assert len(boards) == len(record["actions"]) + 1  # the opening board, then every step
+    view = final_view(record)
+    winners = [p["name"] for p, rank in zip(record["players"], view.result.ranks, strict=True)
+               if rank == 1]
+    assert capsys.readouterr().out == (
+        f"clans demo game written to {tmp_path / 'clans-demo-record.json'}: "
+        f"{' and '.join(winners)} won after {view.turn} turns, epoch {view.epoch}, "
+        f"{len(boards)} boards\n")
     assert boards[0].read_bytes().startswith(b"\x89PNG")
     assert record["seed"] == 7
 
@@ -78,3 +90,31 @@ def _ranks(end: dict) -> list[int]:
         return list(end["ranks"])
     places = {row["seat"]: row["place"] for row in end["result"]["ranking"]}
     return [places[s] for s in sorted(places)]
+
+
+
+
+def test_the_doge_demo_is_sealed_like_a_game_played_in_discord(tmp_path: Path,
+                                                               capsys) -> None:
+    """Its record carries a commitment for every stack revealed (D-3.3, D-4.2), which
+    `python -m bot verify` checks; the command's last line per game says who won, after
+    how many years, and how many boards it drew."""
+    assert main(["demo", "--out", str(tmp_path), "--seed", "4", "--game", "doge",
+                 "--no-images"]) == 0
+    path = tmp_path / "doge-demo-record.json"
+    record = json.loads(path.read_text())
+    view = final_view(record)
+    assert capsys.readouterr().out.endswith(
+        f"won after {view.year} years, no boards\n")
+    stacks = record["commitments"]["stacks"]
+    assert record["commitments"]["scheme"] == sealing_of("doge").scheme and stacks
+    assert main(["verify", str(path)]) == 0
+    assert capsys.readouterr().out == f"all {len(stacks)} commitments check\n"
+    stacks[0]["markers"] = [9]  # a changed stack is caught
+    path.write_text(json.dumps(record))
+    assert main(["verify", str(path)]) == 1
+
+
+def test_the_same_seed_seals_with_the_same_salts(tmp_path: Path) -> None:
+    first = play_demo(tmp_path / "a", seed=5, images=False).read_text()
+    assert play_demo(tmp_path / "b", seed=5, images=False).read_text() == first

@@ -65,7 +65,7 @@ async def void_game(mod_ops: Moderation, mod: Moderator, game_id: int, *,
                                game=game_id))
     if done == "not voided":
         raise TableError(later("Game {game} was not voided: it does not count for another "
-                               "reason (see `{setting}`).", game=game_id,
+                               "reason (see {setting}).", game=game_id,
                                setting=later_cmd("table-admin rating")))
     if done == "unchanged":
         return ModResult(later("Game {game} counts already.", game=game_id) if restore

@@ -14,26 +14,18 @@ import contextlib
 import discord
 
 from bot.ops.findings import Finding, ok, problem
-from bot.ops.logs import NETWORK_ERRORS, describe_error
+from bot.ops.logs import NETWORK_ERRORS, describe_error, without_voice
+from bot.ops.permissions import invite_url, posting_needs
 from bot.ops.running import BAD_TOKEN
 from bot.store import GameRow
 
 READY_TIMEOUT = 30.0
-# What posting a board and its prompt needs (README: "invite the bot").
-NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"),
-          ("embed_links", "Embed Links"), ("attach_files", "Attach Files"),
-          ("read_message_history", "Read Message History"))
-IN_THREADS = {"send_messages": ("send_messages_in_threads", "Send Messages in Threads")}
 
 
 def missing_permissions(permissions: discord.Permissions, thread: bool) -> list[str]:
-    missing = []
-    for attribute, label in NEEDED:
-        if thread and attribute in IN_THREADS:
-            attribute, label = IN_THREADS[attribute]
-        if not getattr(permissions, attribute):
-            missing.append(label)
-    return missing
+    """What posting a board and its prompt needs (README: "invite the bot") and the bot
+    lacks, by the names Discord shows them."""
+    return [p.label for p in posting_needs(thread) if not getattr(permissions, p.attribute)]
 
 
 async def _channel(client: discord.Client, channel_id: int
@@ -75,6 +67,7 @@ async def check_channel(client: discord.Client, game: GameRow) -> Finding | None
 
 async def check_discord(token: str, games: list[GameRow], *,
                         ready_timeout: float = READY_TIMEOUT) -> list[Finding]:
+    without_voice()
     client = discord.Client(intents=discord.Intents.default())
     gateway: asyncio.Task[None] | None = None
     try:
@@ -95,6 +88,8 @@ async def check_discord(token: str, games: list[GameRow], *,
             return [problem("discord", f"logged in, but the gateway connection failed: {why}")]
         found: list[Finding] = [ok("discord", f"logged in as {client.user}, in "
                                               f"{len(client.guilds)} servers")]
+        if client.application_id is not None:  # to invite the bot to another server
+            found.append(ok("discord", f"invite link: {invite_url(client.application_id)}"))
         problems = [f for f in [await check_channel(client, g) for g in games] if f]
         if len(games) > len(problems):
             found.append(ok("discord", f"{len(games) - len(problems)} channels with open games "

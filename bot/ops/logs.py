@@ -42,6 +42,13 @@ class NetworkErrorsOnOneLine(logging.Filter):
         return True
 
 
+def without_voice() -> None:
+    """The bot never joins a voice channel: discord.py's start-up warnings that its voice
+    libraries (PyNaCl, davey) are missing would only add noise to the host's log. Called
+    before any discord.Client is made, which is where discord.py warns."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+
+
 def configure_logging(level: int = logging.INFO, log_file: Path | None = None) -> None:
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     if log_file is not None:

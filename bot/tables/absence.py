@@ -104,9 +104,9 @@ class AbsenceMixin:
                 await self.store.set_autopilot(game_id, seat_no, True)
                 lines.append(note(later_n(
                     "🤖 {name} missed a deadline: the autopilot plays for them until they "
-                    "use `{back}`.",
+                    "use {back}.",
                     "🤖 {name} missed {n} deadlines in a row: the autopilot plays for them "
-                    "until they use `{back}`.", misses, name=user_text(seat.name),
+                    "until they use {back}.", misses, name=user_text(seat.name),
                     back=later_cmd(f"{game.row.game} back"))))
             step = Step(await self.load(game_id), list(result.events), since=game.version)
             log.info("game %s v%s: seat %s timed out (%s)", game_id, result.version, seat_no,
@@ -176,7 +176,7 @@ class AbsenceMixin:
         async with self.lock(game_id):  # the allowance is read and spent in one go
             game = await self.load(game_id)
             if days <= 0:
-                raise self.error(later("Give a number of days, e.g. `{example}`.",
+                raise self.error(later("Give a number of days, e.g. {example}.",
                                        example=later_cmd(f"{game.row.game} away days:3")))
             seat = self._my_seat(game, user_id)
             now = self.clock.clock()

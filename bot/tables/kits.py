@@ -299,7 +299,7 @@ class ClansKit:
     @property
     def opening_note(self) -> Later:
         return later("A new game of Clans begins. Each of you has been dealt a clan in "
-                     "secret: see yours with `{me}`.", me=later_cmd("clans me"))
+                     "secret: see yours with {me}.", me=later_cmd("clans me"))
 
     @property
     def engine(self) -> GameEngine:

@@ -33,6 +33,6 @@ async def confirmation(moderation: Moderation, mod: Moderator, channel_id: int, 
         return None
     refuse_last_person(game, seat)  # refused before asking, not after the Yes
     return game.id, _("🛡️ Remove {member} from {title} game {game}? The computer plays "
-                      "{seat}'s seat from then on; `{replace}` can seat someone else in it.",
+                      "{seat}'s seat from then on; {replace} can seat someone else in it.",
                       member=f"<@{user}>", title=title, game=game.id, seat=user_text(seat.name),
                       replace=cmd("table-admin replace"))

@@ -52,10 +52,10 @@ class SeatsMixin:
         values = {"moderator": mod.mention, "seat": user_text(seat.name), "new": f"<@{new_user}>",
                   "me": cmd(f"{game.row.game} me")}
         line = (_("🛡️ {moderator} handed {seat}'s seat to {new} (instead of {old}). {new}: "
-                  "`{me}` shows your secret pieces.", old=f"<@{old}>", **values)
+                  "{me} shows your secret pieces.", old=f"<@{old}>", **values)
                 if old is not None else
                 _("🛡️ {moderator} handed {seat}'s seat to {new} (instead of the computer). "
-                  "{new}: `{me}` shows your secret pieces.", **values))
+                  "{new}: {me} shows your secret pieces.", **values))
         # Someone plays their own seat again: paced autopilot seats move at once now.
         return ModResult(line, ping=[new_user], steps=steps, board=False,
                          lobby=game if game.row.status == LOBBY else None,
@@ -126,6 +126,6 @@ def refuse_last_person(game: LoadedGame, seat: Seat) -> None:
     if not any(s.user_id is not None and not s.is_bot for s in game.seats
                if s.seat != seat.seat):
         raise TableError(later(
-            "{member} is the last person playing here: `{end}` ends the game, everyone "
+            "{member} is the last person playing here: {end} ends the game, everyone "
             "ranked as it stands.", member=f"<@{seat.user_id}>",
             end=later_cmd("table-admin end")))

@@ -26,7 +26,7 @@ __all__ = ["NOT_A_MODERATOR", "NOT_A_SERVER_MODERATOR", "Moderation", "ModResult
 UNDO_WINDOW = 200  # actions looked at when walking back over computer players' moves
 MAX_SKIPS_PER_TURN = 20  # a turn may ask a player a few questions in a row
 MAX_EXTEND_HOURS = 14 * 24
-NOT_A_MODERATOR = later("🛡️ Only moderators may use `{admin}`: members who can manage this "
+NOT_A_MODERATOR = later("🛡️ Only moderators may use {admin}: members who can manage this "
                         "channel, or who have the server's moderator role.",
                         admin=later_cmd("table-admin"))
 
@@ -93,7 +93,7 @@ class Moderation(SeatsMixin, RecordsMixin):
             return ModResult(_("🛡️ {moderator} cleared the moderator role: only members "
                                "who can manage a channel moderate its games.",
                                moderator=mod.mention))
-        return ModResult(_("🛡️ {moderator} made {role} the moderator role for `{admin}`.",
+        return ModResult(_("🛡️ {moderator} made {role} the moderator role for {admin}.",
                            moderator=mod.mention, role=f"<@&{role_id}>",
                            admin=cmd("table-admin")))
 
@@ -105,7 +105,7 @@ class Moderation(SeatsMixin, RecordsMixin):
         async with self.service.lock(game.id):
             game = await self.service.load(game.id)
             if game.row.settings.get("paused"):
-                raise TableError(later("The game is already paused; `{resume}` restarts the "
+                raise TableError(later("The game is already paused; {resume} restarts the "
                                         "clocks.", resume=later_cmd("table-admin resume")))
             await self.store.update_settings(game.id, {"paused": True})
             await self.store.pause_deadlines(game.id, now=self.service.clock.clock())

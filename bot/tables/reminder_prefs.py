@@ -23,7 +23,7 @@ async def set_reminder_prefs(store: Store, user_id: int, changes: dict[str, Any]
     if ("quiet_start" in changes) != ("quiet_end" in changes) and \
             (await store.get_user_prefs(user_id)).quiet is None:
         raise TableError(later(
-            "Quiet hours need a start and an end: give both, e.g. `{example}` (once set, "
+            "Quiet hours need a start and an end: give both, e.g. {example} (once set, "
             "either can be changed alone). Nothing was changed.",
             example=later_cmd(f"{game} notify quiet_start:22 quiet_end:7")))
     if changes.get("digest"):  # the first digest a day from now, then daily

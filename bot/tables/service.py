@@ -94,7 +94,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         if game is not None and kind in (None, game.row.game):
             return game
         if game is not None:
-            raise TableError(later("The game in this channel is {title}: use `{commands}` "
+            raise TableError(later("The game in this channel is {title}: use {commands} "
                                    "commands here.", title=self.kit(game).title,
                                    commands=later_cmd(game.row.game)))
         if kind is None:
@@ -105,10 +105,10 @@ class TableService(AbsenceMixin, AiSeatsMixin):
         if ended:
             raise TableError(later("The {title} game in this channel is over: its last "
                                    "message shows the result, the final board and the "
-                                   "record. Start another with `{new}`.", title=title,
+                                   "record. Start another with {new}.", title=title,
                                    new=later_cmd(f"{kind} new")))
         raise TableError(later("There is no {title} game in this channel. Start one with "
-                               "`{new}`.", title=title, new=later_cmd(f"{kind} new")))
+                               "{new}.", title=title, new=later_cmd(f"{kind} new")))
 
     async def load(self, game_id: int) -> LoadedGame:
         try:
@@ -248,7 +248,7 @@ class TableService(AbsenceMixin, AiSeatsMixin):
                 raise TableError(later("Only players at this table may start it."))
             if len(game.seats) < kit.min_players:
                 raise TableError(later("{title} needs at least {least} players: {seated} "
-                                        "seated. Add computer players with `{addbot}`.",
+                                        "seated. Add computer players with {addbot}.",
                                         title=kit.title, least=kit.min_players,
                                         seated=len(game.seats),
                                         addbot=later_cmd(f"{kit.name} addbot")))

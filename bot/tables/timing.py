@@ -50,6 +50,9 @@ PRESETS = {
     "live": Timing(placement_s=5 * 60, decision_s=2 * 60, reminders=("half",)),
     "async": Timing(placement_s=DAY, decision_s=DAY, reminders=("half", "1h")),
 }
+# A table opened without a timing plays over days, as slow games are the bot's own
+# (README, "Slow games"); `live` is chosen for an evening at the table.
+DEFAULT_TIMING = "async"
 MAX_AWAY_S = 7 * DAY  # vacation per player per game
 MISSES_FOR_AUTOPILOT = 2  # missed deadlines in a row
 

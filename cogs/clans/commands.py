@@ -11,6 +11,7 @@ from bot.games.clans.questions import move_places
 from bot.i18n import _, _n
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
+from bot.tables.timing import DEFAULT_TIMING
 from cogs.clans.rules import RULE_TOPICS, help_text
 from cogs.common import table_components  # noqa: F401  (registers the shared handlers)
 from cogs.common.game_ui import Clock, GameUi, register
@@ -26,12 +27,12 @@ class ClansCog(TableCommands):
 
     @clans.command(name="new", description="Open a Clans table in this channel")
     @app_commands.describe(seats="How many players (2 to 4)",
-                           timing="live: minutes per move; async: a day per move",
+                           timing="async (default): a day per move; live: minutes per move",
                            thread="Open the table in a new thread of this channel")
-    @app_commands.choices(timing=[app_commands.Choice(name="live", value="live"),
-                                  app_commands.Choice(name="async", value="async")])
+    @app_commands.choices(timing=[app_commands.Choice(name="async", value="async"),
+                                  app_commands.Choice(name="live", value="live")])
     async def new(self, interaction: discord.Interaction,
-                  seats: app_commands.Range[int, 2, 4] = 4, timing: str = "live",
+                  seats: app_commands.Range[int, 2, 4] = 4, timing: str = DEFAULT_TIMING,
                   thread: bool = False) -> None:
         await self.open_table(interaction, seats, timing, thread=thread)
 

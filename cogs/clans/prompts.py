@@ -79,7 +79,7 @@ def move_prompt(game: LoadedGame, view: ClansPublicView, question: Question, mov
                 header: str, deadline: Deadline | None) -> str:
     """Whose move and how to make it, what the table plays at the deadline, and the rule
     only where it helps: a move's rule is the same every turn (C-3.1 to C-3.3)."""
-    lines = [header, _("{player}, your move: pick a region below, or type `{command}`.",
+    lines = [header, _("{player}, your move: pick a region below, or type {command}.",
                        player=mover, command=cmd("clans move"))]
     # The default without its region: its territory's label names the region (C-1.3).
     short = replace(question, default_path=question.default_path[1:])
@@ -102,5 +102,5 @@ def final_text(game: LoadedGame) -> str:
            "ranks": list(result.ranks)}
     players = players_written(game.shown_players)  # a seat handed on: its holder's name
     return "\n".join(["🏁 " + game.engine.describe(end, players),
-                      _("The game record is attached; `{command}` gives it again.",
+                      _("The game record is attached; {command} gives it again.",
                         command=cmd("clans export"))])

@@ -31,13 +31,13 @@ def help_text() -> str:
     territory = _("territory")
     return "\n".join([
         "🛖 " + _("**Clans in Discord**"),
-        _("`{new}` opens a table (2 to 4 players); press **Join** and **Start**; `{addbot}` "
-          "adds computer players. `{me}` shows your secret clan.", new=cmd("clans new"),
+        _("{new} opens a table (2 to 4 players); press **Join** and **Start**; {addbot} "
+          "adds computer players. {me} shows your secret clan.", new=cmd("clans new"),
           addbot=cmd("clans addbot"), me=cmd("clans me")),
         _("On your turn use the buttons under the prompt (region, territory, neighbour) or "
-          "type `{move}`.", move=cmd(f"clans move from:<{territory}> to:<{territory}>")),
-        _("`{board}` shows the board, `{status}` what the game waits for, `{rules}` the "
-          "rules in short; `{export}` gives the record after the end.",
+          "type {move}.", move=cmd(f"clans move from:<{territory}> to:<{territory}>")),
+        _("{board} shows the board, {status} what the game waits for, {rules} the "
+          "rules in short; {export} gives the record after the end.",
           board=cmd("clans board"), status=cmd("clans status"), rules=cmd("clans rules"),
           export=cmd("clans export")),
     ])

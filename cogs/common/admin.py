@@ -91,7 +91,7 @@ async def run(interaction: discord.Interaction, op: Operation,
 
 
 def renamed_note(new: str) -> str:
-    return _("ℹ️ `{old}` is now `{new}`; the old name goes away in a later release.",
+    return _("ℹ️ {old} is now {new}; the old name goes away in a later release.",
              old=cmd(OLD_NAME), new=cmd(new))
 
 
@@ -162,7 +162,7 @@ class ModeratorCommands(app_commands.Group):
         # `old` may have left the server (a User, not a Member): that is when it is needed.
         if new.bot:
             return await refuse(interaction, _(
-                "A bot cannot take a seat; use `{kick}` to let the computer play it.",
+                "A bot cannot take a seat; use {kick} to let the computer play it.",
                 kick=cmd(f"{NAME} kick")))
         await self.act(interaction, lambda m, who: m.replace(
             who, interaction.channel_id, None if old is None else old.id, new.id,

@@ -22,7 +22,7 @@ from bot.community.recap import Scene, scenes
 from bot.community.stats import change_text, history, player_stats
 from bot.games.community import community_of
 from bot.games.wording import ordinal, user_text
-from bot.i18n import N_, _, _n, cmd, number, speaking
+from bot.i18n import N_, _, _n, cmd, current_language, number, speaking
 from bot.store import FINISHED, GameRow, LoadedGame, StoreError
 from bot.tables.kits import get_kit
 from bot.tables.service import TableService
@@ -39,6 +39,8 @@ from rendering.common.recap import render_recap_async
 
 log = logging.getLogger(__name__)
 
+# The look-ups answer privately unless asked to post for everyone.
+PUBLIC = "Post the answer in the channel for everyone (default: only you see it)"
 PAGE = 10
 HISTORY_LINES = 10
 MAX_UPLOAD = 8 * 1024 * 1024  # Discord's attachment limit without boosts
@@ -83,13 +85,20 @@ def recap_description(game: str, game_id: int, scenes: int) -> str:
     return community_of(game).recap_description(get_kit(game).title, game_id, scenes)
 
 
+async def answer_language(interaction: discord.Interaction, public: bool) -> str:
+    """A look-up answers its asker alone, in their Discord's language; with `public`
+    the whole channel, in the server's."""
+    return await channel_language(interaction) if public else current_language()
+
+
 def link(guild_id: int | None, message: tuple[int, int] | None) -> str | None:
     if guild_id is None or message is None:
         return None
     return f"https://discord.com/channels/{guild_id}/{message[0]}/{message[1]}"
 
 
-async def leaderboard(interaction: discord.Interaction, game: str, page: int) -> None:
+async def leaderboard(interaction: discord.Interaction, game: str, page: int,
+                      public: bool = False) -> None:
     if interaction.guild_id is None:
         return await refuse(interaction, _(PER_SERVER))
     store = tables(interaction).store
@@ -101,8 +110,8 @@ async def leaderboard(interaction: discord.Interaction, game: str, page: int) ->
             "The {title} leaderboard has {n} player: page {page} is empty.",
             "The {title} leaderboard has {n} players: page {page} is empty.", total,
             title=title, page=page))
-    await interaction.response.defer(thinking=True)
-    with speaking(await channel_language(interaction)):  # the answer is public
+    await interaction.response.defer(thinking=True, ephemeral=not public)
+    with speaking(await answer_language(interaction, public)):
         png = await render_async(render_leaderboard, game, rows, total)
         lines = [_("🏆 **{title} leaderboard** — rated games only. The score is a careful "
                    "guess at skill: it starts at 0 and grows as you win.",
@@ -114,7 +123,8 @@ async def leaderboard(interaction: discord.Interaction, game: str, page: int) ->
         if not rows:
             lines.append(_("No rated {title} game in this server yet.", title=title))
         description = _("{title} leaderboard, page {page}", title=title, page=page)
-    await tell(interaction, "\n".join(lines)[:1990], ephemeral=False, allowed_mentions=NO_PINGS,
+    await tell(interaction, "\n".join(lines)[:1990], ephemeral=not public,
+               allowed_mentions=NO_PINGS,
                file=discord.File(io.BytesIO(png), filename=f"{game}-leaderboard.png",
                                  description=description))
 
@@ -149,17 +159,17 @@ async def _player(interaction: discord.Interaction, game: str,
 
 
 async def stats(interaction: discord.Interaction, game: str,
-                player: discord.User | discord.Member | None) -> None:
+                player: discord.User | discord.Member | None, public: bool = False) -> None:
     found = await _player(interaction, game, player)
     if found is None:
         return
     standing, games, name = found
     assert interaction.guild_id is not None
     title = get_kit(game).title
-    await interaction.response.defer(thinking=True)
+    await interaction.response.defer(thinking=True, ephemeral=not public)
     summary = player_stats(standing, games)
     _rows, total = await tables(interaction).store.leaderboard(interaction.guild_id, game, limit=0)
-    with speaking(await channel_language(interaction)):  # the answer is public
+    with speaking(await answer_language(interaction, public)):
         png = await render_async(render_stats, game, name, summary,
                                 community_of(game).known_for, total)
         lines = [rating_line(user_text(name), title, standing, total)]
@@ -170,7 +180,8 @@ async def stats(interaction: discord.Interaction, game: str,
         lines.append(_("Last games:"))
         lines += [_line(interaction.guild_id, game, h) for h in summary.last]
         description = _("{title} stats of {name}", title=title, name=name)
-    await tell(interaction, "\n".join(lines)[:1990], ephemeral=False, allowed_mentions=NO_PINGS,
+    await tell(interaction, "\n".join(lines)[:1990], ephemeral=not public,
+               allowed_mentions=NO_PINGS,
                file=discord.File(io.BytesIO(png), filename=f"{game}-stats.png",
                                  description=description))
 
@@ -229,7 +240,7 @@ def _line(guild_id: int, game: str, h: Any) -> str:
     if where:
         record = _("[record]({link})", link=where)
     elif g.last_in_channel:  # `export` gives the channel's last game only
-        record = _("record: `{export}` in {channel}", export=cmd(f"{game} export"),
+        record = _("record: {export} in {channel}", export=cmd(f"{game} export"),
                    channel=f"<#{g.channel_id}>")
     else:
         record = _("record: no link known (played in {channel})", channel=f"<#{g.channel_id}>")
@@ -239,23 +250,25 @@ def _line(guild_id: int, game: str, h: Any) -> str:
 
 
 async def show_history(interaction: discord.Interaction, game: str,
-                       player: discord.User | discord.Member | None) -> None:
+                       player: discord.User | discord.Member | None,
+                       public: bool = False) -> None:
     found = await _player(interaction, game, player)
     if found is None:
         return
     _standing, games, name = found
     assert interaction.guild_id is not None
     title = get_kit(game).title
-    with speaking(await channel_language(interaction)):  # the answer is public
+    with speaking(await answer_language(interaction, public)):
         lines = [_n("📜 **{name}**'s only finished {title} game so far:",
                     "📜 **{name}**'s last {title} games ({n} in all), newest first:",
                     len(games), name=user_text(name), title=title)]
         lines += [_line(interaction.guild_id, game, h) for h in history(games)[:HISTORY_LINES]]
     await interaction.response.send_message("\n".join(lines)[:1990], allowed_mentions=NO_PINGS,
-                                            suppress_embeds=True)
+                                            suppress_embeds=True, ephemeral=not public)
 
 
-async def recap(interaction: discord.Interaction, game: str, game_id: int | None) -> None:
+async def recap(interaction: discord.Interaction, game: str, game_id: int | None,
+                public: bool = False) -> None:
     service = tables(interaction)
     finished = await service.store.list_games(channel_id=interaction.channel_id,
                                               status=FINISHED, game=game, limit=1000)
@@ -266,7 +279,7 @@ async def recap(interaction: discord.Interaction, game: str, game_id: int | None
                                            title=title) if game_id is None else
                             _("This channel has no finished game {game} of {title}.",
                               game=game_id, title=title))
-    language = await channel_language(interaction)  # the recap's captions are public
+    language = await answer_language(interaction, public)  # of the captions too
     try:  # before answering: a game with no recap is refused to the asker alone
         with speaking(language):
             found = await recap_scenes(service, chosen.id)
@@ -275,14 +288,14 @@ async def recap(interaction: discord.Interaction, game: str, game_id: int | None
                                            game=chosen.id, problem=str(exc)))
     if found is None:
         return await refuse(interaction, _("Game {game} has no recap to show.", game=chosen.id))
-    await interaction.response.defer(thinking=True)
+    await interaction.response.defer(thinking=True, ephemeral=not public)
     with speaking(language):
         file = await recap_file(*found)
         if file is None:  # too large: rare enough to say so where the recap would have been
             return await tell(interaction, _("Game {game}'s recap is too large to post.",
-                                             game=chosen.id), ephemeral=False)
+                                             game=chosen.id), ephemeral=not public)
     await tell(interaction, f"🎞️ {file.description}.",  # which names the game
-               ephemeral=False, allowed_mentions=NO_PINGS, file=file)
+               ephemeral=not public, allowed_mentions=NO_PINGS, file=file)
 
 
 async def recap_choices(interaction: discord.Interaction, game: str,
@@ -306,28 +319,30 @@ def game_commands(game: str) -> list[app_commands.Command[Any, ..., Any]]:
     title = get_kit(game).title
 
     @app_commands.command(name="leaderboard", description=f"The server's best {title} players")
-    @app_commands.describe(page="Which ten players (1: the best ten)")
+    @app_commands.describe(page="Which ten players (1: the best ten)", public=PUBLIC)
     async def leaderboard_cmd(interaction: discord.Interaction,
-                              page: app_commands.Range[int, 1, 1000] = 1) -> None:
-        await leaderboard(interaction, game, page)
+                              page: app_commands.Range[int, 1, 1000] = 1,
+                              public: bool = False) -> None:
+        await leaderboard(interaction, game, page, public)
 
     @app_commands.command(name="stats", description=f"A player's {title} rating and games")
-    @app_commands.describe(player="Whose stats (default: yours)")
-    async def stats_cmd(interaction: discord.Interaction,
-                        player: discord.User | None = None) -> None:
-        await stats(interaction, game, player)
+    @app_commands.describe(player="Whose stats (default: yours)", public=PUBLIC)
+    async def stats_cmd(interaction: discord.Interaction, player: discord.User | None = None,
+                        public: bool = False) -> None:
+        await stats(interaction, game, player, public)
 
     @app_commands.command(name="history", description=f"A player's finished {title} games")
-    @app_commands.describe(player="Whose games (default: yours)")
-    async def history_cmd(interaction: discord.Interaction,
-                          player: discord.User | None = None) -> None:
-        await show_history(interaction, game, player)
+    @app_commands.describe(player="Whose games (default: yours)", public=PUBLIC)
+    async def history_cmd(interaction: discord.Interaction, player: discord.User | None = None,
+                          public: bool = False) -> None:
+        await show_history(interaction, game, player, public)
 
     @app_commands.command(name="recap", description=f"Replay a finished {title} game of this "
                                                     "channel as an animation")
-    @app_commands.describe(game_id="Which game (default: the latest)")
-    async def recap_cmd(interaction: discord.Interaction, game_id: int | None = None) -> None:
-        await recap(interaction, game, game_id)
+    @app_commands.describe(game_id="Which game (default: the latest)", public=PUBLIC)
+    async def recap_cmd(interaction: discord.Interaction, game_id: int | None = None,
+                        public: bool = False) -> None:
+        await recap(interaction, game, game_id, public)
 
     @recap_cmd.autocomplete("game_id")
     async def recap_game(interaction: discord.Interaction,

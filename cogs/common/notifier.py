@@ -6,11 +6,14 @@ channel)."""
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 
-from bot.i18n import SOURCE_LANGUAGE, _, _n, cmd, speaking
+from bot.i18n import SOURCE_LANGUAGE, _, _n, cmd, knowing_command_ids, speaking
 from bot.store import LoadedGame, Seat
 from bot.tables.clock import Reminder
 from bot.tables.service import Step
@@ -18,6 +21,17 @@ from cogs.common.delivery import PostingError, ThreadClosed
 from cogs.common.reminder_posts import ReminderPosts
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def naming_commands(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    """The clock calls the notifier from its own task: the texts it writes mention the
+    bot's commands by the ids the bot learnt (`cmd`), whoever runs the clock."""
+    @functools.wraps(method)
+    async def wrapped(self: DiscordNotifier, *args: Any, **kwargs: Any) -> T:
+        with knowing_command_ids(getattr(self.bot, "command_ids", {})):
+            return await method(self, *args, **kwargs)
+    return wrapped
 
 
 class DiscordNotifier:
@@ -30,6 +44,7 @@ class DiscordNotifier:
             channel = await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
 
+    @naming_commands
     async def remind(self, game: LoadedGame, due: list[Reminder]) -> None:
         """A DM to each who asked for one (if their DMs are open); everyone else is
         reminded in the channel: one message for each deadline, pinging only them, which
@@ -57,6 +72,7 @@ class DiscordNotifier:
             except (PostingError, discord.HTTPException) as exc:
                 log.warning("game %s: reminders for %s failed: %s", game.id, users, exc)
 
+    @naming_commands
     async def autopilot_on(self, game: LoadedGame, seat: Seat, *, by_dm: bool,
                            silent: bool) -> None:
         """Missed deadlines put the seat on autopilot: the game's message in the channel
@@ -67,10 +83,10 @@ class DiscordNotifier:
             return
         with speaking(await self.language(game.row.guild_id)):
             text = _n("🤖 You missed {n} deadline in a row in the {game} game in {channel}: "
-                      "the autopilot plays your seat until you use `{back}` or play a move "
+                      "the autopilot plays your seat until you use {back} or play a move "
                       "yourself.",
                       "🤖 You missed {n} deadlines in a row in the {game} game in {channel}: "
-                      "the autopilot plays your seat until you use `{back}` or play a move "
+                      "the autopilot plays your seat until you use {back} or play a move "
                       "yourself.", seat.misses, game=game.row.game.capitalize(),
                       channel=f"<#{game.row.channel_id}>", back=cmd(f"{game.row.game} back"))
         if not await self.dm(seat.user_id, text, silent=silent):
@@ -96,6 +112,7 @@ class DiscordNotifier:
         if not await self.dm(user_id, text):
             log.info("digest for user %s not delivered: DMs closed", user_id)
 
+    @naming_commands
     async def publish(self, step: Step) -> None:
         """A step nobody clicked for (a deadline, a moderator's skip): post it."""
         poster = self.bot.posters.get(step.game.row.game)  # type: ignore[attr-defined]
@@ -107,13 +124,14 @@ class DiscordNotifier:
         except (PostingError, discord.HTTPException) as exc:
             log.warning("game %s: could not post a step: %s", step.game.id, exc)
 
+    @naming_commands
     async def tell_parent(self, thread: discord.Thread, step: Step) -> None:
         """The game's thread is closed to the bot: say so where the players can read it."""
         game = step.game.row.game
         with speaking(await self.language(step.game.row.guild_id)):
             text = _("⚠️ The {game} game in {thread} goes on, but its thread is archived and "
                      "locked, so I can't post there: a moderator can reopen it, then "
-                     "`{board}` shows the table.", game=game.capitalize(),
+                     "{board} shows the table.", game=game.capitalize(),
                      thread=f"<#{thread.id}>", board=cmd(f"{game} board"))
         try:
             parent = await self.channel(thread.parent_id)

@@ -96,7 +96,7 @@ class Poster(SegmentMessages):
         except discord.HTTPException as exc:
             log.warning("game %s: posting failed: %s", game.id, exc)
             raise PostingError(_("Your move is saved, but Discord failed to show it; "
-                                 "`{board}` shows the table again.",
+                                 "{board} shows the table again.",
                                  board=cmd(f"{game.row.game} board"))) from exc
 
     async def _language(self, game: LoadedGame) -> str:

@@ -45,7 +45,7 @@ def table_commands(ui: GameUi, table: TableCommands) -> list[app_commands.Comman
         # The topics as the reader's Discord offers them (choice names are translated).
         topics = [command_text(t, current_language()) or t for t in ui.rule_topics]
         text = _(found) if found else _(
-            "Pick a topic with `{command}`, one of: {topics}.",
+            "Pick a topic with {command}, one of: {topics}.",
             command=cmd(f"{ui.game} rules topic:"), topics=", ".join(topics))
         await interaction.response.send_message(text, ephemeral=True)
 

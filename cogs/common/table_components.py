@@ -50,7 +50,7 @@ async def publish(interaction: discord.Interaction, step: Step, *,
     except DATABASE_FAULTS as exc:
         log.warning("game %s: showing a saved step failed: %s", step.game.id, exc)
         await refuse(interaction, _("Your move is saved, but showing it failed for a moment; "
-                                    "`{board}` shows the table again.",
+                                    "{board} shows the table again.",
                                     board=cmd(f"{step.game.row.game} board")))
 
 

@@ -123,7 +123,7 @@ def lobby_text(game: LoadedGame) -> str:
             lines.append(f"{mark(s.colour)} {user_text(s.name)}")
     lines += ["▫️ " + _("(free seat)")] * (size - len(game.seats))
     if len(game.seats) < size:
-        lines.append(_("Fill empty seats with computer players: `{addbot}`.",
+        lines.append(_("Fill empty seats with computer players: {addbot}.",
                        addbot=cmd(f"{kit.name} addbot")))
     return "\n".join(lines)
 

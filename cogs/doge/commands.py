@@ -12,6 +12,7 @@ from bot.games.wording import user_text
 from bot.i18n import _, _n
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
+from bot.tables.timing import DEFAULT_TIMING
 from cogs.common import table_components  # noqa: F401  (register handlers)
 from cogs.common.game_ui import Clock, GameUi, register
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
@@ -32,15 +33,15 @@ class DogeCog(TableCommands):
 
     @doge.command(name="new", description="Open a Doge table in this channel")
     @app_commands.describe(seats="How many players (3 or 4)",
-                           timing="live: minutes per decision; async: a day per decision",
+                           timing="async (default): a day per decision; live: minutes per decision",
                            year_limit="End after this many years (optional)",
                            stalemate_years="End after this many years without a palace: "
                                            "2 to 20, 0 for never (default 5)",
                            thread="Open the table in a new thread of this channel")
-    @app_commands.choices(timing=[app_commands.Choice(name="live", value="live"),
-                                  app_commands.Choice(name="async", value="async")])
+    @app_commands.choices(timing=[app_commands.Choice(name="async", value="async"),
+                                  app_commands.Choice(name="live", value="live")])
     async def new(self, interaction: discord.Interaction,
-                  seats: app_commands.Range[int, 3, 4] = 4, timing: str = "live",
+                  seats: app_commands.Range[int, 3, 4] = 4, timing: str = DEFAULT_TIMING,
                   year_limit: app_commands.Range[int, 1, MAX_YEAR_LIMIT] | None = None,
                   stalemate_years: app_commands.Range[int, 0, 20] | None = None,
                   thread: bool = False) -> None:

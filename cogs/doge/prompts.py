@@ -159,7 +159,7 @@ def final_text(game: LoadedGame) -> str:
         {"type": "game_over", "result": result}, players)]
     for r in result.get("ranking", []):
         lines.append(_ranking_line(r, names[r["seat"]]))
-    lines.append(_("The game record is attached; `{command}` gives it again.",
+    lines.append(_("The game record is attached; {command} gives it again.",
                    command=cmd("doge export")))
     return "\n".join(lines)
 

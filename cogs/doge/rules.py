@@ -66,30 +66,30 @@ def help_text() -> str:
         _("🎭 **Doge in Discord**"),
         _("{new} opens a table here; players press **Join**, pick a colour, and press "
           "**Start** (3 or 4 players; {addbot} fills seats with computer players).",
-          new=f"`{cmd('doge new')}`", addbot=f"`{cmd('doge addbot')}`"),
+          new=cmd('doge new'), addbot=cmd('doge addbot')),
         _("Each placement round press **Cast ballot** for your private panel, or type "
-          "{ballot}.", ballot=f"`{_ballot_example()}`"),
+          "{ballot}.", ballot=_ballot_example()),
         _("When an election asks you something, the buttons under the prompt are yours; the "
           "highlighted one is what happens at the deadline."),
         _("Away for a while? {away} pauses your clocks, {back} ends it; {orders} says what "
           "to do for you at a missed deadline; {notify} how you are reminded; the table's "
           "creator sets the clocks with {settings}.",
-          away=f"`{cmd('doge away')}`", back=f"`{cmd('doge back')}`",
-          orders=f"`{cmd('doge orders')}`", notify=f"`{cmd('doge notify')}`",
-          settings=f"`{cmd('doge settings')}`"),
+          away=cmd('doge away'), back=cmd('doge back'),
+          orders=cmd('doge orders'), notify=cmd('doge notify'),
+          settings=cmd('doge settings')),
         _("To win: at a year's end, palaces in all six districts, or 7 palaces in 5 "
           "districts, or 8 in 4 (D-9.1); {rules} tells more.",
-          rules=f"`{cmd('doge rules')}`"),
+          rules=cmd('doge rules')),
         # The channel's small grey hash lines (bot/games/doge/sealing.py): what they
         # prove and how to check them, as the README tells it.
         _("The small grey 🔒 lines seal each hidden stack with a sha256 hash when its round "
           "is revealed; when the area votes, a 🔓 line shows the exact text sealed, so anyone "
           "can hash it (e.g. with {tool}) and compare. After the end, {export} gives the "
           "record with every seal.",
-          tool="`sha256sum`", export=f"`{cmd('doge export')}`"),
+          tool="`sha256sum`", export=cmd('doge export')),
         _("{me} your secret markers · {status} who the game waits for · {board} the board · "
           "{rules} summaries · {export} the record after the end.",
-          me=f"`{cmd('doge me')}`", status=f"`{cmd('doge status')}`",
-          board=f"`{cmd('doge board')}`", rules=f"`{cmd('doge rules')}`",
-          export=f"`{cmd('doge export')}`"),
+          me=cmd('doge me'), status=cmd('doge status'),
+          board=cmd('doge board'), rules=cmd('doge rules'),
+          export=cmd('doge export')),
     ])

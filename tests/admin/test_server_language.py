@@ -96,15 +96,18 @@ async def test_a_refusal_speaks_the_language_of_whoever_reads_it(tmp_path: Path)
         assert str(caught.value) == "The game is not paused."
         with speaking("nl"):
             assert str(caught.value) == "Het spel is niet gepauzeerd."
-        # A command named in a refusal is named in the reader's language too.
+        # A command named in a refusal is named so that every reader can type it: the
+        # same in both languages (its English name, without the command's id), while the
+        # text around it follows the reader.
         await table.mod.pause(MOD, CHANNEL)
         with speaking("nl"), pytest.raises(TableError) as caught:
             await table.mod.pause(MOD, CHANNEL)
-        english = cmd("table-admin resume")
+        english = str(caught.value)
         with speaking("nl"):
-            dutch = cmd("table-admin resume")
-            assert dutch in str(caught.value)
-        assert english != dutch and english in str(caught.value)
+            dutch = str(caught.value)
+        assert english != dutch
+        assert cmd("table-admin resume") == "`/table-admin resume`"
+        assert "`/table-admin resume`" in english and "`/table-admin resume`" in dutch
     finally:
         await table.close()
 

@@ -127,7 +127,7 @@ async def test_the_channel_prompt_and_the_final_text_in_dutch(store: Store) -> N
         text, view = await clans_prompt(service, game)
     assert "**Clans · beurt 1 · tijdperk I** (nog 4 fiches in dit tijdperk)" in text
     # The first move recalls the rule (C-3.1); the way to type it names the Dutch command.
-    assert "\n-# Verplaats alle hutten" in text and "`/clans zet`" in text
+    assert "\n-# Verplaats alle hutten" in text and "`/clans move`" in text
     # Each step names the terrain and the huts of its territory, in Dutch (C-1.3).
     assert re.search(r"\nBij de deadline speelt de tafel: \w+ A1 \(gebergte, 1 hut\) › \w+ "
                      r"A2 \(grasland, 1 hut\)\.\n", text)

@@ -46,10 +46,16 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
     async with emu.running(bot):
         users = [emu.add_user(n) for n in ("ada", "bo", "cy", "di")]
         ids = await _games(emu, bot, users)
-        board = await (await emu.slash(users[3], emu.channel, "clans leaderboard")).wait()
+        # A look-up answers its asker alone, unless asked to post it for everyone.
+        private = await (await emu.slash(users[3], emu.channel, "clans leaderboard")).wait()
+        assert private.ephemeral and "Clans leaderboard" in private.content
+        assert [a.filename for a in private.attachments] == ["clans-leaderboard.png"]
+        board = await (await emu.slash(users[3], emu.channel, "clans leaderboard",
+                                       {"public": True})).wait()
         assert not board.ephemeral and "Clans leaderboard" in board.content
         assert "μ" not in board.content and "σ" not in board.content
         assert "The score is a careful guess at skill" in board.content
+        assert board.content == private.content
         assert [a.filename for a in board.attachments] == ["clans-leaderboard.png"]
         assert Image.open(io.BytesIO(board.attachments[0].data)).width == 900
         lines = board.content.splitlines()[1:]
@@ -61,7 +67,10 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
 
         stats = await (await emu.slash(users[3], emu.channel, "clans stats",
                                        {"player": users[0]})).wait()
-        assert [a.filename for a in stats.attachments] == ["clans-stats.png"]
+        assert stats.ephemeral and [a.filename for a in stats.attachments] == ["clans-stats.png"]
+        shown = await (await emu.slash(users[3], emu.channel, "clans stats",
+                                       {"player": users[0], "public": True})).wait()
+        assert not shown.ephemeral and shown.content == stats.content
         # Ada: two finished games, one of them with a computer (not rated by default):
         # the stats count the rated one, as the leaderboard does, and the other apart.
         assert "1 rated game." in stats.content and "Not rated: 1 game." in stats.content
@@ -81,12 +90,17 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
         await store.set_message(ids[0], f"seg:{final}:0:{final}", channel_id=emu.channel.id,
                                 message_id=4242)
         history = await (await emu.slash(users[0], emu.channel, "clans history")).wait()
+        assert history.ephemeral
+        shown = await (await emu.slash(users[0], emu.channel, "clans history",
+                                       {"public": True})).wait()
+        assert not shown.ephemeral and shown.content == history.content
         lines = history.content.splitlines()
         assert len(lines) == 3 and f"Game {ids[2]}" in lines[1]  # newest first
         assert lines[2].endswith(f"[record](https://discord.com/channels/{emu.guild.id}/"
                                  f"{emu.channel.id}/4242)")
         # No message known: `export` gives the channel's last game, and only that one.
-        assert lines[1].endswith(f"`/clans export` in <#{emu.channel.id}>")
+        export = f"</clans export:{emu.commands.find('clans', None)['id']}>"
+        assert lines[1].endswith(f"{export} in <#{emu.channel.id}>")
         history = await (await emu.slash(users[1], emu.channel, "clans history")).wait()
         assert history.content.splitlines()[1].endswith(
             f"record: no link known (played in <#{emu.channel.id}>)")
@@ -110,7 +124,8 @@ async def test_recap_posts_an_animation_per_village(discord_emulator: DiscordEmu
         choices = await emu.autocomplete(users[0], emu.channel, "clans recap",
                                       {"game_id": ""}, "game_id")
         assert [c["value"] for c in choices] == ids[::-1]
-        handle = await emu.slash(users[1], emu.channel, "clans recap", {"game_id": ids[0]})
+        handle = await emu.slash(users[1], emu.channel, "clans recap",
+                                 {"game_id": ids[0], "public": True})
         message = await handle.wait(timeout=30)
         [gif] = message.attachments
         assert gif.filename == f"clans-recap-{ids[0]}.gif" and not message.ephemeral
@@ -122,6 +137,7 @@ async def test_recap_posts_an_animation_per_village(discord_emulator: DiscordEmu
         assert message.content.count("Clans") == 1
         latest = await (await emu.slash(users[1], emu.channel, "clans recap")).wait(timeout=30)
         assert latest.attachments[0].filename == f"clans-recap-{ids[2]}.gif"
+        assert latest.ephemeral  # without public:true, for the asker alone
         assert not emu.internal_errors
 
 

@@ -183,7 +183,7 @@ def test_the_final_text_in_dutch() -> None:
         final = final_text(ended)
     assert final.startswith("🏁 Het spel is afgelopen in speelronde ")
     assert "op het bord" in final and " paleizen, " in final
-    assert "Het verslag is bijgevoegd; `/doge exporteren` geeft het opnieuw." in final
+    assert "Het verslag is bijgevoegd; `/doge export` geeft het opnieuw." in final
     assert "on the board" in final_text(ended)
 
 

@@ -169,7 +169,8 @@ async def test_quiet_hours_are_set_with_both_ends_then_either_changes_alone(
         for half in ({"quiet_start": 22}, {"quiet_end": 7, "mode": "dm"}):
             refusal = await notify(half)
             assert refusal.startswith("Quiet hours need a start and an end") and \
-                "`/doge notify quiet_start:22 quiet_end:7`" in refusal and "\n" not in refusal
+                "</doge notify:" in refusal and "\n" not in refusal
+            assert "> `quiet_start:22 quiet_end:7`" in refusal
         prefs = await bot.tables.store.get_user_prefs(ada.id)
         assert (prefs.notify, prefs.quiet_start, prefs.quiet_end) == ("mention", None, None)
         assert await notify({"quiet_start": 22, "quiet_end": 7}) == (

@@ -17,7 +17,7 @@ from tests.e2e.test_doge_clocks import FakeTime, clocked_bot, start_async_table
 PLACEMENT_S = 5 * 60  # the live preset's placement round
 SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS: delivered without a push notification
 NOTICE = ("🤖 You missed 2 deadlines in a row in the Doge game in <#{channel}>: the autopilot "
-          "plays your seat until you use `/doge back` or play a move yourself.")
+          "plays your seat until you use </doge back:{doge}> or play a move yourself.")
 
 
 async def slash(table: DogeTable, user, command: str, options: dict) -> None:
@@ -45,6 +45,10 @@ async def claudia_misses_twice(table: DogeTable, bot: TableBot, time: FakeTime) 
     assert game.seats[2].autopilot and game.seats[2].misses == 2
 
 
+def notice_text(emu: DiscordEmulator, table: DogeTable) -> str:
+    return NOTICE.format(channel=table.channel.id, doge=emu.commands.find("doge", None)["id"])
+
+
 def notices(emu: DiscordEmulator) -> list:
     return [m for m in emu.messages(include_ephemeral=False) if "🤖 You missed" in m.content]
 
@@ -61,7 +65,7 @@ async def test_a_player_who_chose_dms_is_told_by_dm(
         await emu.wait_until(lambda: notices(emu), timeout=10)
         [notice] = notices(emu)
         assert notice.channel_id == emu.dm_channel_for(claudia).id
-        assert notice.content == NOTICE.format(channel=table.channel.id)
+        assert notice.content == notice_text(emu, table)
         # The channel was told as before, in the step's message; nobody else got a notice.
         said = [m.content for m in emu.messages(table.channel, include_ephemeral=False)]
         assert any("the autopilot plays for them" in t for t in said)

@@ -11,6 +11,7 @@ import pytest
 
 from bot.discord_app import TableBot
 from bot.games.wording import writing_user_text
+from bot.i18n import knowing_command_ids
 from bot.store import ACTIVE
 from cogs.clans.board import render_clans
 from cogs.clans.prompts import clans_prompt
@@ -74,8 +75,8 @@ class ClansTable(DogeTable):
                 self.boards_checked += 1
             if any(c["custom_id"].startswith("g:dq:") for c in custom_ids(message)) and \
                     message.id == self.prompt().id:
-                with writing_user_text(plain):  # as the bot writes for Discord
-                    expected, _ = await clans_prompt(self.bot.tables, twin)
+                with writing_user_text(plain), knowing_command_ids(self.bot.command_ids):
+                    expected, _ = await clans_prompt(self.bot.tables, twin)  # as the bot writes
                 assert expected in message.content, "a prompt depends on a colour"
 
 

@@ -18,11 +18,13 @@ def make_bot(tmp_path: Path) -> TableBot:
 
 async def open_table(emu: DiscordEmulator, bot: TableBot, names: list[str], seats: int,
                      year_limit: int | None = None, seed: int = 1,
-                     channel: EmuChannel | None = None) -> DogeTable:
+                     channel: EmuChannel | None = None, timing: str = "live") -> DogeTable:
+    """A table of `names` (the first opens it), at the live pace the clock tests count
+    with unless `timing` says otherwise."""
     users = [emu.add_user(n) for n in names]
     channel = channel or emu.channel
     table = DogeTable(emu, bot, channel, users, seed=seed)
-    options = {"seats": seats}
+    options = {"seats": seats, "timing": timing}
     if year_limit:
         options["year_limit"] = year_limit
     handle = await table.slash(users[0], "doge new", options)

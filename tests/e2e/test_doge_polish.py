@@ -49,5 +49,6 @@ async def test_help_explains_the_hash_lines(
         reply = await handle.wait()
         assert reply.ephemeral and len(reply.content) <= 2000  # one Discord message
         assert "🔒" in reply.content and "🔓" in reply.content and "sha256" in reply.content
-        assert "`/doge export` gives the record with every seal" in reply.content
+        assert "</doge export:" in reply.content
+        assert "> gives the record with every seal" in reply.content
         assert not emu.internal_errors

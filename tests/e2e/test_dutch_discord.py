@@ -67,12 +67,13 @@ async def test_a_dutch_user_gets_dutch_answers_in_an_english_channel(
         await table.slash(bob, "doge notify", {"mode": "dm"})
         assert private(emu, bob).startswith("🔔 Reminders: a DM")
         # The rule topics as each one's Discord offers them to pick.
+        rules = f"</doge rules:{emu.commands.find('doge', None)['id']}>"
         await table.slash(anke, "doge rules")
         assert private(emu, anke).startswith(
-            "Kies een onderwerp met `/doge regels onderwerp:`, een van: speelronde, ")
+            f"Kies een onderwerp met {rules} `onderwerp:`, een van: speelronde, ")
         await table.slash(bob, "doge rules")
         assert private(emu, bob).startswith(
-            "Pick a topic with `/doge rules topic:`, one of: year, placement, ")
+            f"Pick a topic with {rules} `topic:`, one of: year, placement, ")
 
         # Anke's click redraws the lobby for everyone: still English.
         await table.click(bob, lobby, find(lobby, "g:join:")["custom_id"])

@@ -116,14 +116,14 @@ async def test_a_command_of_the_other_game_or_after_the_end_says_what_to_use(
         mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
         await table.slash(mia, "table-admin end")
         await confirm(emu, bot, table.channel, mia)
+        new = f"</clans new:{emu.commands.find('clans', None)['id']}>"  # clickable
         for command in ("clans board", "clans status", "clans me"):
             reply = await (await table.slash(ada, command)).wait()
             assert reply.content.startswith("The Clans game in this channel is over"), command
-            assert "`/clans new`" in reply.content
+            assert new in reply.content
         empty = emu.add_text_channel(name="empty")
         reply = await (await emu.slash(ada, empty, "clans status", {})).wait()
-        assert reply.content == ("There is no Clans game in this channel. Start one with "
-                                 "`/clans new`.")
+        assert reply.content == f"There is no Clans game in this channel. Start one with {new}."
         # In a DM no moderator could end a table: none is opened there.
         reply = await (await emu.slash(ada, emu.dm_channel_for(ada), "doge new", {})).wait()
         assert reply.content == "Tables are opened in a server's channel, not in direct messages."

@@ -87,10 +87,10 @@ def test_a_later_text_speaks_the_language_it_is_shown_in(catalog) -> None:
     assert str(note) == "Bernd wins"
 
 
-def test_command_references_use_the_readers_command_names(catalog) -> None:
-    assert cmd("doge away days:3") == "/doge away days:3"
+def test_command_references_name_the_command_as_every_reader_types_it(catalog) -> None:
+    assert cmd("doge away days:3") == "`/doge away days:3`"
     with speaking("nl"):
-        assert cmd("doge away days:3") == "/doge afwezig dagen:3"
+        assert cmd("doge away days:3") == "`/doge away dagen:3`"
 
 
 async def test_each_interaction_task_keeps_its_own_language(catalog) -> None:

@@ -9,6 +9,7 @@ import discord
 
 from bot.ops.doctor import run_doctor
 from bot.ops.findings import PROBLEM, Finding
+from bot.ops.permissions import invite_url
 from bot.ops.running import BAD_TOKEN
 from bot.ops.settings import load_settings
 from bot.store import Store
@@ -60,6 +61,8 @@ async def test_channels_where_the_bot_lacks_a_permission_are_named(tmp_path: Pat
     ])
     lines = [f.line() for f in findings]
     assert any("logged in as EmuBot" in line for line in lines), lines
+    invite = f"invite link: {invite_url(emu.application_id)}"
+    assert any(line.endswith(invite) for line in lines), lines
     assert any("2 channels with open games give the bot every permission" in line
                for line in lines), lines
 

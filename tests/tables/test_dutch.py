@@ -63,7 +63,7 @@ async def test_refusals_speak_the_readers_language(table) -> None:
         assert await refusal(service.require_game(777)) == "Er is geen spel in dit kanaal."
         none_here = await refusal(service.require_game(777, "doge"))
         assert none_here.startswith("Er is geen Doge-spel in dit kanaal") \
-            and "`/doge nieuw`" in none_here
+            and "`/doge new`" in none_here
         too_long = await refusal(service.away(gid, 101, 0))
         assert too_long.startswith("Geef een aantal dagen op")
     # Made while the channel's language is spoken (the settings' public answer), shown
