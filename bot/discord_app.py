@@ -10,16 +10,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import discord
+from aiohttp import web
 from discord import app_commands
 from discord.ext import commands
 
 from bot.background import guarded
 from bot.i18n import language_of_locale, set_language
+from bot.ops import metrics
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.databases import Database, PostgresDatabase, SqliteFile, refuse_old_pg_dump
-from bot.ops.logs import configure_logging
+from bot.ops.logs import configure_logging, describe_error
 from bot.ops.roll_call import RollCall
-from bot.ops.running import serve
+from bot.ops.running import StartRefused, serve
 from bot.ops.settings import load_settings
 from bot.secret_logs import keep_secrets_out_of_logs
 from bot.sharding import holds, load_scaling
@@ -27,6 +29,7 @@ from bot.store import Store
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
+from bot.web.health import start_health_server
 from cogs.common.translation import CatalogTranslator
 from cogs.common.ui import answer_failure
 
@@ -68,11 +71,13 @@ class TableBot(commands.Bot):
                  backup_dir: Path | None = None, backup_keep: int = 0,
                  drain_timeout: float = DRAIN_TIMEOUT, database_url: str | None = None,
                  database_connections: Connections = DEFAULT_CONNECTIONS,
-                 pg_bin_dir: Path | None = None, **options) -> None:
+                 pg_bin_dir: Path | None = None, web_port: int | None = None,
+                 **options) -> None:
         # Slash commands and components only: no privileged intents are needed. Nothing
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        options.setdefault("http_trace", metrics.answer_trace())  # times clicks' answers
         # The bot never joins a voice channel: discord.py's warnings about the voice
         # libraries would only add lines to a start-up failure's one.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -93,6 +98,8 @@ class TableBot(commands.Bot):
         self.backups = DailyBackups(database, backup_dir, backup_keep) \
             if backup_dir is not None else None
         self.drain_timeout = drain_timeout
+        self.web_port = web_port  # /healthz and /metrics served there
+        self.web: web.AppRunner | None = None
         self.store: Store | None = None
         self.tables: TableService | None = None
         self.posters: dict = {}
@@ -102,10 +109,38 @@ class TableBot(commands.Bot):
         self._shutdown: asyncio.Task[None] | None = None
 
     async def open_store(self) -> None:
-        """Open the database (backed up first if migrations will change it). Start-up calls
-        it before going online, so a bad database is reported without touching Discord."""
+        """Open the database (backed up first if migrations will change it), then serve
+        the health check and metrics on WEB_PORT. Start-up calls it before going online,
+        so a bad database is reported without touching Discord."""
         if self.store is not None:
             return
+        await self._open_database()
+        if self.web_port is not None and self.web is None:
+            assert self.store is not None
+            try:
+                self.web = await start_health_server(self.store, self.gateway_problem,
+                                                     port=self.web_port)
+            except OSError as exc:
+                raise StartRefused(f"cannot serve WEB_PORT {self.web_port}: "
+                                   f"{describe_error(exc)}") from exc
+
+    def gateway_problem(self) -> str | None:
+        """What is wrong with the connection to Discord, in a few words; None when every
+        shard this process holds is connected."""
+        if self.is_closed():
+            return "the bot is stopping"
+        if not self.is_ready():
+            return "not connected yet"
+        if isinstance(self, discord.AutoShardedClient):
+            down = sorted(i for i, shard in self.shards.items() if shard.is_closed())
+            if down:
+                return f"shard {', '.join(map(str, down))} disconnected, reconnecting"
+            return None
+        if self.ws is None or not self.ws.open:
+            return "disconnected, reconnecting"
+        return None
+
+    async def _open_database(self) -> None:
         if self.database_url is not None:
             self.store = await Store.open(self.database_url,
                                           connections=self.database_connections)
@@ -228,6 +263,9 @@ class TableBot(commands.Bot):
             await guarded(self.tables.stop_ai(), "the computer players' stop")
         if self._discord_opened:  # closing a client that never started fails
             await guarded(super().close(), "going offline")
+        if self.web is not None:
+            web_runner, self.web = self.web, None
+            await guarded(web_runner.cleanup(), "the health check's stop")
         if self.store is not None:
             store, self.store = self.store, None
             if await guarded(store.close(), "closing the database"):
@@ -253,5 +291,6 @@ def start(token: str) -> int:
                           database_connections=scaling.connections,
                           pg_bin_dir=settings.pg_bin_dir,
                           sync_commands=scaling.syncs_commands,
-                          shard_count=scaling.shard_count, shard_ids=scaling.shard_ids)
+                          shard_count=scaling.shard_count, shard_ids=scaling.shard_ids,
+                          web_port=settings.web_port)
     return asyncio.run(serve(bot, token, retries=settings.connect_retries))
