@@ -27,6 +27,7 @@ from bot.store import Store
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
+from bot.tables.web_links import WebLinks
 from cogs.common.translation import CatalogTranslator
 from cogs.common.ui import answer_failure
 
@@ -68,7 +69,9 @@ class TableBot(commands.Bot):
                  backup_dir: Path | None = None, backup_keep: int = 0,
                  drain_timeout: float = DRAIN_TIMEOUT, database_url: str | None = None,
                  database_connections: Connections = DEFAULT_CONNECTIONS,
-                 pg_bin_dir: Path | None = None, **options) -> None:
+                 pg_bin_dir: Path | None = None, web_port: int | None = None,
+                 web_host: str = "127.0.0.1", web_base_url: str | None = None,
+                 web_secret: str | None = None, **options) -> None:
         # Slash commands and components only: no privileged intents are needed. Nothing
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
@@ -98,6 +101,11 @@ class TableBot(commands.Bot):
         self.posters: dict = {}
         self.languages: ServerLanguages | None = None
         self.roll_call: RollCall | None = None
+        # The web pages: served here when `web_port` is set; linked to when `web_base_url` is.
+        self.web_port, self.web_host = web_port, web_host
+        self.web_base_url, self.web_secret = web_base_url, web_secret
+        self.web_links: WebLinks | None = None
+        self.web_runner = None  # aiohttp's AppRunner while the pages are served
         self._discord_opened = False  # a login was tried: there is a client to close
         self._shutdown: asyncio.Task[None] | None = None
 
@@ -183,6 +191,15 @@ class TableBot(commands.Bot):
             self.backups.start()
         self.roll_call = RollCall(self.store, self.shards_held)
         self.roll_call.start()
+        self.web_links = WebLinks(self.store, self.web_base_url, secret=self.web_secret,
+                                  clock=self.clock)
+        if self.web_port is not None:
+            from bot.web.app import serve_web
+
+            self.web_runner = await serve_web(
+                self.store, port=self.web_port, host=self.web_host,
+                base_url=self.web_base_url or "", secret=self.web_secret,
+                service=self.tables, languages=self.languages, clock=self.clock)
 
     def shards_held(self) -> tuple[int | None, list[int]]:
         """How many shards the bot has and which this process holds, as the roll call
@@ -216,6 +233,8 @@ class TableBot(commands.Bot):
             await guarded(self.backups.stop(), "the daily backups' stop")
         if self.roll_call is not None:
             await guarded(self.roll_call.stop(), "leaving the roll call")
+        if self.web_runner is not None:
+            await guarded(self.web_runner.cleanup(), "the web pages' stop")
         if self.tables is not None:
             await guarded(self.tables.clock.stop(), "the table clock's stop")
         if self.in_flight:
@@ -252,6 +271,8 @@ def start(token: str) -> int:
                           backup_keep=settings.backup_keep, database_url=scaling.database_url,
                           database_connections=scaling.connections,
                           pg_bin_dir=settings.pg_bin_dir,
+                          web_port=settings.web_port, web_host=settings.web_host,
+                          web_base_url=settings.web_base_url, web_secret=settings.web_secret,
                           sync_commands=scaling.syncs_commands,
                           shard_count=scaling.shard_count, shard_ids=scaling.shard_ids)
     return asyncio.run(serve(bot, token, retries=settings.connect_retries))

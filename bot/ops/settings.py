@@ -40,6 +40,11 @@ KNOWN = {
     # Computer players that search (read by bot/tables/ai_pool.py).
     "AI_PROCESSES": "worker processes for the strong computer players",
     "AI_QUEUE": "searches that may wait for a worker",
+    # The web pages (bot/web/).
+    "WEB_PORT": "the port the bot serves the web pages on",
+    "WEB_HOST": "the address the web pages are served on",
+    "WEB_BASE_URL": "the address the web pages are reached at, for the links",
+    "WEB_SECRET": "the key that signs private page links",
 }
 
 
@@ -54,6 +59,10 @@ class Settings:
     log_level: int = logging.INFO
     connect_retries: int = 0  # 0: keep trying
     pg_bin_dir: Path | None = None  # pg_dump and pg_restore; None: found on PATH
+    web_port: int | None = None  # None: this process serves no pages
+    web_host: str = "127.0.0.1"  # behind the host's reverse proxy
+    web_base_url: str | None = None  # None: no links to pages
+    web_secret: str | None = None  # None: a key made once and kept in the database
     problems: list[str] = field(default_factory=list)  # one line each; empty when valid
 
 
@@ -86,6 +95,18 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     if level_name not in LOG_LEVELS:
         problems.append(f"LOG_LEVEL={text('LOG_LEVEL')!r} is not one of {', '.join(LOG_LEVELS)}")
         level_name = "INFO"
+    web_port = number("WEB_PORT", 0, minimum=1) or None
+    if web_port is not None and web_port > 65535:
+        problems.append(f"WEB_PORT={web_port} is not a port (1 to 65535)")
+        web_port = None
+    base_url = text("WEB_BASE_URL").rstrip("/") or None
+    if base_url is not None and not base_url.startswith(("http://", "https://")):
+        problems.append(f"WEB_BASE_URL={base_url!r} is no http:// or https:// address")
+        base_url = None
+    if web_port is not None and base_url is None and not any("WEB_BASE_URL" in p
+                                                              for p in problems):
+        problems.append("WEB_PORT is set without WEB_BASE_URL, the address the pages are "
+                        "reached at")
     return Settings(
         token=text("DISCORD_TOKEN"),
         database_path=database,
@@ -96,6 +117,10 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         log_level=getattr(logging, level_name),
         connect_retries=number("CONNECT_RETRIES", 0, minimum=0),
         pg_bin_dir=bin_dir,
+        web_port=web_port,
+        web_host=text("WEB_HOST") or "127.0.0.1",
+        web_base_url=base_url,
+        web_secret=text("WEB_SECRET") or None,
         problems=problems,
     )
 
