@@ -31,6 +31,7 @@ from bot.web.server_page import ServerPage
 log = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
+PAGES = web.AppKey("pages", GamePages)  # the game pages' handlers (the tests look in)
 POLL_S = 1.0  # how often a page's event stream looks for a new step
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _STAMP = re.compile(r"&lt;t:(\d+):[a-zA-Z]&gt;")
@@ -72,7 +73,7 @@ def create_web_app(store: Store, *, base_url: str, secret: str | None = None,
     history = History(service)
     games = GamePages(service, history, languages, links, poll_s=poll_s)
     server = ServerPage(store, languages)
-    app["pages"] = games  # the tests look at what was drawn
+    app[PAGES] = games
     app.router.add_get("/g/{token}", games.page)
     app.router.add_get("/g/{token}/live", games.live)
     app.router.add_get("/g/{token}/step/{step:\\d+}.png", games.step_image)
