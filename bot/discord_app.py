@@ -177,6 +177,10 @@ class TableBot(commands.Bot):
             "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
                             recap=recap_attachment, languages=self.languages,
                             context=CLANS_SCENES)}
+        self.web_links = WebLinks(self.store, self.web_base_url, secret=self.web_secret,
+                                  clock=self.clock)
+        for poster in self.posters.values():
+            poster.links = self.web_links  # buttons to the games' web pages
         notifier = DiscordNotifier(self)
         self.tables.clock.notifier = notifier
         self.tables.publisher = notifier.publish
@@ -191,8 +195,6 @@ class TableBot(commands.Bot):
             self.backups.start()
         self.roll_call = RollCall(self.store, self.shards_held)
         self.roll_call.start()
-        self.web_links = WebLinks(self.store, self.web_base_url, secret=self.web_secret,
-                                  clock=self.clock)
         if self.web_port is not None:
             from bot.web.app import serve_web
 

@@ -13,7 +13,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.i18n import _, later
 from bot.store import LoadedGame, Store
+from bot.tables.moderation import Moderation, Moderator, ModResult
+from bot.tables.steps import TableError
 
 PRIVATE_LINK_S = 3600  # how long a private link works
 
@@ -90,3 +93,28 @@ class WebLinks:
     async def _mac(self, game_id: int, body: str) -> str:
         digest = hmac.new(await self.key(), f"seat:{game_id}:{body}".encode(), hashlib.sha256)
         return _b64(digest.digest())
+
+
+async def set_web_pages(mod_ops: Moderation, links: WebLinks, mod: Moderator,
+                        shown: bool | None) -> ModResult:
+    """`/table-admin web [on|off]`: with a value, turn the server's pages on or off
+    (moderators of the whole server); without, say whether they are on, with the link."""
+    if mod.guild_id is None:
+        raise TableError(later("Web pages are kept per server: use this in a server."))
+    if links.base_url is None:
+        raise TableError(later("This bot serves no web pages (its host has not set "
+                               "WEB_BASE_URL)."))
+    if shown is None:
+        url = await links.server_url(mod.guild_id)
+        return ModResult(later("🌐 This server's web pages are on: {url}", url=url) if url
+                         else later("🌐 This server's web pages are off."), private=True)
+    await mod_ops.require_server_moderator(mod)  # every game of the server has a page
+    await links.store.show_pages(mod.guild_id, shown)
+    await links.store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
+                                action="web", detail={"shown": shown})
+    if shown:
+        return ModResult(_("🌐 {moderator} turned this server's web pages on: {url}",
+                           moderator=mod.mention, url=await links.server_url(mod.guild_id)))
+    return ModResult(_("🌐 {moderator} turned this server's web pages off: their links "
+                       "answer \"not found\" until they are turned on again.",
+                       moderator=mod.mention))

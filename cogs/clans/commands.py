@@ -18,6 +18,7 @@ from cogs.common.game_ui import Clock, GameUi, register
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.common.table_components import publish, tables
 from cogs.common.ui import handler, refuse, tell
+from cogs.common.web_buttons import private_kwargs
 
 
 class ClansCog(TableCommands):
@@ -109,7 +110,8 @@ async def show_clan(interaction: discord.Interaction, game_id: int | None) -> No
         game, seat = await seated_game(interaction, game_id, "clans")
     except TableError as exc:
         return await refuse(interaction, str(exc))
-    await interaction.response.send_message("🔒 " + clan_line(game, seat), ephemeral=True)
+    await interaction.response.send_message("🔒 " + clan_line(game, seat), ephemeral=True,
+                                            **await private_kwargs(interaction, game, seat.seat))
 
 
 def clan_line(game: LoadedGame, seat: Seat) -> str:

@@ -19,6 +19,7 @@ from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.common.table_components import publish, tables
 from cogs.common.table_ui import mark
 from cogs.common.ui import handler, refuse, tell
+from cogs.common.web_buttons import private_kwargs
 from cogs.doge.components import ballot_done  # (also registers the handlers)
 from cogs.doge.prompts import markers_in_hand
 from cogs.doge.rules import RULE_TOPICS, help_text
@@ -122,8 +123,8 @@ async def show_secrets(interaction: discord.Interaction, game_id: int | None) ->
         game, seat = await seated_game(interaction, game_id, "doge")
     except TableError as exc:
         return await refuse(interaction, str(exc))
-    await interaction.response.send_message("\n".join(secret_lines(game, seat)),
-                                            ephemeral=True)
+    await interaction.response.send_message("\n".join(secret_lines(game, seat)), ephemeral=True,
+                                            **await private_kwargs(interaction, game, seat.seat))
 
 
 def secret_lines(game: LoadedGame, seat: Seat) -> list[str]:
