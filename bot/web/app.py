@@ -19,7 +19,7 @@ from aiohttp import web
 from markupsafe import Markup, escape
 
 from bot.games.wording import SUBTEXT
-from bot.i18n import _, _n, current_language
+from bot.i18n import _, _n
 from bot.store import Store
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
@@ -65,7 +65,7 @@ def create_web_app(store: Store, *, base_url: str, secret: str | None = None,
     env = aiohttp_jinja2.setup(
         app, loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
         undefined=jinja2.StrictUndefined)
-    env.globals.update(_=_, _n=_n, language=current_language)
+    env.globals.update(_=_, _n=_n)
     env.filters.update(line=line_html, when=when)
     service = service or TableService(store, clock=clock)
     languages = languages or ServerLanguages(store)
@@ -74,6 +74,7 @@ def create_web_app(store: Store, *, base_url: str, secret: str | None = None,
     games = GamePages(service, history, languages, links, poll_s=poll_s)
     server = ServerPage(store, languages)
     app[PAGES] = games
+    app.on_shutdown.append(games.close_streams)
     app.router.add_get("/g/{token}", games.page)
     app.router.add_get("/g/{token}/live", games.live)
     app.router.add_get("/g/{token}/step/{step:\\d+}.png", games.step_image)

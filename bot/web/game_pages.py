@@ -51,6 +51,10 @@ class GamePages:
         self.links = links
         self.poll_s = poll_s
         self._recaps: dict[int, bytes | None] = {}
+        self.closing = asyncio.Event()  # set at shutdown: the event streams end
+
+    async def close_streams(self, _app: web.Application) -> None:
+        self.closing.set()
 
     # ---- finding the game -------------------------------------------------------------
 
@@ -200,9 +204,12 @@ class GamePages:
                 elif quiet >= HEARTBEAT_S:
                     await response.write(b": still here\n\n")
                     quiet = 0.0
-                await asyncio.sleep(self.poll_s)
-                quiet += self.poll_s
-        except (ConnectionResetError, asyncio.CancelledError):
+                try:  # a stop of the server ends the stream at once
+                    await asyncio.wait_for(self.closing.wait(), self.poll_s)
+                    break
+                except TimeoutError:
+                    quiet += self.poll_s
+        except ConnectionResetError:  # the reader went away
             pass
         return response
 
@@ -256,6 +263,7 @@ class GamePages:
                 "lang": language})
         response.headers["Cache-Control"] = PRIVATE
         response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Robots-Tag"] = "noindex"
         return response
 
 

@@ -21,6 +21,7 @@ from cogs.common.segments import LoggedEvent, Place, between, last_opening
 from cogs.common.story import caption_of
 
 IMAGE_CACHE = 256  # boards kept (about 60 kB each)
+STEPS_CACHE = 1024  # games whose list of steps is kept
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Steps:
     version: int
     versions: tuple[int, ...]
     stamps: tuple[float, ...]  # when each was played (the start's: 0), which an undo changes
+    tail: float  # when the action of `version` was played: an undo and a new move change it
 
     @property
     def last(self) -> int:
@@ -46,7 +48,7 @@ class History:
     def __init__(self, service: TableService, image_cache: int = IMAGE_CACHE) -> None:
         self.service = service
         self.store = service.store
-        self._steps: dict[int, tuple[tuple[int, float], Steps]] = {}
+        self._steps: OrderedDict[int, tuple[tuple[int, float], Steps]] = OrderedDict()
         self._images: OrderedDict[tuple, bytes] = OrderedDict()
         self._image_cache = image_cache
         self._drawing = asyncio.Lock()  # one board drawn at a time: the host has few cores
@@ -58,16 +60,28 @@ class History:
         known = self._steps.get(game.id)
         if known is not None and known[0] == key:
             return known[1]
-        since, versions, stamps = 0, [0], [0.0]
-        if known is not None and known[1].version <= game.version:  # read only what's new
-            since = known[1].version
-            versions, stamps = list(known[1].versions), list(known[1].stamps)
-        for entry in await self.store.list_actions(game.id, after_version=since):
+        versions, stamps, tail = [0], [0.0], 0.0
+        entries = None
+        old = known[1] if known is not None else None
+        if old is not None and 0 < old.version <= game.version:  # read only what is new
+            entries = await self.store.list_actions(game.id, after_version=old.version - 1)
+            if entries and entries[0].created_at == old.tail:  # no undo since
+                versions, stamps, tail = list(old.versions), list(old.stamps), old.tail
+                entries = entries[1:]
+            else:
+                entries = None
+        if entries is None:
+            entries = await self.store.list_actions(game.id)
+        for entry in entries:
+            tail = entry.created_at
             if _public(entry.events):
                 versions.append(entry.version)
                 stamps.append(entry.created_at)
-        found = Steps(game.version, tuple(versions), tuple(stamps))
+        found = Steps(game.version, tuple(versions), tuple(stamps), tail)
         self._steps[game.id] = (key, found)
+        self._steps.move_to_end(game.id)
+        while len(self._steps) > STEPS_CACHE:
+            self._steps.popitem(last=False)
         return found
 
     async def step_lines(self, game: LoadedGame, version: int) -> list[tuple[str, str]]:

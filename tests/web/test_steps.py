@@ -59,3 +59,25 @@ async def test_a_new_step_extends_the_slider(store: Store) -> None:
         assert (await (await c.get(f"/g/{token}/step/3.json")).json())["last"] == 3
         text = await (await c.get(f"/g/{token}")).text()
         assert 'max="3"' in text
+
+
+async def test_an_undone_step_played_otherwise_gets_a_new_image(store: Store) -> None:
+    game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
+    await play(store, game_id, moves=4)
+    token = await store.page_token("game", game_id)
+    async with client(store) as c:
+        before = await (await c.get(f"/g/{token}/step/4.json")).json()
+        old = await (await c.get(before["image"])).read()
+        await store.undo_actions(game_id, to_version=3, expected_version=4, moderator_id=1,
+                                 guild_id=GUILD)
+        assert (await c.get(f"/g/{token}/step/4.json")).status == 404
+        await play(store, game_id, seed=99, moves=1)  # the fourth move made again
+        after = await (await c.get(f"/g/{token}/step/4.json")).json()
+        assert after["image"] != before["image"]  # another address: no stale copy is kept
+        game = await store.load_game(game_id)
+        with speaking("en"):
+            history = c.app[PAGES].history
+            caption = history.caption(game, await history.step_lines(game, 4))
+            drawn = await WEB_GAMES["clans"].render(game, caption)
+        new = await (await c.get(after["image"])).read()
+        assert new == drawn and (new != old or after["lines"] != before["lines"])
