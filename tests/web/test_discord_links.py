@@ -62,7 +62,9 @@ async def test_discord_links_to_the_pages_and_turns_them_off(
         async with TestClient(TestServer(app)) as web:
             seen = await web.get(mine.removeprefix(BASE))
             assert seen.status == 200 and "You lead the" in await seen.text()
-            assert (await web.get(page.removeprefix(BASE))).status == 200
+            shown = await web.get(page.removeprefix(BASE))
+            assert shown.status == 200
+            assert 'class="awaited"' in (text := await shown.text()) and "deadline 20" in text
 
             await (await emu.slash(users[2], emu.channel, "table-admin web",
                                    {"state": "off"})).wait(timeout=10)
