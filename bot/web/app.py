@@ -46,12 +46,15 @@ def when(seconds: float | None) -> str:
 
 def line_html(line: str) -> Markup:
     """A line of the bot's story as HTML: escaped, with its bold kept, a footnote small
-    and a Discord timestamp written out."""
-    small = line.startswith(SUBTEXT)
-    text = str(escape(line[len(SUBTEXT):] if small else line))
-    text = _BOLD.sub(r"<strong>\1</strong>", text)
-    text = _STAMP.sub(lambda m: when(int(m.group(1))), text)
-    return Markup(f"<small>{text}</small>" if small else text)
+    and a Discord timestamp written out (a line may hold several, one under the other)."""
+    parts = []
+    for part in line.split("\n"):
+        small = part.startswith(SUBTEXT)
+        text = str(escape(part[len(SUBTEXT):] if small else part))
+        text = _BOLD.sub(r"<strong>\1</strong>", text)
+        text = _STAMP.sub(lambda m: when(int(m.group(1))), text)
+        parts.append(f"<small>{text}</small>" if small else text)
+    return Markup("\n".join(parts))
 
 
 def create_web_app(store: Store, *, base_url: str, secret: str | None = None,

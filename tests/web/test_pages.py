@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.store import Store
 from bot.store.web_pages import new_token
+from bot.web.app import line_html
 from tests.community.helpers import play, start
 from tests.store.conftest import backend, db_path  # noqa: F401  (fixtures: both backends)
 from tests.web.helpers import GUILD, SEED, client, first_event
@@ -94,3 +95,19 @@ async def test_the_page_speaks_the_servers_language(store: Store, tmp_path: Path
         text = await (await c.get(f"/g/{token}")).text()
         assert '<html lang="nl">' in text and "Spelers" in text
         assert "Players" not in text
+
+
+async def test_a_players_name_is_text_never_markup(store: Store) -> None:
+    game_id = await start(store, "doge", [11, 12, 13], guild=GUILD, seed=SEED)
+    await store.replace_seat_user(game_id, 0, user_id=99, name="<img src=x onerror=alert(1)>")
+    await play(store, game_id, moves=4)
+    token = await store.page_token("game", game_id)
+    async with client(store) as c:
+        for url in (f"/g/{token}", f"/g/{token}/live"):
+            text = await (await c.get(url)).text()
+            assert "&lt;img src=x onerror=alert(1)&gt;" in text and "<img src=x" not in text
+
+
+def test_a_story_line_keeps_its_bold_footnotes_and_times() -> None:
+    assert str(line_html("**Anna** <b>\n-# at <t:1700000000:R>")) == \
+        "<strong>Anna</strong> &lt;b&gt;\n<small>at 2023-11-14 22:13 UTC</small>"
