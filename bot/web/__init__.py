@@ -5,7 +5,7 @@ a player's private page behind a signed link. Only public views reach a public p
 A game's page (templates/game.html, game_live.html) and its script (static/page.js) meet
 at these ids: `step-image`, `step-slider` (0 to the newest step), `step-prev`,
 `step-next`, `step-label`, `step-lines` (the chosen step's story), and `live` (what an
-event replaces: `status`, whose `data-version` and `data-last` say the game's version
-and newest step, `players`, `story` or `result`). Routes: `/g/<token>`, `…/live`,
-`…/step/<n>.png`, `…/step/<n>.json`, `…/events` (server-sent `step` events),
+event replaces: `status`, whose `data-mark` changes with what the page shows and whose
+`data-last` is the newest step, `players`, `story` or `result`). Routes: `/g/<token>`,
+`…/live`, `…/step/<n>.png`, `…/step/<n>.json`, `…/events` (server-sent `step` events),
 `…/record.json`, `…/recap.gif`, `…/me/<signed>`; `/s/<token>`; `/static/`."""

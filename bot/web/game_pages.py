@@ -122,6 +122,7 @@ class GamePages:
             "status": status_text(game), "over": over, "steps": steps, "step": step,
             "players": await self._players(game),
             "story": await self.history.story(game) if game.state is not None else [],
+            "mark": await self.mark(game),
             "finished": game.row.status == FINISHED, "lang": language,
         }
 
@@ -179,25 +180,35 @@ class GamePages:
 
     # ---- live updates -----------------------------------------------------------------
 
+    async def mark(self, game: LoadedGame) -> str:
+        """What a reader can see change: the newest public step, the status and who is
+        awaited. Not the game's version, which a secret ballot changed again moves on
+        (the channel never tells that one was changed, D-10)."""
+        steps = await self._steps(game)
+        awaited = ",".join(str(s.seat) for s in self.service.awaited_seats(game)) \
+            if game.state is not None else ""
+        return f"{steps.last if steps is not None else ''}:{game.row.status}:{awaited}"
+
     async def events(self, request: web.Request) -> web.StreamResponse:
-        """Server-sent events: one at once, then one whenever the game's version or
-        status changes (looked for every `poll_s`; the bot may run in another process)."""
+        """Server-sent events: one at once, then one whenever what the page shows changes
+        (looked for every `poll_s`: the bot may run in another process)."""
         game = await self._game(request)
         response = web.StreamResponse(headers={
             "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
             "X-Accel-Buffering": "no"})  # nginx passes each event on at once
         await response.prepare(request)
-        seen: tuple[int, str] | None = None
+        seen: str | None = None
         quiet = 0.0
         try:
             while True:
-                row = await self.store.get_game(game.id)
-                if not await self.store.pages_shown(row.guild_id):
+                game = await self.service.load(game.id)
+                if not await self.store.pages_shown(game.row.guild_id):
                     break
-                if (row.version, row.status) != seen:
-                    seen = (row.version, row.status)
-                    steps = await self._steps(await self.service.load(game.id))
-                    data = {"version": row.version, "status": row.status,
+                mark = await self.mark(game)
+                if mark != seen:
+                    seen = mark
+                    steps = await self._steps(game)
+                    data = {"mark": mark, "status": game.row.status,
                             "last": steps.last if steps is not None else None}
                     await response.write(f"event: step\ndata: {json.dumps(data)}\n\n".encode())
                     quiet = 0.0

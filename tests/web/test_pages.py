@@ -66,7 +66,7 @@ async def test_pages_off_answer_404_and_on_again_200(store: Store) -> None:
         await store.show_pages(GUILD, True)
         for url in urls[:4] + urls[5:]:
             assert (await c.get(url)).status == 200, url
-        assert (await first_event(c, token))["version"] == 3
+        assert (await first_event(c, token))["last"] == 3
 
 
 async def test_a_finished_game_shows_its_result_record_and_recap(store: Store) -> None:

@@ -62,7 +62,7 @@
     events.addEventListener("step", function (event) {
       const data = JSON.parse(event.data);
       const status = document.getElementById("status");
-      if (data.version !== Number(status.dataset.version)) refresh(data);
+      if (data.mark !== status.dataset.mark) refresh(data);
     });
   }
 }());
