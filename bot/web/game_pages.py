@@ -14,7 +14,7 @@ from aiohttp import web
 
 from bot.i18n import _, speaking
 from bot.store import ACTIVE, FINISHED, LOBBY, LoadedGame, Seat, StoreError, UnknownGame
-from bot.tables.kits import get_kit
+from bot.tables.kits import colour_word, get_kit
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
 from bot.tables.web_links import WebLinks
@@ -33,6 +33,7 @@ class PlayerRow:
     seat: int
     name: str
     colour: str | None  # only where colours are public (picked in the lobby)
+    colour_name: str
     computer: bool
     autopilot: bool
     awaited: bool
@@ -138,6 +139,7 @@ class GamePages:
             rows.append(PlayerRow(
                 seat=seat.seat + 1, name=seat.name,
                 colour=seat.colour if seat.colour in kit.colours else None,
+                colour_name=colour_word(seat.colour) if seat.colour in kit.colours else "",
                 computer=seat.is_bot, autopilot=seat.autopilot and not seat.is_bot,
                 awaited=seat.seat in awaited,
                 deadline=deadline.due_at if deadline is not None else None,
