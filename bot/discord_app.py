@@ -29,7 +29,7 @@ from bot.store import Store
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
-from bot.web.health import start_health_server
+from bot.tables.web_links import WebLinks
 from cogs.common.translation import CatalogTranslator
 from cogs.common.ui import answer_failure
 
@@ -72,7 +72,8 @@ class TableBot(commands.Bot):
                  drain_timeout: float = DRAIN_TIMEOUT, database_url: str | None = None,
                  database_connections: Connections = DEFAULT_CONNECTIONS,
                  pg_bin_dir: Path | None = None, web_port: int | None = None,
-                 **options) -> None:
+                 web_host: str = "127.0.0.1", web_base_url: str | None = None,
+                 web_secret: str | None = None, **options) -> None:
         # Slash commands and components only: no privileged intents are needed. Nothing
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
@@ -98,31 +99,26 @@ class TableBot(commands.Bot):
         self.backups = DailyBackups(database, backup_dir, backup_keep) \
             if backup_dir is not None else None
         self.drain_timeout = drain_timeout
-        self.web_port = web_port  # /healthz and /metrics served there
-        self.web: web.AppRunner | None = None
         self.store: Store | None = None
         self.tables: TableService | None = None
         self.posters: dict = {}
         self.languages: ServerLanguages | None = None
         self.roll_call: RollCall | None = None
+        # The web pages, with the health check and metrics: served here when `web_port`
+        # is set; linked to when `web_base_url` is.
+        self.web_port, self.web_host = web_port, web_host
+        self.web_base_url, self.web_secret = web_base_url, web_secret
+        self.web_links: WebLinks | None = None
+        self.web_runner: web.AppRunner | None = None  # while the pages are served
         self._discord_opened = False  # a login was tried: there is a client to close
         self._shutdown: asyncio.Task[None] | None = None
 
     async def open_store(self) -> None:
-        """Open the database (backed up first if migrations will change it), then serve
-        the health check and metrics on WEB_PORT. Start-up calls it before going online,
-        so a bad database is reported without touching Discord."""
+        """Open the database (backed up first if migrations will change it). Start-up calls
+        it before going online, so a bad database is reported without touching Discord."""
         if self.store is not None:
             return
         await self._open_database()
-        if self.web_port is not None and self.web is None:
-            assert self.store is not None
-            try:
-                self.web = await start_health_server(self.store, self.gateway_problem,
-                                                     port=self.web_port)
-            except OSError as exc:
-                raise StartRefused(f"cannot serve WEB_PORT {self.web_port}: "
-                                   f"{describe_error(exc)}") from exc
 
     def gateway_problem(self) -> str | None:
         """What is wrong with the connection to Discord, in a few words; None when every
@@ -204,6 +200,10 @@ class TableBot(commands.Bot):
             "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
                             recap=recap_attachment, languages=self.languages,
                             context=CLANS_SCENES)}
+        self.web_links = WebLinks(self.store, self.web_base_url, secret=self.web_secret,
+                                  clock=self.clock)
+        for poster in self.posters.values():
+            poster.links = self.web_links  # buttons to the games' web pages
         notifier = DiscordNotifier(self)
         self.tables.clock.notifier = notifier
         self.tables.publisher = notifier.publish
@@ -218,6 +218,24 @@ class TableBot(commands.Bot):
             self.backups.start()
         self.roll_call = RollCall(self.store, self.shards_held)
         self.roll_call.start()
+        if self.web_port is not None:
+            await self._serve_web()
+
+    async def _serve_web(self) -> None:
+        """The pages, `/healthz` and `/metrics` on WEB_PORT; a port that cannot be had
+        stops the start in one line."""
+        from bot.web.app import serve_web
+
+        assert self.store is not None and self.web_port is not None
+        try:
+            self.web_runner = await serve_web(
+                self.store, port=self.web_port, host=self.web_host,
+                base_url=self.web_base_url or "", secret=self.web_secret,
+                gateway_problem=self.gateway_problem,
+                service=self.tables, languages=self.languages, clock=self.clock)
+        except OSError as exc:
+            raise StartRefused(f"cannot serve WEB_PORT {self.web_port}: "
+                               f"{describe_error(exc)}") from exc
 
     def shards_held(self) -> tuple[int | None, list[int]]:
         """How many shards the bot has and which this process holds, as the roll call
@@ -251,6 +269,8 @@ class TableBot(commands.Bot):
             await guarded(self.backups.stop(), "the daily backups' stop")
         if self.roll_call is not None:
             await guarded(self.roll_call.stop(), "leaving the roll call")
+        if self.web_runner is not None:
+            await guarded(self.web_runner.cleanup(), "the web pages' stop")
         if self.tables is not None:
             await guarded(self.tables.clock.stop(), "the table clock's stop")
         if self.in_flight:
@@ -263,9 +283,6 @@ class TableBot(commands.Bot):
             await guarded(self.tables.stop_ai(), "the computer players' stop")
         if self._discord_opened:  # closing a client that never started fails
             await guarded(super().close(), "going offline")
-        if self.web is not None:
-            web_runner, self.web = self.web, None
-            await guarded(web_runner.cleanup(), "the health check's stop")
         if self.store is not None:
             store, self.store = self.store, None
             if await guarded(store.close(), "closing the database"):
@@ -290,7 +307,8 @@ def start(token: str) -> int:
                           backup_keep=settings.backup_keep, database_url=scaling.database_url,
                           database_connections=scaling.connections,
                           pg_bin_dir=settings.pg_bin_dir,
+                          web_port=settings.web_port, web_host=settings.web_host,
+                          web_base_url=settings.web_base_url, web_secret=settings.web_secret,
                           sync_commands=scaling.syncs_commands,
-                          shard_count=scaling.shard_count, shard_ids=scaling.shard_ids,
-                          web_port=settings.web_port)
+                          shard_count=scaling.shard_count, shard_ids=scaling.shard_ids)
     return asyncio.run(serve(bot, token, retries=settings.connect_retries))

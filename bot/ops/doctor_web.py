@@ -20,21 +20,30 @@ NO_BASE_URL = ("WEB_PORT is set without WEB_BASE_URL: the pages are served, but 
                "open (e.g. https://games.example.org)")
 
 
-def port_refusal(port: int) -> OSError | None:
-    """Why this machine would not let the bot listen on `port` (all interfaces); None
-    when it is free."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+ANY_ADDRESS = ("", "0.0.0.0", "::")
+
+
+def port_refusal(host: str, port: int) -> OSError | None:
+    """Why this machine would not let the bot listen on `host:port`; None when it is
+    free."""
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except OSError as exc:  # a WEB_HOST that names no address
+        return exc
+    with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp binds
         try:
-            probe.bind(("", port))
+            probe.bind(address)
         except OSError as exc:
             return exc
     return None
 
 
-async def health_answer(port: int) -> str | None:
-    """What `/healthz` on this machine's `port` answers, if a bot serves it there."""
-    url = f"http://127.0.0.1:{port}/healthz"
+async def health_answer(host: str, port: int) -> str | None:
+    """What `/healthz` at `host:port` answers, if a bot serves it there."""
+    host = "127.0.0.1" if host in ANY_ADDRESS else host
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}/healthz"
     try:
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(PROBE_TIMEOUT_S)) \
                 as session, session.get(url) as response:
@@ -48,17 +57,18 @@ async def health_answer(port: int) -> str | None:
     return None
 
 
-async def check_port(port: int) -> Finding:
-    refused = await asyncio.to_thread(port_refusal, port)
+async def check_port(host: str, port: int) -> Finding:
+    refused = await asyncio.to_thread(port_refusal, host, port)
     if refused is None:
-        return ok("web", f"WEB_PORT {port} is free: the bot serves its pages, /healthz "
-                         "and /metrics there")
+        return ok("web", f"WEB_PORT {port} is free on {host or 'every address'}: the bot "
+                         "serves its pages, /healthz and /metrics there")
     if refused.errno == errno.EACCES:
         return problem("web", f"WEB_PORT {port} may only be opened by root: choose a port "
                               "above 1023 (behind a reverse proxy for ports 80 and 443)")
     if refused.errno != errno.EADDRINUSE:
-        return problem("web", f"WEB_PORT {port} cannot be opened: {describe_error(refused)}")
-    answer = await health_answer(port)
+        return problem("web", f"WEB_PORT {port} cannot be opened on {host or 'every address'}"
+                              f" (WEB_HOST): {describe_error(refused)}")
+    answer = await health_answer(host, port)
     if answer is None:
         return problem("web", f"WEB_PORT {port} is taken by another program: stop it or "
                               "choose another port")
@@ -75,7 +85,7 @@ async def check_web(settings: Settings) -> list[Finding]:
                                 f"pages; its links lead to {settings.web_base_url}, which "
                                 "another process must serve")]
         return [note("web", "no web pages, health check or metrics (WEB_PORT is not set)")]
-    found = [await check_port(settings.web_port)]
+    found = [await check_port(settings.web_host, settings.web_port)]
     if settings.web_base_url is None:
         found.append(note("web", NO_BASE_URL))
     else:

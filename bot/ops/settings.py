@@ -42,9 +42,11 @@ KNOWN = {
     # Computer players that search (read by bot/tables/ai_pool.py).
     "AI_PROCESSES": "worker processes for the strong computer players",
     "AI_QUEUE": "searches that may wait for a worker",
-    # The web side (bot/web/).
-    "WEB_PORT": "the port of the web pages, the health check and the metrics",
-    "WEB_BASE_URL": "the address players open the web pages at",
+    # The web pages (bot/web/).
+    "WEB_PORT": "the port the bot serves the web pages, the health check and the metrics on",
+    "WEB_HOST": "the address the web pages are served on",
+    "WEB_BASE_URL": "the address the web pages are reached at, for the links",
+    "WEB_SECRET": "the key that signs private page links",
 }
 
 
@@ -59,8 +61,10 @@ class Settings:
     log_level: int = logging.INFO
     connect_retries: int = 0  # 0: keep trying
     pg_bin_dir: Path | None = None  # pg_dump and pg_restore; None: found on PATH
-    web_port: int | None = None  # None: nothing served
-    web_base_url: str | None = None  # without a trailing slash
+    web_port: int | None = None  # None: this process serves no pages
+    web_host: str = "127.0.0.1"  # behind the host's reverse proxy
+    web_base_url: str | None = None  # None: no links to pages; no trailing slash
+    web_secret: str | None = None  # None: a key made once and kept in the database
     problems: list[str] = field(default_factory=list)  # one line each; empty when valid
 
 
@@ -115,7 +119,9 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         pg_bin_dir=bin_dir,
         web_port=int(web_port) if web_port.isdigit() and 0 < int(web_port) <= MAX_PORT
         else None,
+        web_host=text("WEB_HOST") or "127.0.0.1",
         web_base_url=base_url or None,
+        web_secret=text("WEB_SECRET") or None,
         problems=problems,
     )
 

@@ -24,10 +24,11 @@ from bot.store.shared import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, 
 from bot.store.shown import ShownMixin
 from bot.store.table_settings import TablesMixin
 from bot.store.voiding import VoidingMixin
+from bot.store.web_pages import WebPagesMixin
 
 
 class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
-            ServiceMixin, PingsMixin, ProcessesMixin, ShownMixin):
+            ServiceMixin, PingsMixin, ProcessesMixin, ShownMixin, WebPagesMixin):
     """Persistent games for any engine of the registry, on one SQLite file or on a
     PostgreSQL database that several processes share.
 

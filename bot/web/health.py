@@ -1,9 +1,9 @@
 """The host's two addresses: `/healthz` (is this process well?) and `/metrics` (Prometheus'
 text format, bot/ops/metrics.py).
 
-`add_health_routes` adds them to any aiohttp application: the pages' app adds them to
-its own; `start_health_server` serves them alone, on WEB_PORT, for a bot whose pages are
-served elsewhere."""
+`add_health_routes` adds them to an aiohttp application: the pages' app
+(bot/web/app.py) has them, on WEB_PORT in the bot, and in `python -m bot web`, which has
+no connection to Discord to check."""
 
 from __future__ import annotations
 
@@ -81,19 +81,3 @@ def add_health_routes(app: web.Application, *, store: Pingable,
 
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics_page)
-
-
-async def start_health_server(store: Pingable, gateway_problem: GatewayProblem, *,
-                              port: int, host: str | None = None) -> web.AppRunner:
-    """Serve `/healthz` and `/metrics` alone on `port` (all interfaces unless `host`);
-    `await runner.cleanup()` stops it. Raises OSError when the port is taken."""
-    app = web.Application()
-    add_health_routes(app, store=store, gateway_problem=gateway_problem)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    try:
-        await web.TCPSite(runner, host, port).start()
-    except BaseException:
-        await runner.cleanup()
-        raise
-    return runner

@@ -13,7 +13,7 @@ from bot.ops.doctor_web import NO_BASE_URL, check_web
 from bot.ops.findings import NOTE, OK, PROBLEM, Finding
 from bot.ops.settings import load_settings
 from bot.store import Store
-from bot.web.health import no_gateway, start_health_server
+from bot.web.app import serve_web
 from tests.web.scrape import free_port
 
 
@@ -44,7 +44,7 @@ async def test_a_port_another_program_holds_is_a_problem() -> None:
 async def test_the_port_of_the_running_bot_is_fine(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "games.db")
     port = free_port()
-    runner = await start_health_server(store, no_gateway, port=port, host="127.0.0.1")
+    runner = await serve_web(store, port=port, base_url="https://games.example.org")
     try:
         found = await check_web(load_settings({"WEB_PORT": str(port),
                                                "WEB_BASE_URL": "https://example.org/doge"}))

@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 
 from bot.discord_app import TableBot
-from bot.ops.running import StartRefused
+from bot.ops.running import EXIT_CONFIG, serve
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import find
@@ -73,14 +73,15 @@ async def test_a_running_bot_serves_its_health_and_counts_what_it_does(
         raise AssertionError("the health check outlived the bot")
 
 
-async def test_a_taken_web_port_stops_the_start_in_one_line(tmp_path: Path) -> None:
+async def test_a_taken_web_port_stops_the_start_in_one_line(
+        discord_emulator: DiscordEmulator, tmp_path: Path,  # noqa: F811
+        capsys: pytest.CaptureFixture) -> None:
     with socket.socket() as other:
         other.bind(("127.0.0.1", 0))
         other.listen()
         port = other.getsockname()[1]
         bot = TableBot(database_path=str(tmp_path / "games.db"), web_port=port)
-        try:
-            with pytest.raises(StartRefused, match=f"^cannot serve WEB_PORT {port}: "):
-                await bot.open_store()
-        finally:
-            await bot.close()
+        assert await serve(bot, discord_emulator.token) == EXIT_CONFIG
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].startswith(f"cannot serve WEB_PORT {port}: "), said
+    assert bot.store is None  # closed again

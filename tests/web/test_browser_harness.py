@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from bot.store import Store
-from bot.web.health import no_gateway, start_health_server
+from bot.web.app import serve_web
 from tests.web.browser import chromium_path, no_browser
 from tests.web.scrape import free_port
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 async def test_chromium_opens_a_page_the_bot_serves(browser: Browser, tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "games.db")
     port = free_port()
-    runner = await start_health_server(store, no_gateway, port=port, host="127.0.0.1")
+    runner = await serve_web(store, port=port, base_url="https://games.example.org")
     try:
         page = await browser.new_page(viewport={"width": 375, "height": 700})
         response = await page.goto(f"http://127.0.0.1:{port}/healthz")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -23,13 +22,6 @@ class FakeTime:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "games.db")
-    yield store
-    await store.close()  # closing twice is harmless
 
 
 async def client_for(store: Store, gateway: Callable[[], str | None] = no_gateway
