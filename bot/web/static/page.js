@@ -13,6 +13,9 @@
   let asked = 0;
 
   function last() { return slider ? Number(slider.max) : 0; }
+  // The step asked for last (the slider moves at once; its board may still be loading),
+  // so quick presses move one step each.
+  function wanted() { return slider ? Number(slider.value) : 0; }
 
   async function show(step) {
     if (!slider) return;
@@ -35,12 +38,12 @@
 
   if (slider) {
     slider.addEventListener("input", function () { show(Number(slider.value)); });
-    document.getElementById("step-prev").addEventListener("click", function () { show(shown - 1); });
-    document.getElementById("step-next").addEventListener("click", function () { show(shown + 1); });
+    document.getElementById("step-prev").addEventListener("click", function () { show(wanted() - 1); });
+    document.getElementById("step-next").addEventListener("click", function () { show(wanted() + 1); });
     document.addEventListener("keydown", function (event) {
       if (event.target === slider || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === "ArrowLeft") { show(shown - 1); event.preventDefault(); }
-      if (event.key === "ArrowRight") { show(shown + 1); event.preventDefault(); }
+      if (event.key === "ArrowLeft") { show(wanted() - 1); event.preventDefault(); }
+      if (event.key === "ArrowRight") { show(wanted() + 1); event.preventDefault(); }
     });
   }
 
