@@ -21,7 +21,6 @@ import statistics
 import subprocess
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -61,13 +60,9 @@ async def played_game(service: TableService, moves: int, seed: int = 7) -> int:
 async def board_alone(pages: GamePages, game_id: int, step: int) -> float:
     """Seconds to draw a step's board as the page does, given its state and caption."""
     game = await pages.service.load(game_id)
-    history = pages.history
-    version = (await history.steps(game)).versions[step]
-    state = game.state if version == game.version else \
-        await pages.store.state_at(game_id, version)
-    at = replace(game, state=state)
+    version = (await pages.history.steps(game)).versions[step]
     with speaking("en"):
-        caption = history.caption(game, await history.step_lines(game, version))
+        at, caption = await pages.history.step_state(game, version)
         started = time.perf_counter()
         await WEB_GAMES["doge"].render(at, caption)
     return time.perf_counter() - started

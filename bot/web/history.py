@@ -141,10 +141,15 @@ class History:
                     self._images.popitem(last=False)
         return found
 
-    async def _draw(self, game: LoadedGame, version: int, language: str) -> bytes:
+    async def step_state(self, game: LoadedGame, version: int) -> tuple[LoadedGame, str]:
+        """The game as it stood at `version` and its board's caption (in the language
+        spoken now): what its board is drawn from."""
         state = game.state if version == game.version else \
             await self.store.state_at(game.id, version)
-        at = replace(game, state=state)
+        return replace(game, state=state), \
+            self.caption(game, await self.step_lines(game, version))
+
+    async def _draw(self, game: LoadedGame, version: int, language: str) -> bytes:
         with speaking(language):
-            caption = self.caption(game, await self.step_lines(game, version))
+            at, caption = await self.step_state(game, version)
             return await WEB_GAMES[game.row.game].render(at, caption)

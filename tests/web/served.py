@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from aiohttp.test_utils import TestServer
 
@@ -85,9 +85,6 @@ async def board_of(served: Served, service: TableService, game_id: int, step: in
     game = await service.load(game_id)
     history = served.pages.history
     version = (await history.steps(game)).versions[step]
-    state = game.state if version == game.version else \
-        await service.store.state_at(game_id, version)
-    at = replace(game, state=state)
     with speaking("en"):
-        caption = history.caption(game, await history.step_lines(game, version))
+        at, caption = await history.step_state(game, version)
         return await WEB_GAMES[game.row.game].render(at, caption)
