@@ -87,7 +87,8 @@ async def check_web(settings: Settings) -> list[Finding]:
         return [note("web", "no web pages, health check or metrics (WEB_PORT is not set)")]
     found = [await check_port(settings.web_host, settings.web_port)]
     if settings.web_base_url is None:
-        found.append(note("web", NO_BASE_URL))
+        if not any(p.startswith("WEB_BASE_URL") for p in settings.problems):  # said already
+            found.append(note("web", NO_BASE_URL))
     else:
         found.append(ok("web", f"pages are linked as {settings.web_base_url}/g/…"))
     return found

@@ -91,3 +91,9 @@ def test_a_trailing_slash_is_dropped() -> None:
 async def test_without_web_settings_nothing_is_served() -> None:
     found = await check_web(load_settings({}))
     assert [f.level for f in found] == [NOTE] and "WEB_PORT is not set" in found[0].text
+
+
+async def test_a_bad_base_url_is_one_problem_not_a_warning_besides() -> None:
+    settings = load_settings({"WEB_PORT": str(free_port()), "WEB_BASE_URL": "example.org"})
+    assert len(settings.problems) == 1
+    assert lines(await check_web(settings), NOTE) == []
