@@ -17,6 +17,8 @@ from types import SimpleNamespace
 import aiohttp
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
+from bot.games.registry import GAMES
+
 NAMESPACE = "dogeclans"
 REGISTRY = CollectorRegistry(auto_describe=True)
 
@@ -43,6 +45,16 @@ AI_QUEUE = Gauge("ai_queue_depth", "Computer players' searches waiting for a wor
 POSTING_FAILURES = Counter("posting_failures", "Posts and edits in a game's channel that "
                            "Discord refused or that failed, by reason", ["reason"],
                            namespace=NAMESPACE, registry=REGISTRY)
+
+# Every game's and every reason's count is there from the start, at 0: a rate over a
+# series that appears only with its first event would miss that event.
+POSTING_REASONS = ("forbidden", "not_found", "thread_locked", "rate_limited",
+                   "discord_error", "refused", "network")
+for _game in GAMES:
+    STEPS.labels(_game)
+    CLICKS.labels(_game)
+for _reason in POSTING_REASONS:
+    POSTING_FAILURES.labels(_reason)
 
 # A click's arrival, by interaction id, until its answer's request ends.
 _received: dict[int, float] = {}
