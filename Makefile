@@ -11,7 +11,7 @@ SEED ?= 2026
 TEST_WORKERS ?= 2
 NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
-.PHONY: run test lint bench bench-ai demo clean
+.PHONY: run test browser lint bench bench-ai demo clean
 
 # A venv made with an older Python, or whose Python is gone (upgraded or removed by the
 # system) or has lost pip, is made again rather than trusted.
@@ -45,9 +45,20 @@ $(DEV_STAMP): pyproject.toml $(RUN_STAMP)
 run: $(RUN_STAMP)
 	$(PY) -m bot
 
-test: $(DEV_STAMP)
+test: $(DEV_STAMP) browser
 	$(PY) -m ruff check .
 	$(PY) -m pytest -n $(TEST_WORKERS)
+
+# The browser tests drive Debian's chromium package, never a browser Playwright would
+# download: installed here where it is missing and apt-get can (as root); elsewhere those
+# tests are skipped, saying why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	    echo "installing chromium for the browser tests" && \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
+	  echo "no chromium: the browser tests are skipped (sudo apt-get install chromium)"
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check .

@@ -48,6 +48,10 @@ BENCHES = [
     ("bench.clans_render_bench", {"clans_render_ratio": "<= 1.3",
                                   "clans_render_vs_rgb_encode": "<= 1.0",
                                   "clans_png_bytes": "<= 80000"}),
+    ("bench.web_bench", {"web_step_page_p95_ms": "<= 100", "web_step_page_p50_ms": "",
+                         "web_step_page_server_cpu_ms": "",
+                         "web_uncached_step_ms": "", "web_board_render_ms": "",
+                         "web_uncached_step_ratio": "<= 1.5", "web_page_bytes": "<= 60000"}),
 ]
 
 

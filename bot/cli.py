@@ -143,6 +143,37 @@ def _migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _web(args: argparse.Namespace) -> int:
+    """The web pages alone, on the bot's database (SQLite or PostgreSQL), so that the
+    processes holding Discord's shards need not serve them."""
+    import asyncio
+
+    from bot.app import load_environment
+    from bot.ops.logs import configure_logging
+    from bot.ops.settings import load_settings
+    from bot.sharding import load_scaling
+    from bot.web.app import run_web_alone
+
+    load_environment()
+    settings, scaling = load_settings(), load_scaling()
+    for problem in [*settings.problems, *scaling.problems]:
+        print(f"bad setting: {problem}", file=sys.stderr)
+    if settings.problems or scaling.problems:
+        return 2
+    port = args.port or settings.web_port
+    if port is None or settings.web_base_url is None:
+        return _refuse("python -m bot web needs WEB_PORT (or --port) and WEB_BASE_URL", 2)
+    configure_logging(settings.log_level, settings.log_file)
+    database = scaling.database_url or str(settings.database_path)
+    try:
+        asyncio.run(run_web_alone(database, port=port, base_url=settings.web_base_url,
+                                  host=args.host or settings.web_host,
+                                  secret=settings.web_secret))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 def _i18n(args: argparse.Namespace) -> int:
     from bot.i18n_catalogs import main as catalogs
 
@@ -179,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     p_migrate.add_argument("--from", dest="source", default=None, metavar="FILE",
                            help="the SQLite file (default: DATABASE_PATH)")
     p_migrate.set_defaults(func=_migrate)
+    p_web = sub.add_parser("web", help="serve the web pages alone, on the bot's database")
+    p_web.add_argument("--port", type=int, default=None, help="default: WEB_PORT")
+    p_web.add_argument("--host", default=None, help="default: WEB_HOST, or 127.0.0.1")
+    p_web.set_defaults(func=_web)
     p_i18n = sub.add_parser("i18n", help="update the translation catalogs from the code, "
                             "or check them")
     p_i18n.add_argument("action", choices=("update", "check"))

@@ -10,16 +10,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import discord
+from aiohttp import web
 from discord import app_commands
 from discord.ext import commands
 
 from bot.background import guarded
 from bot.i18n import know_command_ids, language_of_locale, set_language
+from bot.ops import metrics
 from bot.ops.backups import DailyBackups, backup_before_migrations
 from bot.ops.databases import Database, PostgresDatabase, SqliteFile, refuse_old_pg_dump
-from bot.ops.logs import configure_logging, without_voice
+from bot.ops.logs import configure_logging, describe_error, without_voice
 from bot.ops.roll_call import RollCall
-from bot.ops.running import serve
+from bot.ops.running import StartRefused, serve
 from bot.ops.settings import load_settings
 from bot.secret_logs import keep_secrets_out_of_logs
 from bot.sharding import holds, load_scaling
@@ -27,6 +29,7 @@ from bot.store import Store
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
+from bot.tables.web_links import WebLinks
 from cogs.common.translation import CatalogTranslator
 from cogs.common.ui import answer_failure
 
@@ -68,12 +71,15 @@ class TableBot(commands.Bot):
                  backup_dir: Path | None = None, backup_keep: int = 0,
                  drain_timeout: float = DRAIN_TIMEOUT, database_url: str | None = None,
                  database_connections: Connections = DEFAULT_CONNECTIONS,
-                 pg_bin_dir: Path | None = None, **options) -> None:
+                 pg_bin_dir: Path | None = None, web_port: int | None = None,
+                 web_host: str = "127.0.0.1", web_base_url: str | None = None,
+                 web_secret: str | None = None, **options) -> None:
         # Slash commands and components only: no privileged intents are needed. Nothing
         # the bot sends pings anyone unless that send names whom (a player's name may
         # hold a role or user mention).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         without_voice()
+        options.setdefault("http_trace", metrics.answer_trace())  # times clicks' answers
         keep_secrets_out_of_logs()  # gateway events and request bodies carry ballots
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), tree_cls=CountingTree,
@@ -97,6 +103,12 @@ class TableBot(commands.Bot):
         self.languages: ServerLanguages | None = None
         self.roll_call: RollCall | None = None
         self.command_ids: dict[str, int] = {}  # top-level slash command -> its id
+        # The web pages, with the health check and metrics: served here when `web_port`
+        # is set; linked to when `web_base_url` is.
+        self.web_port, self.web_host = web_port, web_host
+        self.web_base_url, self.web_secret = web_base_url, web_secret
+        self.web_links: WebLinks | None = None
+        self.web_runner: web.AppRunner | None = None  # while the pages are served
         self._discord_opened = False  # a login was tried: there is a client to close
         self._shutdown: asyncio.Task[None] | None = None
 
@@ -105,6 +117,25 @@ class TableBot(commands.Bot):
         it before going online, so a bad database is reported without touching Discord."""
         if self.store is not None:
             return
+        await self._open_database()
+
+    def gateway_problem(self) -> str | None:
+        """What is wrong with the connection to Discord, in a few words; None when every
+        shard this process holds is connected."""
+        if self.is_closed():
+            return "the bot is stopping"
+        if not self.is_ready():
+            return "not connected yet"
+        if isinstance(self, discord.AutoShardedClient):
+            down = sorted(i for i, shard in self.shards.items() if shard.is_closed())
+            if down:
+                return f"shard {', '.join(map(str, down))} disconnected, reconnecting"
+            return None
+        if self.ws is None or not self.ws.open:
+            return "disconnected, reconnecting"
+        return None
+
+    async def _open_database(self) -> None:
         if self.database_url is not None:
             self.store = await Store.open(self.database_url,
                                           connections=self.database_connections)
@@ -188,6 +219,10 @@ class TableBot(commands.Bot):
             "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
                             recap=recap_attachment, languages=self.languages,
                             context=CLANS_SCENES)}
+        self.web_links = WebLinks(self.store, self.web_base_url, secret=self.web_secret,
+                                  clock=self.clock)
+        for poster in self.posters.values():
+            poster.links = self.web_links  # buttons to the games' web pages
         notifier = DiscordNotifier(self)
         self.tables.clock.notifier = notifier
         self.tables.publisher = notifier.publish
@@ -202,6 +237,24 @@ class TableBot(commands.Bot):
             self.backups.start()
         self.roll_call = RollCall(self.store, self.shards_held)
         self.roll_call.start()
+        if self.web_port is not None:
+            await self._serve_web()
+
+    async def _serve_web(self) -> None:
+        """The pages, `/healthz` and `/metrics` on WEB_PORT; a port that cannot be had
+        stops the start in one line."""
+        from bot.web.app import serve_web
+
+        assert self.store is not None and self.web_port is not None
+        try:
+            self.web_runner = await serve_web(
+                self.store, port=self.web_port, host=self.web_host,
+                base_url=self.web_base_url or "", secret=self.web_secret,
+                gateway_problem=self.gateway_problem,
+                service=self.tables, languages=self.languages, clock=self.clock)
+        except OSError as exc:
+            raise StartRefused(f"cannot serve WEB_PORT {self.web_port}: "
+                               f"{describe_error(exc)}") from exc
 
     def shards_held(self) -> tuple[int | None, list[int]]:
         """How many shards the bot has and which this process holds, as the roll call
@@ -235,6 +288,8 @@ class TableBot(commands.Bot):
             await guarded(self.backups.stop(), "the daily backups' stop")
         if self.roll_call is not None:
             await guarded(self.roll_call.stop(), "leaving the roll call")
+        if self.web_runner is not None:
+            await guarded(self.web_runner.cleanup(), "the web pages' stop")
         if self.tables is not None:
             await guarded(self.tables.clock.stop(), "the table clock's stop")
         if self.in_flight:
@@ -271,6 +326,8 @@ def start(token: str) -> int:
                           backup_keep=settings.backup_keep, database_url=scaling.database_url,
                           database_connections=scaling.connections,
                           pg_bin_dir=settings.pg_bin_dir,
+                          web_port=settings.web_port, web_host=settings.web_host,
+                          web_base_url=settings.web_base_url, web_secret=settings.web_secret,
                           sync_commands=scaling.syncs_commands,
                           shard_count=scaling.shard_count, shard_ids=scaling.shard_ids)
     return asyncio.run(serve(bot, token, retries=settings.connect_retries))

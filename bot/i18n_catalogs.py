@@ -29,7 +29,9 @@ PARTS: dict[str, tuple[str, ...]] = {
     "boards": ("rendering",),
     "tables": ("bot/games", "bot/tables", "bot/community", "bot/store"),
     "discord": ("cogs/common", "bot/discord_app.py"),
+    "web": ("bot/web",),  # its Python and its page templates (TEMPLATES)
 }
+TEMPLATES = "*.html"  # Jinja2 templates, read with Jinja2's own extractor
 COMMANDS_PART = "commands"  # slash command names, options and descriptions
 ALL_PARTS = (*PARTS, COMMANDS_PART)
 # Discord's rule for command and option names (the OpenAPI description's pattern).
@@ -47,8 +49,8 @@ def part_of(path: Path) -> str | None:
 
 
 def source_files(part: str) -> list[Path]:
-    files = {p for prefix in PARTS[part] for p in
-             ([ROOT / prefix] if prefix.endswith(".py") else (ROOT / prefix).rglob("*.py"))}
+    files = {p for prefix in PARTS[part] for pattern in ("*.py", TEMPLATES) for p in
+             ([ROOT / prefix] if prefix.endswith(".py") else (ROOT / prefix).rglob(pattern))}
     return sorted(p for p in files if part_of(p) == part)
 
 
@@ -59,8 +61,9 @@ def extract_part(part: str) -> list[Entry]:
     entries: list[Entry] = []
     for path in source_files(part):
         where = path.relative_to(ROOT).as_posix()
+        method = "jinja2.ext:babel_extract" if path.match(TEMPLATES) else "python"
         for lineno, message, _comments, context in extract_from_file(
-                "python", str(path), keywords=KEYWORDS):
+                method, str(path), keywords=KEYWORDS):
             if isinstance(message, tuple):
                 message = (message[0], message[1]) if message[1] else message[0]
             if message:

@@ -27,6 +27,7 @@ from bot.ops.databases import (
     takes_daily_backups,
     too_old,
 )
+from bot.ops.doctor_web import check_web
 from bot.ops.findings import Finding, note, ok, problem
 from bot.ops.logs import describe_error
 from bot.ops.roll_call import check_processes
@@ -326,6 +327,7 @@ async def run_doctor(settings: Settings, env_file: Path, *, online: bool = True
     elif url is not None:
         findings += await check_pg_backups(settings, scaling, url, time.time())
     findings += check_fonts()
+    findings += await check_web(settings)
     if not online:
         findings.append(note("discord", "not checked (--offline)"))
     elif not settings.token:

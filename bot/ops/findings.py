@@ -10,7 +10,7 @@ OK, NOTE, PROBLEM = "ok", "note", "problem"
 @dataclass(frozen=True)
 class Finding:
     level: str  # OK: checked and fine; NOTE: worth knowing, nothing to fix; PROBLEM: fix it
-    area: str  # settings, database, games, backups, fonts, discord
+    area: str  # settings, database, games, backups, fonts, web, discord
     text: str
 
     def line(self) -> str:

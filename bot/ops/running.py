@@ -149,6 +149,9 @@ async def start_up(bot: Runnable, token: str, retries: int, stop: asyncio.Event
         return EXIT_CONFIG
     try:
         return await log_in(bot, token, retries, stop)
+    except StartRefused as exc:  # e.g. WEB_PORT taken by another program
+        say(str(exc))
+        return EXIT_CONFIG
     except Exception as exc:  # the games read at start, commands that do not register
         log.debug("start-up failed", exc_info=True)
         say(f"start-up failed: {describe_error(exc)}")

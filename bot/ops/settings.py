@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from bot.sharding import Scaling
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 DEFAULT_DATABASE = "data/games.db"
 DEFAULT_BACKUP_KEEP = 7
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+MAX_PORT = 65535
 
 # Every setting the bot reads, with what it means: doctor names unknown keys of `.env`
 # (a typo would otherwise silently leave the default in force).
@@ -40,6 +42,11 @@ KNOWN = {
     # Computer players that search (read by bot/tables/ai_pool.py).
     "AI_PROCESSES": "worker processes for the strong computer players",
     "AI_QUEUE": "searches that may wait for a worker",
+    # The web pages (bot/web/).
+    "WEB_PORT": "the port the bot serves the web pages, the health check and the metrics on",
+    "WEB_HOST": "the address the web pages are served on",
+    "WEB_BASE_URL": "the address the web pages are reached at, for the links",
+    "WEB_SECRET": "the key that signs private page links",
 }
 
 
@@ -54,6 +61,10 @@ class Settings:
     log_level: int = logging.INFO
     connect_retries: int = 0  # 0: keep trying
     pg_bin_dir: Path | None = None  # pg_dump and pg_restore; None: found on PATH
+    web_port: int | None = None  # None: this process serves no pages
+    web_host: str = "127.0.0.1"  # behind the host's reverse proxy
+    web_base_url: str | None = None  # None: no links to pages; no trailing slash
+    web_secret: str | None = None  # None: a key made once and kept in the database
     problems: list[str] = field(default_factory=list)  # one line each; empty when valid
 
 
@@ -86,6 +97,16 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     if level_name not in LOG_LEVELS:
         problems.append(f"LOG_LEVEL={text('LOG_LEVEL')!r} is not one of {', '.join(LOG_LEVELS)}")
         level_name = "INFO"
+    web_port = text("WEB_PORT")
+    if web_port and not (web_port.isdigit() and 0 < int(web_port) <= MAX_PORT):
+        problems.append(f"WEB_PORT={web_port!r} is not a port (a whole number from 1 to "
+                        f"{MAX_PORT})")
+    base_url = text("WEB_BASE_URL").rstrip("/")
+    if base_url and (why := base_url_problem(base_url)) is not None:
+        # A URL with a password in it is not repeated (it would reach the log).
+        shown = "" if "@" in base_url else f"={text('WEB_BASE_URL')!r}"
+        problems.append(f"WEB_BASE_URL{shown} {why}")
+        base_url = ""
     return Settings(
         token=text("DISCORD_TOKEN"),
         database_path=database,
@@ -96,8 +117,32 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         log_level=getattr(logging, level_name),
         connect_retries=number("CONNECT_RETRIES", 0, minimum=0),
         pg_bin_dir=bin_dir,
+        web_port=int(web_port) if web_port.isdigit() and 0 < int(web_port) <= MAX_PORT
+        else None,
+        web_host=text("WEB_HOST") or "127.0.0.1",
+        web_base_url=base_url or None,
+        web_secret=text("WEB_SECRET") or None,
         problems=problems,
     )
+
+
+def base_url_problem(url: str) -> str | None:
+    """What keeps `url` from being the address the pages' links start with; None if
+    nothing (`https://games.example.org`, or a folder of it: `https://example.org/games`)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "is not an absolute http:// or https:// address (e.g. https://games.example.org)"
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        return "has a ?query or #fragment: give only the address the pages are under"
+    if parts.username is not None or parts.password is not None:
+        return "holds a user name or password: links show it to every player"
+    if "//" in parts.path:
+        return "has an empty folder (//) in its path"
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number or too large
+    except ValueError:
+        return "has a port that is not a number from 1 to 65535"
+    return None
 
 
 def start_refusals(settings: Settings, scaling: Scaling) -> list[str]:

@@ -10,7 +10,8 @@ the JSON their engine writes. See `Store` (`store.py`) for the API, put together
 - `table_settings.py` (a table's settings, per-seat clocks, reminder preferences) and
   `bookkeeping.py` (server settings, deadlines, the bot's messages, the audit log),
   `pings.py` (who a segment message has pinged for their turns), `processes.py` (the
-  roll call of the bot processes and the shards they hold);
+  roll call of the bot processes and the shards they hold), `web_pages.py` (the web
+  pages' tokens, whether a server shows them, the key of private links);
 - `ratings.py`, `standings.py` (ratings and leaderboards), `commitments.py`
   (commitments to face-down stacks);
 - `shared.py` (what the parts share: the database, engines, clock, live-state cache),

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.base import Action, GameEngine, IllegalAction, Outcome
 from bot.i18n import _
+from bot.ops import metrics
 from bot.store.backends.sql import Conn, IntegrityViolation, Session, fetch_all, fetch_one
 from bot.store.commitments import Commitment, CommitmentsMixin, insert_commitments
 from bot.store.errors import BadAction, KeyReused, StaleVersion, StoreError, WrongStatus
@@ -167,6 +168,7 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
             raise
         status = FINISHED if over else ACTIVE
         self._remember(game_id, Live(version, status, outcome.state, engine))
+        metrics.step(engine.name)
         return ActionResult(game_id, version, outcome.state, events, duplicate=False,
                             finished=over, at=now)
 

@@ -12,20 +12,23 @@ from bot.secret_logs import keep_secrets_out_of_logs
 from bot.store.actions import ActionsMixin
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections, is_postgres_url
 from bot.store.backends.sql import Database as Backend
+from bot.store.backends.sql import fetch_all, fetch_one
 from bot.store.backends.sqlite import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database
 from bot.store.bookkeeping import ServiceMixin
 from bot.store.moderation import ModerationMixin
 from bot.store.pings import PingsMixin
 from bot.store.processes import ProcessesMixin
 from bot.store.records import RecordsMixin
+from bot.store.rows import ACTIVE
 from bot.store.shared import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
 from bot.store.shown import ShownMixin
 from bot.store.table_settings import TablesMixin
 from bot.store.voiding import VoidingMixin
+from bot.store.web_pages import WebPagesMixin
 
 
 class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
-            ServiceMixin, PingsMixin, ProcessesMixin, ShownMixin):
+            ServiceMixin, PingsMixin, ProcessesMixin, ShownMixin, WebPagesMixin):
     """Persistent games for any engine of the registry, on one SQLite file or on a
     PostgreSQL database that several processes share.
 
@@ -100,6 +103,27 @@ class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
         """Call `changed(guild_id)` whenever a server's settings change, in any process;
         `changed(None)` when changes may have gone unheard (a lost connection)."""
         await self._db.watch_settings(changed)
+
+    # -- what the host's health check and metrics read ----------------------------------
+
+    async def ping(self) -> None:
+        """A trivial query; raises when the database does not answer it."""
+        async with self._db.reading_each() as conn:
+            await fetch_one(conn, "SELECT 1 AS one")
+
+    async def running_games(self) -> dict[str, int]:
+        """How many games are being played (started, not over), by game."""
+        async with self._db.reading_each() as conn:
+            rows = await fetch_all(conn, "SELECT game, COUNT(*) AS n FROM games "
+                                         "WHERE status = ? GROUP BY game", (ACTIVE,))
+        return {str(r["game"]): int(r["n"]) for r in rows}
+
+    async def game_kind(self, game_id: int) -> str:
+        """Which game `game_id` is (its engine's name): from the cache when it holds it."""
+        live = self._live.get(game_id)
+        if live is not None:
+            return live.engine.name
+        return (await self.get_game(game_id)).game
 
     async def __aenter__(self) -> Store:
         return self

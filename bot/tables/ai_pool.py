@@ -19,6 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.games.base import Action
+from bot.ops import metrics
 from bot.tables.kits import DEFAULT_LEVEL, SEARCH_LEVEL, GameKit, get_kit
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,7 @@ class AiPool:
         view = kit.engine.public_view(state, seat)
         legal = kit.engine.legal_actions(state, seat)
         self.searching += 1
+        metrics.ai_searching(self.searching, self.processes)
         try:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self.executor(), think, kit.name, view,
@@ -88,6 +90,7 @@ class AiPool:
                           kit.name, DEFAULT_LEVEL)
         finally:
             self.searching -= 1
+            metrics.ai_searching(self.searching, self.processes)
         return kit.ai_action(state, seat, random.Random(seed), DEFAULT_LEVEL)
 
     def close(self) -> None:

@@ -30,6 +30,7 @@ from typing import NamedTuple, Protocol
 from bot.background import is_database_fault
 from bot.games.wording import note
 from bot.i18n import Later, later
+from bot.ops import metrics
 from bot.store import (
     ACTIVE,
     Deadline,
@@ -172,10 +173,12 @@ class TableClock(ClockLoop):
     async def _deadlines(self) -> int:
         handled = 0
         while True:
+            now = self.clock()
             due = await self.store.claim_due_deadlines(
-                self.clock(), owner=self.owner, lease=CLAIM_LEASE_S, limit=CLAIM_BATCH)
+                now, owner=self.owner, lease=CLAIM_LEASE_S, limit=CLAIM_BATCH)
             if not due:
                 return handled
+            metrics.deadlines_claimed(now, (d.due_at for d in due))
             games: dict[int, LoadedGame] = {}  # loaded once a batch, again after acting
             void: list[int] = []  # rows whose decision was made: removed together
             reminders: dict[int, tuple[LoadedGame, list[Reminder]]] = {}

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.games.clans.events import CLAN_MARKS, colour_name
 from bot.games.clans.questions import move_places
 from bot.i18n import _, _n
+from bot.store import LoadedGame, Seat
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
 from bot.tables.timing import DEFAULT_TIMING
@@ -18,6 +19,7 @@ from cogs.common.game_ui import Clock, GameUi, register
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.common.table_components import publish, tables
 from cogs.common.ui import handler, refuse, tell
+from cogs.common.web_buttons import private_kwargs
 
 
 class ClansCog(TableCommands):
@@ -109,6 +111,12 @@ async def show_clan(interaction: discord.Interaction, game_id: int | None) -> No
         game, seat = await seated_game(interaction, game_id, "clans")
     except TableError as exc:
         return await refuse(interaction, str(exc))
+    await interaction.response.send_message("🔒 " + clan_line(game, seat), ephemeral=True,
+                                            **await private_kwargs(interaction, game, seat.seat))
+
+
+def clan_line(game: LoadedGame, seat: Seat) -> str:
+    """What `/clans me` tells a seat: its secret clan and its points so far."""
     view = game.engine.public_view(game.state, seat.seat)  # this seat's colour only
     score = view.public.clan_score(view.colour)
     chips = view.public.chips[seat.seat]  # a point each at the end (C-6.2)
@@ -117,7 +125,7 @@ async def show_clan(interaction: discord.Interaction, game_id: int | None) -> No
              mark=CLAN_MARKS.get(view.colour, ""), colour=colour_name(view.colour),
              points=_n("{n} point", "{n} points", score),
              chips=_n("{n} chip", "{n} chips", chips))
-    await interaction.response.send_message("🔒 " + text, ephemeral=True)
+    return text
 
 
 @handler("clanme")

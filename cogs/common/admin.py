@@ -29,6 +29,7 @@ from bot.tables.mod_confirm import confirmation
 from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.overview import open_tables_text
 from bot.tables.service import TableError
+from bot.tables.web_links import set_web_pages
 from cogs.common.admin_words import Place, seat_label, summary
 from cogs.common.community import finished_label
 from cogs.common.import_seats import seated_members
@@ -343,6 +344,15 @@ class ModeratorCommands(app_commands.Group):
         languages = interaction.client.languages  # type: ignore[attr-defined]
         await self.act(interaction, lambda m, who: set_language(m, languages, who, language),
                        moderators_only=language is not None)  # anyone may ask which it is
+
+    @app_commands.command(name="web", description="Turn this server's web pages on or off")
+    @app_commands.describe(state="on or off (empty: say which, with the server's page)")
+    @app_commands.choices(state=[app_commands.Choice(name=s, value=s) for s in ("on", "off")])
+    async def web(self, interaction: discord.Interaction, state: str | None = None) -> None:
+        links = interaction.client.web_links  # type: ignore[attr-defined]
+        await self.act(interaction, lambda m, who: set_web_pages(
+            m, links, who, None if state is None else state == "on"),
+            moderators_only=state is not None)
 
 
 class AdminCog(commands.Cog):

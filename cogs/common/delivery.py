@@ -8,10 +8,12 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+import aiohttp
 import discord
 
 from bot.games.wording import and_list
 from bot.i18n import N_, _
+from bot.ops import metrics
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +61,39 @@ def permission_hint(channel: object) -> str:
              permissions=and_list(_(PERMISSION_NAMES[m]) for m in missing))
 
 
+def failure_reason(exc: BaseException) -> str | None:
+    """Why a post failed, as `/metrics` counts it; None for an error of the bot's own."""
+    if isinstance(exc, ThreadClosed):
+        return "thread_locked"
+    if isinstance(exc, discord.Forbidden):
+        return "forbidden"
+    if isinstance(exc, discord.NotFound):
+        return "not_found"
+    if isinstance(exc, discord.RateLimited) or getattr(exc, "status", None) == 429:
+        return "rate_limited"
+    if isinstance(exc, discord.DiscordServerError):
+        return "discord_error"
+    if isinstance(exc, discord.HTTPException):
+        return "refused"
+    if isinstance(exc, OSError | TimeoutError | aiohttp.ClientError):
+        return "network"
+    return None
+
+
 async def deliver(channel: object, send: Callable[[], Awaitable[T]]) -> T:
     """Run ``send`` (a post or an edit in ``channel``); if Discord says the thread is
     archived, reopen it and run ``send`` once more. ``send`` builds its files anew on
-    every call, since a refused upload has read them."""
+    every call, since a refused upload has read them. A failure is counted by its
+    reason (`/metrics`)."""
+    try:
+        return await _deliver(channel, send)
+    except Exception as exc:
+        if (reason := failure_reason(exc)) is not None:
+            metrics.posting_failed(reason)
+        raise
+
+
+async def _deliver(channel: object, send: Callable[[], Awaitable[T]]) -> T:
     try:
         return await send()
     except discord.HTTPException as exc:

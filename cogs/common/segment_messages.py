@@ -17,6 +17,7 @@ from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.game_locks import GameLocks
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import QUIET_EVENTS, TableService
+from bot.tables.web_links import WebLinks
 from cogs.common import outbox
 from cogs.common.bells import Bells
 from cogs.common.delivery import deliver
@@ -36,6 +37,7 @@ from cogs.common.story import (
     players_only,
     tell,
 )
+from cogs.common.web_buttons import page_view
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +86,7 @@ class SegmentMessages:
         self._drawn: dict[int, int] = {}
         # Per game: whether a show skipped for one waiting behind it owes a new board.
         self._board_owed: dict[int, bool] = {}
+        self.links: WebLinks | None = None  # the web pages, when the bot links to them
 
     async def _log(self, game: LoadedGame, since: int | None) -> list[LoggedEvent]:
         after = since - 1 if since is not None else max(0, game.version - LOOK_BACK)
@@ -138,11 +141,20 @@ class SegmentMessages:
 
     # ---- the messages ------------------------------------------------------------------
 
+    async def _linked(self, game: LoadedGame, start: Place, view: discord.ui.View | None,
+                      *, closing: bool = False) -> discord.ui.View | None:
+        """The game's first message (when it closes too) and its result carry a button
+        to the game's web page."""
+        if start.version > 1 and (closing or game.row.status in (LOBBY, ACTIVE)):
+            return view
+        return await page_view(self.links, game, view)
+
     async def _post(self, channel: discord.abc.Messageable, game: LoadedGame, start: Place,
                     events: list[LoggedEvent], notes: list[Note],
                     here: frozenset[int] = frozenset()) -> discord.Message:
         story, caption = await self._story(game, events, start, None, notes)
         prompt, view = await self.prompt(self.service, game)
+        view = await self._linked(game, start, view)
         callout = self.callout(self.service, game) if self.callout else None
         if callout:
             prompt = f"{prompt}\n{callout}"
@@ -204,6 +216,7 @@ class SegmentMessages:
         told += [(a if a is None or a >= live.start else None, n) for a, n in notes]
         story, caption = await self._story(game, events, live.start, None, told)
         prompt, view = await self.prompt(self.service, game)
+        view = await self._linked(game, live.start, view)
         content = compose(story, prompt)
         kwargs: dict = {"content": content, "view": view,
                         "allowed_mentions": discord.AllowedMentions.none()}
@@ -242,10 +255,11 @@ class SegmentMessages:
             png = await self.render(dataclasses.replace(game, state=state), caption,  # type: ignore[misc]
                                     closed=True)
         message = channel.get_partial_message(live.message_id)  # type: ignore[attr-defined]
+        view = await self._linked(game, live.start, None, closing=True)  # no buttons
 
         def edit() -> Awaitable[discord.Message]:  # the file made anew for each attempt
             drawn = {} if png is None else {"attachments": [self._board_file(game, png, caption)]}
-            return message.edit(content=tell(story) or "…", view=None,
+            return message.edit(content=tell(story) or "…", view=view,
                                 allowed_mentions=discord.AllowedMentions.none(), **drawn)
 
         try:

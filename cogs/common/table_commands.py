@@ -25,6 +25,7 @@ from cogs.common.segments import segments_of
 from cogs.common.table_components import display_name, poster, redraw_lobby, tables
 from cogs.common.table_ui import computer_levels
 from cogs.common.ui import channel_language, refuse, tell
+from cogs.common.web_buttons import links_of, page_view
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
 NOTIFY_MODES = {"mention": N_("a mention in the channel"), "dm": N_("a DM"),
@@ -163,7 +164,9 @@ class TableCommands(commands.Cog):
         if not segments:
             return await refuse(interaction, _("The table could not be shown."))
         link = segments[-1].link(interaction.guild_id)
-        await tell(interaction, _("📌 The table, as the newest message: {link}", link=link))
+        view = await page_view(links_of(interaction.client), game)
+        await tell(interaction, _("📌 The table, as the newest message: {link}", link=link),
+                   **({"view": view} if view is not None else {}))
 
     async def show_status(self, interaction: discord.Interaction) -> None:
         try:

@@ -15,6 +15,7 @@ from discord import ui
 
 from bot.background import is_database_fault
 from bot.i18n import SOURCE_LANGUAGE, _, language_of_locale, set_language
+from bot.ops import metrics
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +48,27 @@ async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg:
         return
     client = interaction.client
     client.in_flight = getattr(client, "in_flight", 0) + 1  # type: ignore[attr-defined]
+    metrics.click_received(interaction.id)  # timed until its answer is sent
     try:
         await fn(interaction, game_id, arg, values)
     except Exception as exc:  # answered in one line, never left without an answer
         log.error("component %s of game %s failed", op, game_id, exc_info=exc)
         await answer_failure(interaction, exc)
     finally:
+        metrics.click_done(interaction.id)
+        await count_click(client, game_id)
         client.in_flight -= 1  # type: ignore[attr-defined]
+
+
+async def count_click(client: object, game_id: int) -> None:
+    """Count a click by its game's kind (a game the store does not know is not counted)."""
+    store = getattr(client, "store", None)
+    if store is None:
+        return
+    try:
+        metrics.click(await store.game_kind(game_id))
+    except Exception as exc:  # counting never fails a click
+        log.debug("click of game %s not counted: %s", game_id, exc)
 
 
 def _custom_id(prefix: str, op: str, game_id: int, arg: str) -> str:

@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.games.doge.constants import AREAS, MAX_YEAR_LIMIT, area_name
 from bot.games.wording import user_text
 from bot.i18n import _, _n
+from bot.store import LoadedGame, Seat
 from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
 from bot.tables.timing import DEFAULT_TIMING
@@ -19,6 +20,7 @@ from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.common.table_components import publish, tables
 from cogs.common.table_ui import mark
 from cogs.common.ui import handler, refuse, tell
+from cogs.common.web_buttons import private_kwargs
 from cogs.doge.components import ballot_done  # (also registers the handlers)
 from cogs.doge.prompts import markers_in_hand
 from cogs.doge.rules import RULE_TOPICS, help_text
@@ -122,6 +124,13 @@ async def show_secrets(interaction: discord.Interaction, game_id: int | None) ->
         game, seat = await seated_game(interaction, game_id, "doge")
     except TableError as exc:
         return await refuse(interaction, str(exc))
+    await interaction.response.send_message("\n".join(secret_lines(game, seat)), ephemeral=True,
+                                            **await private_kwargs(interaction, game, seat.seat))
+
+
+def secret_lines(game: LoadedGame, seat: Seat) -> list[str]:
+    """What `/doge me` tells a seat: its markers, this round's ballot, its face-down
+    stacks and its supply (only its own view: D-10)."""
     view = game.engine.public_view(game.state, seat.seat)
     me = view.public.players[seat.seat]
     lines = [_("🔒 {mark} **{name}** — only you see this.", mark=mark(seat.colour),
@@ -137,7 +146,7 @@ async def show_secrets(interaction: discord.Interaction, game_id: int | None) ->
                    houses=_n("{n} house", "{n} houses", me.houses_supply),
                    palaces=_n("{n} palace", "{n} palaces", me.palaces_supply),
                    rings=_n("{n} ring", "{n} rings", me.rings_supply)))
-    await interaction.response.send_message("\n".join(lines), ephemeral=True)
+    return lines
 
 
 @handler("me")

@@ -41,6 +41,7 @@ SMALL_ARGS: dict[str, dict[str, Any]] = {
     "bench.i18n_bench": {},
     "bench.playouts_bench": {"seconds": 0.1},
     "bench.clans_render_bench": {"repeats": 1},
+    "bench.web_bench": {"clients": 4, "rounds": 2, "steps": 1, "moves": 8},
     # A strong Doge game at the live budget alone takes about 17 s, so the strong seat
     # searches 20 simulations a decision here: every part of the benchmark still runs.
     AI_BENCH: {"games": 1, "positions": 1, "processes": 2, "simulations": 20,

@@ -43,6 +43,7 @@ KNOWN = {
     "rendering/common/community.py": 2,  # B: a Clans terrain as a favourite
     "rendering/common/palette.py": 1,
     "rendering/common/recap.py": 3,
+    "bot/web/games.py": 20,  # R: each game's board, story openers and private page
 }
 
 

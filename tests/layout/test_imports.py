@@ -7,7 +7,8 @@ import sys
 
 from tests.layout.imports import cycles, import_graph
 
-LAYERS = {"bot.games": 0, "bot.store": 1, "bot.tables": 2, "cogs": 3, "rendering": 3}
+LAYERS = {"bot.games": 0, "bot.store": 1, "bot.tables": 2, "cogs": 3, "rendering": 3,
+          "bot.web": 4}
 
 
 def layer(module: str) -> int | None:

@@ -1,0 +1,291 @@
+"""A game's page and what it loads: its steps' boards and stories, the event stream that
+tells it a step happened, the record and recap of a finished game, and a seat's private
+page. Everything public here comes from public views and the channel's own story."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+
+from bot.i18n import _, speaking
+from bot.store import ACTIVE, FINISHED, LOBBY, LoadedGame, Seat, StoreError, UnknownGame
+from bot.tables.kits import colour_word, get_kit
+from bot.tables.languages import ServerLanguages
+from bot.tables.service import TableService
+from bot.tables.web_links import WebLinks
+from bot.web.games import WEB_GAMES
+from bot.web.history import History, Steps
+
+FOREVER = "public, max-age=31536000, immutable"  # a step's board at its own address
+FRESH = "no-cache"  # asked again each time: the game moves on
+PRIVATE = "private, no-store"
+HEARTBEAT_S = 15.0  # a comment on a quiet event stream, so proxies keep it open
+RECAPS = 8  # recaps kept drawn
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    seat: int
+    name: str
+    colour: str | None  # only where colours are public (picked in the lobby)
+    colour_name: str
+    computer: bool
+    autopilot: bool
+    awaited: bool
+    deadline: float | None
+    paused: bool
+    away_until: float | None
+
+
+class GamePages:
+    def __init__(self, service: TableService, history: History, languages: ServerLanguages,
+                 links: WebLinks, *, poll_s: float) -> None:
+        self.service = service
+        self.store = service.store
+        self.history = history
+        self.languages = languages
+        self.links = links
+        self.poll_s = poll_s
+        self._recaps: dict[int, bytes | None] = {}
+        self.closing = asyncio.Event()  # set at shutdown: the event streams end
+
+    async def close_streams(self, _app: web.Application) -> None:
+        self.closing.set()
+
+    # ---- finding the game -------------------------------------------------------------
+
+    async def _game(self, request: web.Request) -> LoadedGame:
+        """The game a page's token names, while its server shows pages; else 404."""
+        game_id = await self.store.page_of("game", request.match_info["token"])
+        if game_id is None:
+            raise web.HTTPNotFound(text="no such page")
+        try:
+            game = await self.service.load(game_id)
+        except (UnknownGame, StoreError):
+            raise web.HTTPNotFound(text="no such page") from None
+        if not await self.store.pages_shown(game.row.guild_id):
+            raise web.HTTPNotFound(text="no such page")
+        return game
+
+    async def _steps(self, game: LoadedGame) -> Steps | None:
+        return None if game.state is None else await self.history.steps(game)
+
+    def _step_of(self, request: web.Request, steps: Steps | None) -> int:
+        step = int(request.match_info["step"])
+        if steps is None or step > steps.last:
+            raise web.HTTPNotFound(text="no such step")
+        return step
+
+    def _image_url(self, game: LoadedGame, steps: Steps, step: int, language: str,
+                   token: str) -> str:
+        tag = self.history.image_tag(game, steps, step, language)
+        return f"/g/{token}/step/{step}.png?t={tag}"
+
+    # ---- the page ---------------------------------------------------------------------
+
+    async def page(self, request: web.Request) -> web.Response:
+        game = await self._game(request)
+        language = await self.languages.of(game.row.guild_id)
+        with speaking(language):
+            context = await self._context(request, game, language)
+            response = aiohttp_jinja2.render_template("game.html", request, context)
+        response.headers["Cache-Control"] = FRESH
+        return response
+
+    async def live(self, request: web.Request) -> web.Response:
+        """The part of the page that changes with each step (players, story, result)."""
+        game = await self._game(request)
+        language = await self.languages.of(game.row.guild_id)
+        with speaking(language):
+            context = await self._context(request, game, language)
+            response = aiohttp_jinja2.render_template("game_live.html", request, context)
+        response.headers["Cache-Control"] = FRESH
+        return response
+
+    async def _context(self, request: web.Request, game: LoadedGame,
+                       language: str) -> dict[str, Any]:
+        token = request.match_info["token"]
+        steps = await self._steps(game)
+        kit = get_kit(game.row.game)
+        over = game.row.status not in (LOBBY, ACTIVE)
+        step = None
+        if steps is not None:
+            lines = await self.history.step_lines(game, steps.versions[steps.last])
+            step = {"number": steps.last, "last": steps.last, "lines": [li for _k, li in lines],
+                    "image": self._image_url(game, steps, steps.last, language, token)}
+        return {
+            "token": token, "game": game, "title": kit.title, "kit": kit,
+            "status": status_text(game), "over": over, "steps": steps, "step": step,
+            "players": await self._players(game),
+            "story": await self.history.story(game) if game.state is not None else [],
+            "mark": await self.mark(game),
+            "finished": game.row.status == FINISHED, "lang": language,
+        }
+
+    async def _players(self, game: LoadedGame) -> list[PlayerRow]:
+        kit = get_kit(game.row.game)
+        awaited = {s.seat for s in self.service.awaited_seats(game)} \
+            if game.state is not None else set()
+        deadlines = {d.seat: d for d in await self.store.get_deadlines(game.id)
+                     if d.seat is not None}
+        rows = []
+        for seat in game.seats:
+            deadline = deadlines.get(seat.seat) if seat.seat in awaited else None
+            rows.append(PlayerRow(
+                seat=seat.seat + 1, name=seat.name,
+                colour=seat.colour if seat.colour in kit.colours else None,
+                colour_name=colour_word(seat.colour) if seat.colour in kit.colours else "",
+                computer=seat.is_bot, autopilot=seat.autopilot and not seat.is_bot,
+                awaited=seat.seat in awaited,
+                deadline=deadline.due_at if deadline is not None else None,
+                paused=deadline is not None and deadline.paused,
+                away_until=seat.away_until))
+        return rows
+
+    # ---- steps ------------------------------------------------------------------------
+
+    async def step_image(self, request: web.Request) -> web.Response:
+        game = await self._game(request)
+        steps = await self._steps(game)
+        step = self._step_of(request, steps)
+        assert steps is not None
+        language = await self.languages.of(game.row.guild_id)
+        tag = self.history.image_tag(game, steps, step, language)
+        if request.headers.get("If-None-Match") == f'"{tag}"':
+            return web.Response(status=304, headers={"ETag": f'"{tag}"'})
+        png = await self.history.image(game, steps, step, language)
+        # At the address the page gives (with its tag) a step's board never changes.
+        cache = FOREVER if request.query.get("t") == tag else FRESH
+        return web.Response(body=png, content_type="image/png",
+                            headers={"Cache-Control": cache, "ETag": f'"{tag}"'})
+
+    async def step_json(self, request: web.Request) -> web.Response:
+        """A step for the slider: its board's address and the lines its action told."""
+        game = await self._game(request)
+        steps = await self._steps(game)
+        step = self._step_of(request, steps)
+        assert steps is not None
+        language = await self.languages.of(game.row.guild_id)
+        with speaking(language):
+            lines = await self.history.step_lines(game, steps.versions[step])
+            label = _("Step {step} of {last}", step=step, last=steps.last)
+        body = {"step": step, "last": steps.last, "label": label,
+                "lines": [line for _kind, line in lines],
+                "image": self._image_url(game, steps, step, language,
+                                         request.match_info["token"])}
+        return web.json_response(body, headers={"Cache-Control": FRESH})
+
+    # ---- live updates -----------------------------------------------------------------
+
+    async def mark(self, game: LoadedGame) -> str:
+        """What a reader can see change: the newest public step, the status and who is
+        awaited. Not the game's version, which a secret ballot changed again moves on
+        (the channel never tells that one was changed, D-10)."""
+        steps = await self._steps(game)
+        awaited = ",".join(str(s.seat) for s in self.service.awaited_seats(game)) \
+            if game.state is not None else ""
+        return f"{steps.last if steps is not None else ''}:{game.row.status}:{awaited}"
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: one at once, then one whenever what the page shows changes
+        (looked for every `poll_s`: the bot may run in another process)."""
+        game = await self._game(request)
+        response = web.StreamResponse(headers={
+            "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no"})  # nginx passes each event on at once
+        await response.prepare(request)
+        seen: str | None = None
+        quiet = 0.0
+        try:
+            while True:
+                game = await self.service.load(game.id)
+                if not await self.store.pages_shown(game.row.guild_id):
+                    break
+                mark = await self.mark(game)
+                if mark != seen:
+                    seen = mark
+                    steps = await self._steps(game)
+                    data = {"mark": mark, "status": game.row.status,
+                            "last": steps.last if steps is not None else None}
+                    await response.write(f"event: step\ndata: {json.dumps(data)}\n\n".encode())
+                    quiet = 0.0
+                elif quiet >= HEARTBEAT_S:
+                    await response.write(b": still here\n\n")
+                    quiet = 0.0
+                try:  # a stop of the server ends the stream at once
+                    await asyncio.wait_for(self.closing.wait(), self.poll_s)
+                    break
+                except TimeoutError:
+                    quiet += self.poll_s
+        except ConnectionResetError:  # the reader went away
+            pass
+        return response
+
+    # ---- a finished game --------------------------------------------------------------
+
+    async def record(self, request: web.Request) -> web.Response:
+        """The game record the bot exports, once the game is over (its secrets then)."""
+        game = await self._game(request)
+        if game.row.status in (LOBBY, ACTIVE):
+            raise web.HTTPNotFound(text="the record is given once the game is over")
+        data = json.dumps(await self.store.export_game(game.id), indent=1)
+        name = f"{game.row.game}-game-{game.id}.json"
+        return web.Response(text=data, content_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="{name}"',
+            "Cache-Control": "public, max-age=3600"})
+
+    async def recap(self, request: web.Request) -> web.Response:
+        from cogs.common.community import recap_scenes
+        from rendering.common.recap import render_recap_async
+
+        game = await self._game(request)
+        if game.row.status != FINISHED:
+            raise web.HTTPNotFound(text="no recap")
+        if game.id not in self._recaps:
+            with speaking(await self.languages.of(game.row.guild_id)):
+                found = await recap_scenes(self.service, game)
+                self._recaps[game.id] = None if found is None else \
+                    await render_recap_async(game.row.game, found[1])
+            while len(self._recaps) > RECAPS:
+                self._recaps.pop(next(iter(self._recaps)))
+        gif = self._recaps[game.id]
+        if gif is None:
+            raise web.HTTPNotFound(text="no recap")
+        return web.Response(body=gif, content_type="image/gif",
+                            headers={"Cache-Control": "public, max-age=3600"})
+
+    # ---- a seat's private page --------------------------------------------------------
+
+    async def private(self, request: web.Request) -> web.Response:
+        game = await self._game(request)
+        found = await self.links.read(game.id, request.match_info["signed"])
+        seat = game.seats[found.seat] if found and 0 <= found.seat < len(game.seats) else None
+        if seat is None or found is None or seat.user_id != found.user_id:
+            raise web.HTTPNotFound(text="this link is not valid (any more)")
+        language = await self.languages.of(game.row.guild_id)
+        with speaking(language):
+            lines = private_lines(game, seat)
+            response = aiohttp_jinja2.render_template("private.html", request, {
+                "token": request.match_info["token"], "title": get_kit(game.row.game).title,
+                "game": game, "seat": seat, "lines": lines, "expires": found.expires,
+                "lang": language})
+        response.headers["Cache-Control"] = PRIVATE
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Robots-Tag"] = "noindex"
+        return response
+
+
+def private_lines(game: LoadedGame, seat: Seat) -> list[str]:
+    if game.state is None:
+        return [_("The game has not started: nothing is secret yet.")]
+    return WEB_GAMES[game.row.game].secrets(game, seat)
+
+
+def status_text(game: LoadedGame) -> str:
+    return {LOBBY: _("Waiting in the lobby"), ACTIVE: _("Being played"),
+            FINISHED: _("Finished")}.get(game.row.status, _("Ended by a moderator"))

@@ -1,0 +1,83 @@
+"""The slider: every public step since the start, each step's board drawn on demand from
+the log replayed to it, the same as the channel's renderer draws that state, cached in
+memory and served with headers that let a browser keep it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.i18n import speaking
+from bot.store import Store
+from bot.tables.service import QUIET_EVENTS
+from bot.web.app import PAGES
+from bot.web.games import WEB_GAMES
+from tests.community.helpers import play, start
+from tests.web.helpers import GUILD, SEED, client
+
+
+async def test_each_step_image_is_the_board_drawn_at_that_step(store: Store) -> None:
+    game_id = await start(store, "doge", [11, 12, 13], guild=GUILD, seed=SEED)
+    await play(store, game_id, moves=14)
+    log = await store.list_actions(game_id)
+    public = [0] + [a.version for a in log
+                    if any(e["type"] not in QUIET_EVENTS for e in a.events)]
+    assert len(public) < len(log) + 1  # secret ballots are no steps (D-10)
+    token = await store.page_token("game", game_id)
+    game = await store.load_game(game_id)
+    async with client(store) as c:
+        pages = c.app[PAGES]
+        for step, version in enumerate(public):
+            data = await (await c.get(f"/g/{token}/step/{step}.json")).json()
+            assert data["step"] == step and data["last"] == len(public) - 1
+            image = await c.get(data["image"])
+            assert image.status == 200 and image.content_type == "image/png"
+            assert "immutable" in image.headers["Cache-Control"]
+            at = replace(game, state=await store.state_at(game_id, version))
+            with speaking("en"):
+                caption = pages.history.caption(game, await pages.history.step_lines(
+                    game, version))
+                drawn = await WEB_GAMES["doge"].render(at, caption)
+            assert await image.read() == drawn, f"step {step}"
+            if version:  # the step's story is what the channel told of its action
+                assert caption in data["lines"]
+        drawn_before = pages.history.drawn
+        again = await c.get(data["image"])
+        assert await again.read() == drawn and pages.history.drawn == drawn_before  # cached
+        tag = again.headers["ETag"]
+        unchanged = await c.get(data["image"], headers={"If-None-Match": tag})
+        assert unchanged.status == 304
+
+
+async def test_a_new_step_extends_the_slider(store: Store) -> None:
+    game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
+    await play(store, game_id, moves=2)
+    token = await store.page_token("game", game_id)
+    async with client(store) as c:
+        assert (await (await c.get(f"/g/{token}/step/2.json")).json())["last"] == 2
+        assert (await c.get(f"/g/{token}/step/3.json")).status == 404
+        await play(store, game_id, moves=1)
+        assert (await (await c.get(f"/g/{token}/step/3.json")).json())["last"] == 3
+        text = await (await c.get(f"/g/{token}")).text()
+        assert 'max="3"' in text
+
+
+async def test_an_undone_step_played_otherwise_gets_a_new_image(store: Store) -> None:
+    game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
+    await play(store, game_id, moves=4)
+    token = await store.page_token("game", game_id)
+    async with client(store) as c:
+        before = await (await c.get(f"/g/{token}/step/4.json")).json()
+        old = await (await c.get(before["image"])).read()
+        await store.undo_actions(game_id, to_version=3, expected_version=4, moderator_id=1,
+                                 guild_id=GUILD)
+        assert (await c.get(f"/g/{token}/step/4.json")).status == 404
+        await play(store, game_id, seed=99, moves=1)  # the fourth move made again
+        after = await (await c.get(f"/g/{token}/step/4.json")).json()
+        assert after["image"] != before["image"]  # another address: no stale copy is kept
+        game = await store.load_game(game_id)
+        with speaking("en"):
+            history = c.app[PAGES].history
+            caption = history.caption(game, await history.step_lines(game, 4))
+            drawn = await WEB_GAMES["clans"].render(game, caption)
+        new = await (await c.get(after["image"])).read()
+        assert new == drawn and (new != old or after["lines"] != before["lines"])
