@@ -235,14 +235,15 @@ def test_the_order_question_says_which_epoch_each_place_scores_in_c_4_7_c_5_2() 
     asked = move(state, y, z).state
     legal = ENGINE.legal_actions(asked, 0)
     question = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
-    assert question.prompt.startswith("A, your move founded 2 villages at once. Choose the "
-                                      "order in which they score (C-4.7)")
+    assert question.prompt.startswith("A, choose the order in which your 2 new villages "
+                                      "score (C-4.7)")
+    assert "at once" not in question.prompt  # the story line above says so (said once)
     assert ("each takes the next village chip, so the 1st village scores in epoch I, the "
             "2nd in epoch II.") in question.prompt
     with speaking("nl"):
         dutch = build_question(ENGINE.public_view(asked, 0), legal, legal[0], ["A", "B"])
-    assert dutch.prompt == ("A, je zet heeft 2 dorpen tegelijk gesticht. Kies in welke "
-                            "volgorde ze scoren (C-4.7): elk pakt de volgende dorpsfiche, dus "
+    assert dutch.prompt == ("A, kies in welke volgorde je 2 nieuwe dorpen scoren (C-4.7): "
+                            "elk pakt de volgende dorpsfiche, dus "
                             "het 1e dorp scoort in tijdperk I, het 2e in tijdperk II.")
     firsts = {o.path[0] for o in question.options}
     assert firsts == {f"1st: {x} (forest, 2 huts)", f"1st: {z} (mountain, 3 huts)"}

@@ -83,9 +83,10 @@ def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
     seat = view.seat
     if legal and legal[0]["type"] == "order":
         count = len(legal[0]["villages"])
-        prompt = _("{name}, your move founded {count} villages at once. Choose the order in "
-                   "which they score (C-4.7): each takes the next village chip, so "
-                   "{positions}.", name=names[seat], count=count,
+        # The story just above says the villages were founded at once: not said again.
+        prompt = _("{name}, choose the order in which your {count} new villages score "
+                   "(C-4.7): each takes the next village chip, so {positions}.",
+                   name=names[seat], count=count,
                    positions=_order_epochs(view, count))
         places = [ordinal(i + 1) for i in range(count - 1)]
         where = {t.label: t for t in view.public.board}
