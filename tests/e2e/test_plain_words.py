@@ -101,7 +101,8 @@ async def test_a_dutch_server_writes_numbers_and_terrains_its_way(
         await _games(emu, bot, users)
         await (await emu.slash(mia, emu.channel, "table-admin language",
                                {"language": "nl"})).wait()
-        board = await (await emu.slash(users[3], emu.channel, "clans leaderboard")).wait()
+        board = await (await emu.slash(users[3], emu.channel, "clans leaderboard",
+                                          {"public": True})).wait()
         assert "μ" not in board.content and "σ" not in board.content
         assert "De score is een voorzichtige schatting van je kunnen" in board.content
         rows = board.content.splitlines()[1:]
@@ -109,11 +110,12 @@ async def test_a_dutch_server_writes_numbers_and_terrains_its_way(
         assert rows and all(re.search(r" — -?\d+,\d · .* gemiddelde plaats \d,\d\d$", row)
                             for row in rows), rows
         stats = await (await emu.slash(users[3], emu.channel, "clans stats",
-                                       {"player": users[0]})).wait()
+                                       {"player": users[0], "public": True})).wait()
         assert re.search(r"score -?\d+,\d, ", stats.content), stats.content
         assert re.search(r"gemiddelde plaats \d,\d\d, favoriet terrein "
                          r"(bos|gebergte|steppe|grasland)\.", stats.content), stats.content
-        history = await (await emu.slash(users[1], emu.channel, "clans history")).wait()
+        history = await (await emu.slash(users[1], emu.channel, "clans history",
+                                            {"public": True})).wait()
         # '• Partij 2, …: 1e van 3, +4,2 — …': a rating's change with a decimal comma.
         assert re.search(r", [+-]\d+,\d — ", history.content), history.content
         assert not emu.internal_errors
