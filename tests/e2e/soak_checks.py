@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import knowing_command_ids
 from bot.store import ACTIVE
 from bot.tables.kits import get_kit
 from cogs.common.segments import segments_of
@@ -211,7 +212,8 @@ class SoakChecks:
             segments = segments_of(await self.service.store.list_messages(game.id))
             live = segments[-1] if segments else None
             shown = self.soak.emu.message_index.get(live.message_id) if live else None
-            expected, _ = await bot.posters[table.game].prompt(self.service, game)  # type: ignore[union-attr]
+            with knowing_command_ids(bot.command_ids):  # commands named as the bot names them
+                expected, _ = await bot.posters[table.game].prompt(self.service, game)  # type: ignore[union-attr]
             if shown is None or shown.deleted or expected not in shown.content:
                 self.problem("lost_steps", f"game {game.id} v{game.version}: the channel "
                                            "does not show the stored game")

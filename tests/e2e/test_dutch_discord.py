@@ -118,7 +118,7 @@ async def test_a_dutch_server_shows_dutch_channel_messages(
         assert "is begonnen" in emu.message_index[lobby.id].content
         # The rulebook's terms: the seven areas are gebieden (the Quarantia is no stadsdeel).
         said = "\n".join(m.content for m in public(emu))
-        assert "kies in het geheim je gebieden" in said and "je stadsdelen" not in said
+        assert "kies in het geheim een gebied" in said and "stadsdelen" not in said
         boards = [a for m in public(emu) for a in m.attachments if a.filename == "doge-board.png"]
         assert boards and all((a.description or "").startswith("Het bord") for a in boards)
         assert not emu.internal_errors
