@@ -42,6 +42,9 @@ class PlayerRow:
     away_until: float | None
 
 
+TOKENS_KEPT = 10_000  # game pages whose token -> game is remembered
+
+
 class GamePages:
     def __init__(self, service: TableService, history: History, languages: ServerLanguages,
                  links: WebLinks, *, poll_s: float) -> None:
@@ -52,6 +55,10 @@ class GamePages:
         self.links = links
         self.poll_s = poll_s
         self._recaps: dict[int, bytes | None] = {}
+        # A token names its game for good (tokens are never changed or reused): once
+        # found, a request needs no database read to know its game. Unknown tokens are
+        # not kept, so a link made later works at once.
+        self._game_of_token: dict[str, int] = {}
         self.closing = asyncio.Event()  # set at shutdown: the event streams end
 
     async def close_streams(self, _app: web.Application) -> None:
@@ -61,9 +68,15 @@ class GamePages:
 
     async def _game(self, request: web.Request) -> LoadedGame:
         """The game a page's token names, while its server shows pages; else 404."""
-        game_id = await self.store.page_of("game", request.match_info["token"])
+        token = request.match_info["token"]
+        game_id = self._game_of_token.get(token)
         if game_id is None:
-            raise web.HTTPNotFound(text="no such page")
+            game_id = await self.store.page_of("game", token)
+            if game_id is None:
+                raise web.HTTPNotFound(text="no such page")
+            if len(self._game_of_token) >= TOKENS_KEPT:
+                self._game_of_token.clear()  # a bound, not an LRU: refilled as pages are read
+            self._game_of_token[token] = game_id
         try:
             game = await self.service.load(game_id)
         except (UnknownGame, StoreError):
