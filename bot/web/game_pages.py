@@ -102,21 +102,19 @@ class GamePages:
     # ---- the page ---------------------------------------------------------------------
 
     async def page(self, request: web.Request) -> web.Response:
-        game = await self._game(request)
-        language = await self.languages.of(game.row.guild_id)
-        with speaking(language):
-            context = await self._context(request, game, language)
-            response = aiohttp_jinja2.render_template("game.html", request, context)
-        response.headers["Cache-Control"] = FRESH
-        return response
+        return await self._render(request, "game.html")
 
     async def live(self, request: web.Request) -> web.Response:
         """The part of the page that changes with each step (players, story, result)."""
+        return await self._render(request, "game_live.html")
+
+    async def _render(self, request: web.Request, template: str) -> web.Response:
+        """`template` filled with the game's page context, in its server's language."""
         game = await self._game(request)
         language = await self.languages.of(game.row.guild_id)
         with speaking(language):
             context = await self._context(request, game, language)
-            response = aiohttp_jinja2.render_template("game_live.html", request, context)
+            response = aiohttp_jinja2.render_template(template, request, context)
         response.headers["Cache-Control"] = FRESH
         return response
 
