@@ -96,15 +96,33 @@ class ClansPlayer:
         for _ in range(6):
             choices = buttons(message, "g:dq:")
             pick = next((b for b in choices if b.get("style") == 1), choices[0])
+            shown_before = self._last_step()
             await (await self.emu.click(self.user, message, pick["custom_id"])
                    ).callback(timeout=REPLY_TIMEOUT)
+            # The answer either was the last step (the move commits) or brought the next
+            # step; the commit may become visible a moment after the reply.
+            await poll(lambda before=shown_before: self._answered(game.version, before),
+                       REPLY_TIMEOUT,
+                       "the answer to be applied or the next step to be shown")
             if (await self.game()).version != game.version:
                 await self._committed(game.version)
                 return
-            steps = [m for m in self.emu.messages(self.channel, visible_to=self.user)
-                     if m.ephemeral and buttons(m, "g:dq:")]
-            message = steps[-1]
+            message = self.emu.message_index[self._last_step()[0]]
         raise AssertionError("a question took more than 6 steps")
+
+    def _last_step(self) -> tuple[int, tuple[str, ...]]:
+        """The newest private question step shown to the person, as its id and buttons
+        (a step may replace the one before in the same message)."""
+        steps = [m for m in self.emu.messages(self.channel, visible_to=self.user)
+                 if m.ephemeral and buttons(m, "g:dq:")]
+        if not steps:
+            return (0, ())
+        return (steps[-1].id, tuple(b["custom_id"] for b in buttons(steps[-1], "g:dq:")))
+
+    async def _answered(self, version: int, shown_before: tuple[int, tuple[str, ...]]) -> bool:
+        if (await self.game()).version != version:
+            return True
+        return self._last_step() not in (shown_before, (0, ()))
 
     def _prompt(self) -> EmuMessage:
         for message in reversed(self.emu.messages(self.channel, include_ephemeral=False)):
