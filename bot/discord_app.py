@@ -15,6 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.background import guarded
+from bot.games.registry import GAMES
+from bot.games.registry import game as registered
 from bot.i18n import know_command_ids, language_of_locale, set_language
 from bot.ops import metrics
 from bot.ops.backups import DailyBackups, backup_before_migrations
@@ -38,9 +40,15 @@ log = logging.getLogger("bot")
 DRAIN_TIMEOUT = 20.0  # seconds a stop waits for interactions in flight (TimeoutStopSec > it)
 DRAIN_POLL = 0.05
 
-# cogs.common.community comes last: it adds its commands to the /doge and /clans groups.
-EXTENSIONS = ("cogs.doge.commands", "cogs.clans.commands", "cogs.common.shared_commands",
-              "cogs.common.admin", "cogs.common.community", "cogs.common.catch_up")
+# The shared commands after every registered game's own extension (`extensions()`):
+# they add to each game's command group; cogs.common.community comes last.
+SHARED_EXTENSIONS = ("cogs.common.shared_commands", "cogs.common.admin",
+                     "cogs.common.community", "cogs.common.catch_up")
+
+
+def extensions() -> tuple[str, ...]:
+    """Each registered game's `/<game>` commands, then the shared ones."""
+    return (*(registered(name).extension for name in GAMES), *SHARED_EXTENSIONS)
 
 
 class CountingTree(app_commands.CommandTree):
@@ -192,33 +200,22 @@ class TableBot(commands.Bot):
         self.command_ids.update({command.name: command.id for command in synced})
 
     async def _open_tables(self) -> None:
-        from cogs.clans.board import render_clans
-        from cogs.clans.prompts import CLANS_OPENERS, CLANS_SCENES, clans_prompt
         from cogs.common.community import recap_attachment
         from cogs.common.notifier import DiscordNotifier
         from cogs.common.poster import Poster
         from cogs.common.ui import GameButton, GameSelect
-        from cogs.doge.board import render_doge
-        from cogs.doge.prompts import (
-            DOGE_OPENERS,
-            DOGE_SAID_BELOW,
-            DOGE_SCENES,
-            doge_callout,
-            doge_prompt,
-        )
 
         assert self.store is not None
         self.tables = TableService(self.store, clock=self.clock)
         self.languages = ServerLanguages(self.store)
         await self.languages.watch()  # a /table-admin language in another process
-        self.posters = {
-            "doge": Poster(self.tables, doge_prompt, render_doge, openers=DOGE_OPENERS,
-                           callout=doge_callout, recap=recap_attachment,
-                           languages=self.languages, context=DOGE_SCENES,
-                           said_below=DOGE_SAID_BELOW),
-            "clans": Poster(self.tables, clans_prompt, render_clans, openers=CLANS_OPENERS,
-                            recap=recap_attachment, languages=self.languages,
-                            context=CLANS_SCENES)}
+        self.posters = {}
+        for name in GAMES:  # each registered game's channel messages, from its SHOW
+            show = registered(name).show
+            self.posters[name] = Poster(
+                self.tables, show.prompt, show.render, openers=show.openers,
+                callout=show.callout, recap=recap_attachment, languages=self.languages,
+                context=show.scenes, said_below=show.said_below)
         self.web_links = WebLinks(self.store, self.web_base_url, secret=self.web_secret,
                                   clock=self.clock)
         for poster in self.posters.values():
@@ -227,7 +224,7 @@ class TableBot(commands.Bot):
         self.tables.clock.notifier = notifier
         self.tables.publisher = notifier.publish
         self.add_dynamic_items(GameButton, GameSelect)  # old buttons work after a restart
-        for extension in EXTENSIONS:
+        for extension in extensions():
             await self.load_extension(extension)
         # Deadlines live in the store: bring them in step, then one timer serves all.
         await self.tables.clock.reschedule_all(

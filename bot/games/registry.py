@@ -1,20 +1,148 @@
-"""Engines by name, so game-agnostic code (store, tables, replay) can find them."""
+"""The games the bot plays, by name: one `register(Game(...))` line per game, and every
+game-agnostic part (store, tables, commands, help, demo, records, web page, catalogs)
+finds a game's pieces here by the conventions below, never by a list of its own.
+
+A game's pieces live in its own folders, one per floor: its rules (`bot/games/<name>/`:
+`ENGINE` in the package, `KIT` in `kit.py`, `COMMUNITY` in `community.py`, optional
+`undo.py` and `sealing.py`), its Discord side (`cogs/<name>/`: `commands.py` loaded as an
+extension, `SHOW` in `show.py`), its board (`rendering/<name>/board.py`) and its
+translations (`<locale>/<name>.pot`, `<locale>/nl/<name>.po`)."""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any, overload
+
 from bot.games.base import GameEngine
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCT_LOCALE = ROOT / "bot" / "locale"
+
+
+@dataclass(frozen=True)
+class Game:
+    """Where a game's pieces are: by default the product's folders named after it; a game
+    kept elsewhere (the test suite's own) names its packages and catalog folder."""
+
+    name: str
+    rules: str = ""  # the engine's package (default bot.games.<name>)
+    discord: str = ""  # the Discord side's package (default cogs.<name>)
+    drawing: str = ""  # the board's package (default rendering.<name>)
+    locale: Path = PRODUCT_LOCALE  # where its catalogs are: <name>.pot, nl/<name>.po
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier() or self.name != self.name.lower():
+            raise ValueError(f"a game's name is a lowercase identifier, not {self.name!r}")
+        for floor, default in (("rules", "bot.games"), ("discord", "cogs"),
+                               ("drawing", "rendering")):
+            if not getattr(self, floor):
+                object.__setattr__(self, floor, f"{default}.{self.name}")
+
+    def module(self, floor: str, part: str = "") -> ModuleType:
+        """One of the game's modules: `module("rules", "kit")` is its kit module."""
+        package = getattr(self, floor)
+        return importlib.import_module(f"{package}.{part}" if part else package)
+
+    def optional(self, floor: str, part: str) -> ModuleType | None:
+        """A module the game may leave out (`undo`, `sealing`): None when it has none."""
+        try:
+            return self.module(floor, part)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{getattr(self, floor)}.{part}":
+                raise  # the module is there but imports something missing
+            return None
+
+    @property
+    def engine(self) -> GameEngine:
+        return self.module("rules").ENGINE
+
+    @property
+    def kit(self) -> Any:  # bot.games.kit.GameKit
+        return self.module("rules", "kit").KIT
+
+    @property
+    def community(self) -> Any:  # bot.games.community.Community
+        return self.module("rules", "community").COMMUNITY
+
+    @property
+    def extension(self) -> str:
+        """The Discord extension that adds the `/<name>` commands."""
+        return f"{self.discord}.commands"
+
+    @property
+    def show(self) -> Any:  # cogs.common.show.Show
+        return self.module("discord", "show").SHOW
+
+    @property
+    def folders(self) -> tuple[str, ...]:
+        """The game's packages as folders relative to the project (empty for none there)."""
+        found = []
+        for package in (self.rules, self.discord, self.drawing):
+            path = ROOT.joinpath(*package.split("."))
+            if path.is_dir():
+                found.append(path.relative_to(ROOT).as_posix())
+        return tuple(found)
+
+
+REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Adds a game; registering a name twice is refused (it would hide the first)."""
+    if game.name in REGISTRY and REGISTRY[game.name] != game:
+        raise ValueError(f"a game named {game.name!r} is registered already")
+    REGISTRY[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Takes a game off (a test that registered its own game puts things back)."""
+    REGISTRY.pop(name, None)
+
+
+def game(name: str) -> Game:
+    """The registered game; KeyError naming the ones there are for any other name."""
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; there are: {', '.join(REGISTRY)}") from None
 
 
 def get_engine(name: str) -> GameEngine:
-    if name == "doge":
-        from bot.games.doge import ENGINE
-
-        return ENGINE
-    if name == "clans":
-        from bot.games.clans import ENGINE as CLANS
-
-        return CLANS
-    raise KeyError(f"unknown game {name!r}")
+    return game(name).engine
 
 
-GAMES = ("doge", "clans")
+class _Names(Sequence[str]):
+    """The registered games' names in the order registered, read afresh on every use, so
+    a game registered later (a test's) is seen by code that imported the name early."""
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return tuple(REGISTRY)[index]
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(tuple(REGISTRY))
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in REGISTRY  # a record may hold anything
+
+    def __repr__(self) -> str:
+        return repr(tuple(REGISTRY))
+
+
+GAMES: Sequence[str] = _Names()
+
+# The product's games: one line each.
+register(Game("doge"))
+register(Game("clans"))

@@ -16,7 +16,7 @@ from bot.i18n import _, _n, cmd, later, number
 from bot.store import ACTIVE, LOBBY, ActionEntry, AuditEntry, LoadedGame, StoreError
 from bot.tables.mod_records import RecordsMixin
 from bot.tables.mod_seats import SeatsMixin
-from bot.tables.service import QUIET_EVENTS, Step, TableError, TableService
+from bot.tables.service import Step, TableError, TableService
 from bot.tables.steps import Moderator, ModResult
 from bot.tables.timing import moves_at_once
 from bot.tables.undo_rules import undo_refusal
@@ -217,7 +217,7 @@ class Moderation(SeatsMixin, RecordsMixin):
             game = await self.service.load(game.id)
             try:
                 result = await self.store.submit_action(
-                    game.id, {"seat": None, "type": "end_game"},
+                    game.id, self.service.kit(game).moderator_end(game.state),
                     expected_version=game.version, actor_id=mod.user_id)
             except (IllegalAction, StoreError) as exc:
                 raise TableError(later("This game cannot be ended: {why}.",
@@ -257,9 +257,10 @@ class Moderation(SeatsMixin, RecordsMixin):
             return [step] if moved is None else self._unpublished([moved])
 
         await self.service.commitments.refresh(game)
+        quiet = self.service.kit(game).quiet_events
         lines = [line for e in reversed(removed) for ev, line in
                  zip(e.events, self.service.narrate(game, e.events), strict=True)
-                 if ev["type"] not in QUIET_EVENTS]
+                 if ev["type"] not in quiet]
         told = " ".join(lines[:6]) + (" …" if len(lines) > 6 else "")
         # Whoever must act again was pinged for it before: name them once more.
         again = [s.user_id for s in self.service.awaited_seats(step.game)

@@ -46,11 +46,11 @@ from bot.tables.kits import (
     seat_level,
     short_hash,
 )
-from bot.tables.steps import QUIET_EVENTS, StaleStep, Step, TableError
+from bot.tables.steps import StaleStep, Step, TableError
 from bot.tables.timing import moves_at_once
 
 log = logging.getLogger(__name__)
-__all__ = ["QUIET_EVENTS", "TIMINGS", "Step", "TableError", "TableService"]
+__all__ = ["TIMINGS", "Step", "TableError", "TableService"]
 
 TIMINGS = ("live", "async")
 

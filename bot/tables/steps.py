@@ -11,9 +11,7 @@ from dataclasses import dataclass, field
 from bot.games.base import Event
 from bot.i18n import Later
 from bot.store import ACTIVE, LOBBY, LoadedGame
-
-# Events that change nothing on the board: no new board image for them.
-QUIET_EVENTS = {"ballot_set", "ballot_changed", "build_chosen"}
+from bot.tables.kits import get_kit
 
 
 class TableError(Exception):
@@ -44,7 +42,8 @@ class Step:
 
     @property
     def board_changed(self) -> bool:
-        return any(e["type"] not in QUIET_EVENTS for e in self.events)
+        quiet = get_kit(self.game.row.game).quiet_events  # no new board image for these
+        return any(e["type"] not in quiet for e in self.events)
 
     @property
     def finished(self) -> bool:

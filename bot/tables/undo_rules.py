@@ -4,11 +4,12 @@ or it was itself secret. Each game says which events and actions in its own `und
 
 from __future__ import annotations
 
-import importlib
 from types import SimpleNamespace
 from typing import Any
 
+from bot.games.kit import END_GAME
 from bot.games.registry import GAMES
+from bot.games.registry import game as registered
 from bot.i18n import N_
 from bot.store import ActionEntry
 
@@ -16,7 +17,9 @@ _NO_RULES = SimpleNamespace(REVEALING_EVENTS={}, REVEALING_ONLY_WITH={}, SECRET_
 
 
 def _rules(game: str) -> Any:
-    return importlib.import_module(f"bot.games.{game}.undo") if game in GAMES else _NO_RULES
+    if game not in GAMES:
+        return _NO_RULES
+    return registered(game).optional("rules", "undo") or _NO_RULES
 
 
 def undo_refusal(game: str, entry: ActionEntry) -> str | None:
@@ -24,9 +27,12 @@ def undo_refusal(game: str, entry: ActionEntry) -> str | None:
     None if it can. What it revealed comes first: a ballot that completed a round is no
     longer secret, but seen."""
     rules = _rules(game)
+    ending = registered(game).kit.ending_events if game in GAMES else frozenset()
+    ended_by_moderator = entry.action.get("seat") is None and entry.action.get("type") == \
+        END_GAME["type"]
     for event in entry.events:
         kind = event.get("type")
-        if kind in ("game_over", "game_end") or entry.action.get("type") == "end_game":
+        if kind in ending or ended_by_moderator:
             return N_("it ended the game")
         needed = rules.REVEALING_ONLY_WITH.get(kind)
         if kind in rules.REVEALING_EVENTS and (needed is None or event.get(needed)):

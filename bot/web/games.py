@@ -1,31 +1,27 @@
-"""What the pages need of each game: the board renderer of its channel, the events that
-open a segment of its story and those that only set the scene, and what a player's
-private page tells (the same as `/<game> me`). R: a new game registers here too."""
+"""What the pages need of each game, from the game's own `SHOW` (cogs/<game>/show.py,
+found through the registry): the board renderer of its channel, the events that open a
+segment of its story and those that only set the scene, and what a player's private page
+tells (the same as `/<game> me`)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 
-from bot.store import LoadedGame, Seat
-from cogs.clans.board import render_clans
-from cogs.clans.commands import clan_line
-from cogs.clans.prompts import CLANS_OPENERS, CLANS_SCENES
-from cogs.doge.board import render_doge
-from cogs.doge.commands import secret_lines
-from cogs.doge.prompts import DOGE_OPENERS, DOGE_SCENES
+from bot.games.registry import GAMES, game
+from cogs.common.show import Show
 
 
-@dataclass(frozen=True)
-class WebGame:
-    render: Callable[[LoadedGame, str], Awaitable[bytes]]  # the public view drawn
-    openers: frozenset[str]
-    scenes: frozenset[str]
-    secrets: Callable[[LoadedGame, Seat], list[str]]  # the seat's own, for its private page
+class _WebGames(Mapping[str, Show]):
+    """Every registered game's `Show` by name, read from the registry on every use."""
+
+    def __getitem__(self, name: str) -> Show:
+        return game(name).show
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
 
 
-WEB_GAMES = {
-    "doge": WebGame(render_doge, DOGE_OPENERS, DOGE_SCENES, secret_lines),
-    "clans": WebGame(render_clans, CLANS_OPENERS, CLANS_SCENES,
-                     lambda game, seat: [clan_line(game, seat)]),
-}
+WEB_GAMES: Mapping[str, Show] = _WebGames()

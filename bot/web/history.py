@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from bot.games.wording import writing_user_text
 from bot.i18n import speaking
 from bot.store import LoadedGame
-from bot.tables.service import QUIET_EVENTS, TableService
+from bot.tables.service import TableService
 from bot.web.games import WEB_GAMES
 from cogs.common.segments import LoggedEvent, Place, between, last_opening
 from cogs.common.story import caption_of
@@ -38,8 +38,8 @@ class Steps:
         return len(self.versions) - 1
 
 
-def _public(events: list[dict]) -> bool:
-    return any(e.get("type") not in QUIET_EVENTS for e in events)
+def _public(events: list[dict], quiet: frozenset[str]) -> bool:
+    return any(e.get("type") not in quiet for e in events)
 
 
 class History:
@@ -74,7 +74,7 @@ class History:
             entries = await self.store.list_actions(game.id)
         for entry in entries:
             tail = entry.created_at
-            if _public(entry.events):
+            if _public(entry.events, TableService.kit(game).quiet_events):
                 versions.append(entry.version)
                 stamps.append(entry.created_at)
         found = Steps(game.version, tuple(versions), tuple(stamps), tail)
@@ -95,7 +95,7 @@ class History:
         with writing_user_text(str):  # names as typed: the page escapes them itself
             return await self.service.narration_kinds(game, between(
                 [LoggedEvent(Place(version, i), e) for i, e in enumerate(entries[0].events)],
-                None))
+                None, quiet=TableService.kit(game).quiet_events))
 
     async def story(self, game: LoadedGame, look_back: int = 200) -> list[str]:
         """The story of the game's current segment, as its channel message tells it: from
@@ -106,7 +106,8 @@ class History:
                   for entry in entries for i, e in enumerate(entry.events)]
         start = last_opening(events, WEB_GAMES[game.row.game].openers)
         with writing_user_text(str):
-            return await self.service.narration(game, between(events, start))
+            return await self.service.narration(
+                game, between(events, start, quiet=TableService.kit(game).quiet_events))
 
     def caption(self, game: LoadedGame, lines: list[tuple[str, str]]) -> str:
         """The board's caption: the step's last line that tells a move."""

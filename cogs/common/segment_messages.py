@@ -16,7 +16,7 @@ import discord
 from bot.store import ACTIVE, LOBBY, LoadedGame
 from bot.tables.game_locks import GameLocks
 from bot.tables.languages import ServerLanguages
-from bot.tables.service import QUIET_EVENTS, TableService
+from bot.tables.service import TableService
 from bot.tables.web_links import WebLinks
 from cogs.common import outbox
 from cogs.common.bells import Bells
@@ -105,7 +105,8 @@ class SegmentMessages:
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
         lines: list[tuple[Place, str, str]] = []
         for version, action in groupby(inside, key=lambda e: e.place.version):
-            told = await self.service.narration_kinds(game, between(list(action), None))
+            told = await self.service.narration_kinds(
+                game, between(list(action), None, quiet=TableService.kit(game).quiet_events))
             lines += [(Place(version, 0), line, kind) for kind, line in told
                       if every or kind not in self.said_below]
         return lines
@@ -133,7 +134,8 @@ class SegmentMessages:
         """The game's own caption of the last action that made a move (not a scene), its
         outcome first; None where the game leaves it to the last line told."""
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
-        actions = [between(list(action), None)
+        quiet = TableService.kit(game).quiet_events
+        actions = [between(list(action), None, quiet=quiet)
                    for _v, action in groupby(inside, key=lambda e: e.place.version)]
         moved = [a for a in actions if any(e.get("type") not in self.context for e in a)]
         compose = getattr(game.engine, "caption", None)
@@ -244,8 +246,9 @@ class SegmentMessages:
         # Drawn again after the newest action it tells, if it was drawn before: an action
         # that ends this segment and opens the next shows both (no state in between).
         drawn = self._drawn.pop(live.message_id, live.posted_at)
+        quiet = TableService.kit(game).quiet_events
         newest = max((e.place.version for e in events if live.start <= e.place < stop
-                      and e.event.get("type") not in QUIET_EVENTS), default=drawn)
+                      and e.event.get("type") not in quiet), default=drawn)
         png = None
         if newest > drawn:
             state = game.state if newest == game.version else \

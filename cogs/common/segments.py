@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store import BotMessage
-from bot.tables.service import QUIET_EVENTS
 
 KIND_PREFIX = "seg:"
 
@@ -90,9 +89,10 @@ def last_opening(events: list[LoggedEvent], openers: frozenset[str]) -> Place | 
 
 
 def between(events: list[LoggedEvent], start: Place | None,
-            stop: Place | None = None) -> list[dict[str, Any]]:
-    """The events from `start` (included) up to `stop` (excluded), leaving out those
-    that change nothing a person can see (their effect shows in the prompt)."""
+            stop: Place | None = None, *, quiet: frozenset[str]) -> list[dict[str, Any]]:
+    """The events from `start` (included) up to `stop` (excluded), leaving out the game's
+    `quiet` ones, that change nothing a person can see (their effect shows in the
+    prompt)."""
     return [e.event for e in events
             if (start is None or e.place >= start) and (stop is None or e.place < stop)
-            and e.event.get("type") not in QUIET_EVENTS]
+            and e.event.get("type") not in quiet]

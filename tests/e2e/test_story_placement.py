@@ -19,7 +19,7 @@ from bot.games.base import PlayerSpec
 from bot.games.registry import get_engine
 from bot.games.wording import FACTS
 from bot.store import ACTIVE, ActionEntry
-from bot.tables.service import QUIET_EVENTS
+from bot.tables.kits import get_kit
 from cogs.common.segments import Place, segments_of
 from cogs.doge.prompts import DOGE_SAID_BELOW
 from rendering.clans.board import render_clans_board
@@ -50,7 +50,8 @@ async def segment_messages(table: DogeTable) -> list[EmuMessage]:
 
 async def message_telling(table: DogeTable, entry: ActionEntry) -> EmuMessage:
     """The message whose segment holds the first told event of the action."""
-    index = next(i for i, e in enumerate(entry.events) if e["type"] not in QUIET_EVENTS)
+    quiet = get_kit("doge").quiet_events
+    index = next(i for i, e in enumerate(entry.events) if e["type"] not in quiet)
     rows = segments_of(await table.bot.tables.store.list_messages(table.game_id))
     [row] = [s for s in rows if s.start <= Place(entry.version, index)][-1:]
     return table.emu.message_index[row.message_id]
@@ -61,7 +62,7 @@ async def told_moves(table: DogeTable) -> list[list[str]]:
     prompt says below them: a new round, a new year, who of the tied has answered)."""
     game = await table.game()
     return [[line for kind, line in await table.bot.tables.narration_kinds(
-                game, [e for e in entry.events if e["type"] not in QUIET_EVENTS])
+                game, [e for e in entry.events if e["type"] not in get_kit("doge").quiet_events])
              if kind not in DOGE_SAID_BELOW]
             for entry in await table.bot.tables.store.list_actions(game.id)]
 

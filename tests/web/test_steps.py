@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bot.i18n import speaking
 from bot.store import Store
-from bot.tables.service import QUIET_EVENTS
+from bot.tables.kits import get_kit
 from bot.web.app import PAGES
 from bot.web.games import WEB_GAMES
 from tests.community.helpers import play, start
@@ -20,7 +20,7 @@ async def test_each_step_image_is_the_board_drawn_at_that_step(store: Store) -> 
     await play(store, game_id, moves=14)
     log = await store.list_actions(game_id)
     public = [0] + [a.version for a in log
-                    if any(e["type"] not in QUIET_EVENTS for e in a.events)]
+                    if any(e["type"] not in get_kit("doge").quiet_events for e in a.events)]
     assert len(public) < len(log) + 1  # secret ballots are no steps (D-10)
     token = await store.page_token("game", game_id)
     game = await store.load_game(game_id)

@@ -1,0 +1,114 @@
+"""Clans's kit: what the table service asks of the game beyond its engine
+(bot/games/kit.py says what each hook means)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.base import Action, GameEngine
+from bot.games.kit import DEFAULT_LEVEL, END_GAME, SEARCH_LEVEL, ask, check_level
+from bot.games.question import Question
+from bot.games.wording import later_cmd
+from bot.i18n import Later, _, later, number
+
+
+@dataclass(frozen=True)
+class ClansKit:
+    name: str = "clans"
+    title: str = "Clans"
+    min_players: int = 2
+    max_players: int = 4
+    colours: tuple[str, ...] = ()  # dealt at random and in secret (C-2.3)
+    ai_names: tuple[str, ...] = ("Clans Bot Ötzi", "Clans Bot Brenna", "Clans Bot Cato",
+                                 "Clans Bot Dara")
+    emoji: str = "🛖"
+    quiet_events: frozenset[str] = frozenset()  # every event moves huts
+    ending_events: frozenset[str] = frozenset({"game_end"})
+    # A missed turn with `move: found` founds a village if some move does (C-4).
+    order_choices: dict[str, tuple[str, ...]] = field(
+        default_factory=lambda: {"move": ("found",)})
+
+    @property
+    def opening_note(self) -> Later:
+        return later("A new game of Clans begins. Each of you has been dealt a clan in "
+                     "secret: see yours with {me}.", me=later_cmd("clans me"))
+
+    @property
+    def engine(self) -> GameEngine:
+        from bot.games.clans import ENGINE
+
+        return ENGINE
+
+    def ai_action(self, state: Any, seat: int, rng: random.Random,
+                  level: str = DEFAULT_LEVEL) -> Action:
+        from bot.games.clans.players import EasyPlayer, HeuristicPlayer
+
+        view = self.engine.public_view(state, seat)
+        if check_level(level) == "easy":
+            return EasyPlayer(rng).choose(view)
+        if level == SEARCH_LEVEL:
+            return self.search_action(view, self.engine.legal_actions(state, seat), rng)
+        return HeuristicPlayer(rng).choose(view)
+
+    def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        from bot.games.clans.strong import strong_action
+
+        return strong_action(view, legal, rng)
+
+    def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
+        from bot.games.clans.questions import build_question
+
+        return ask(self.engine, build_question, state, seat, names)
+
+    def decision_key(self, state: Any, seat: int) -> str:
+        return f"t{state.turn}.{len(state.to_order)}"
+
+    def turn_key(self, state: Any, seat: int) -> str:
+        return f"t{state.turn}"
+
+    def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def setting_refusal(self, key: str, value: Any) -> Later | None:
+        return None  # no setting of its own
+
+    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
+        return ""
+
+    def clock_kind(self, state: Any) -> str:
+        return "decision"  # every turn is one move
+
+    def clocks_text(self, placement_h: float, decision_h: float) -> str:
+        return _("moves {hours} h", hours=number(decision_h))
+
+    def play_order(self, state: Any) -> list[int] | None:
+        return list(state.turn_order)  # dealt at random (C-2.4)
+
+    def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
+        """`move: found`: of the legal moves, in their order, the first that founds a
+        village (C-4.1); None (the default move) when none does, and for the order of
+        several villages founded at once (C-4.7), which the order does not cover."""
+        if orders.get("move") != "found":
+            return None
+        for action in self.engine.legal_actions(state, seat):
+            if action.get("type") != "move":
+                return None
+            # One village founded, or several that the mover must then order (C-4.7).
+            if any(e.get("type") in ("village", "order_asked")
+                   for e in self.engine.apply(state, action).events):
+                return action
+        return None
+
+    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
+        return False  # every move moves huts (C-3.1)
+
+    def moderator_end(self, state: Any) -> Action:
+        return dict(END_GAME)
+
+    def answered(self, action: Action) -> str | None:
+        return None
+
+
+KIT = ClansKit()
