@@ -18,10 +18,7 @@ import math
 import struct
 import threading
 import unicodedata
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -43,6 +40,7 @@ from rendering.common.fontfiles import (
     shipped_faces,
     system_fallbacks,
 )
+from rendering.common.legibility import DrawnText, drawing_scale, note_drawn, recording, unrecorded
 
 __all__ = [
     "BOLD", "EMOJI", "FONT_DIR", "RAQM", "REGULAR", "DrawnText", "Face", "FontStack", "Run",
@@ -248,64 +246,13 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
         return sum(_run_width(stack, run, size) for run in stack.runs(text))
 
 
-@dataclass(frozen=True)
-class DrawnText:
-    """A text drawn through the helpers, with its font size in output pixels."""
-
-    text: str
-    px: float
-
-
-_record: ContextVar[list[DrawnText] | None] = ContextVar("text_record", default=None)
-_scale: ContextVar[float] = ContextVar("text_scale", default=1.0)
-
-
-@contextmanager
-def recording() -> Iterator[list[DrawnText]]:
-    """Collect every text drawn in this context (and threads started from it)."""
-    drawn: list[DrawnText] = []
-    token = _record.set(drawn)
-    try:
-        yield drawn
-    finally:
-        _record.reset(token)
-
-
-@contextmanager
-def unrecorded() -> Iterator[None]:
-    """Drawing that is no image's text (a palette's sample board): left out of any
-    recording."""
-    token = _record.set(None)
-    try:
-        yield
-    finally:
-        _record.reset(token)
-
-
-@contextmanager
-def drawing_scale(k: float) -> Iterator[None]:
-    """Drawing happens at k times the output size (reduced afterwards): recorded sizes
-    are divided by k."""
-    token = _scale.set(_scale.get() * k)
-    try:
-        yield
-    finally:
-        _scale.reset(token)
-
-
-def _note(text: str, size: float) -> None:
-    drawn = _record.get()
-    if drawn is not None and text.strip():
-        drawn.append(DrawnText(text, size / _scale.get()))
-
-
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
               fill: object, bold: bool = False, anchor: str = "ls",
               stroke: int = 0, stroke_fill: object = None) -> float:
     """Draw text with per-character fallback; anchor like Pillow's: 'l'/'m'/'r' then
     's' (baseline), 'm' (middle) or 't' (top), measured on the shipped font. Returns
     the drawn width."""
-    _note(text, size)
+    note_drawn(text, size)
     with _FT_LOCK:
         return _draw_text(draw, xy, text, size, fill, bold, anchor, stroke, stroke_fill)
 
@@ -398,7 +345,7 @@ def paste_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: in
     """Like draw_text, through the cache of rendered text; returns the width."""
     if not text:
         return 0.0
-    _note(text, size)
+    note_drawn(text, size)
     img, width, ascent = text_image(text, size, fill, bold)
     pad = size // 2
     descent = img.height - 2 * pad - ascent
