@@ -16,7 +16,7 @@ from bot.games.record import is_printable_text, shown
 from bot.games.registry import GAMES
 from bot.i18n import Later, later
 from bot.tables.kits import AI_LEVELS, get_kit
-from bot.tables.service import TIMINGS
+from bot.tables.lobby import TIMINGS
 from bot.tables.timing import MAX_CLOCK_H, MIN_CLOCK_H, parse_reminders
 
 Check = Callable[[str, Any], None]  # (game, value): BadImport if the value is refused
