@@ -19,7 +19,14 @@ from hypothesis import strategies as st
 
 from bot.cli import main
 from bot.demo import play_demo
-from bot.games.record import MAX_RECORD_BYTES
+from bot.games.record import (
+    MAX_RECORD_BYTES,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    RecordError,
+    check_record,
+)
+from bot.games.registry import Game, register, unregister
 
 
 @pytest.fixture(scope="module")
@@ -267,3 +274,15 @@ def test_verify_refuses_what_is_no_regular_file_and_bounds_what_it_reads(
                 code = main([command, str(path)])
             assert_one_line_refusal(code, out.getvalue(), err.getvalue())
             assert err.getvalue() == f"cannot read {path}: {reason}\n"
+
+
+def test_an_unknown_game_is_refused_naming_every_game_played() -> None:
+    record = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": "chess"}
+    register(Game("draughts"))  # its packages are never imported here
+    try:
+        with pytest.raises(RecordError, match=r"\(this bot plays doge, clans and draughts\)"):
+            check_record(record)
+    finally:
+        unregister("draughts")
+    with pytest.raises(RecordError, match=r"\(this bot plays doge and clans\)$"):
+        check_record(record)

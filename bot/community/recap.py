@@ -6,7 +6,6 @@ game's `scene_views`) leave this module, so no image drawn from a scene can show
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,7 +13,7 @@ from typing import Any
 
 from bot.games.base import Action, Outcome, PlayerSpec
 from bot.games.community import community_of
-from bot.games.registry import get_engine
+from bot.games.registry import game as registered
 
 # (state before, action, its outcome) -> the public view right after each scene-making
 # event of the action, in order: an action can run on past the event (into the next
@@ -34,10 +33,11 @@ def scenes(record: dict[str, Any]) -> list[Scene]:
     """One scene per election (Doge) or village (Clans), in order; ValueError for a game
     that has no recap."""
     game = record["game"]
-    spec = community_of(game)
-    engine = get_engine(game)
-    scene_views: SceneViews | None = getattr(
-        importlib.import_module(f"bot.games.{game}.community"), "scene_views", None)
+    spec = community_of(game)  # ValueError for a game the bot does not play
+    played = registered(game)
+    engine = played.engine
+    scene_views: SceneViews | None = getattr(played.module("rules", "community"),
+                                             "scene_views", None)
     players = [PlayerSpec.from_json(p) for p in record["players"]]
     state = engine.new_game(players, record.get("settings") or {},
                             random.Random(record["seed"]))

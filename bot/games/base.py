@@ -57,7 +57,11 @@ class Outcome:
 
 @runtime_checkable
 class GameEngine(Protocol):
-    """The contract between a game's rules and everything above them."""
+    """The contract between a game's rules and everything above them.
+
+    Optional, looked up with getattr (so not part of the checked protocol):
+    `result(state)`, the JSON the store keeps as a finished game's result; an engine
+    without it has `{"version": <the final version>}` kept."""
 
     name: str
     schema_version: int

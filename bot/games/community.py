@@ -4,12 +4,12 @@ shared code asks `community_of(game)`."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.games.registry import GAMES
+from bot.games.registry import game as registered
 
 
 @dataclass(frozen=True)
@@ -29,16 +29,32 @@ Moment = tuple[Any, dict[str, Any]]  # a public view (or None) and the event it 
 @dataclass(frozen=True)
 class Community:
     finish: Callable[[Any], Finish]  # the public view of a finished game; ValueError if not
-    known_for: str  # what a player's tallies count: "district", "terrain"
+    # What a player built most, by what the game's tallies count (N_-marked, translated
+    # where shown): the stats image's tile, e.g. N_("favourite district"), and the /stats
+    # line with {games}, {wins}, {average} and {favourite}.
+    favourite_label: str
+    favourite_line: str
     scene_events: tuple[str, ...]  # events the recap follows (setting a scene or making one)
     scene_made_by: str  # the event after which the board makes a scene
     captions: Callable[[list[Moment]], list[tuple[Any, str]]]  # scenes: view and caption
     # The recap's text for screen readers (title, game id, scenes): what each frame shows.
     recap_description: Callable[[str, int, int], str]
+    # A tally's key as the reader sees it (a district's, a terrain's name, translated);
+    # the key itself for one the game does not know.
+    tally_name: Callable[[str], str] = str
+
+    def shown_tally(self, key: str) -> str:
+        """The tally's name; a key the game's `tally_name` refuses is shown as it is, so
+        stats of games recorded under other rules still show."""
+        try:
+            return self.tally_name(key)
+        except KeyError:
+            return key
 
 
 def community_of(game: str) -> Community:
     """The game's description in its `community.py`; ValueError for an unknown game."""
     if game not in GAMES:
         raise ValueError(f"no community features for the game {game!r}")
-    return importlib.import_module(f"bot.games.{game}.community").COMMUNITY
+    community: Community = registered(game).community
+    return community

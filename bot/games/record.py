@@ -15,6 +15,8 @@ from typing import Any
 
 from bot.games.base import MAX_NAME_CHARS, Action, Event, GameEngine, IllegalAction, PlayerSpec
 from bot.games.registry import GAMES, get_engine
+from bot.games.wording import and_list
+from bot.i18n import SOURCE_LANGUAGE, speaking
 
 RECORD_FORMAT = "colovini-game-record"
 # 2 added "commitments" (Doge's stack commitments); version 1 records read as before.
@@ -104,7 +106,13 @@ def _check_game(record: dict[str, Any]) -> None:
         raise RecordError("the record does not name its game")
     if record["game"] not in GAMES:
         raise RecordError(f"unknown game {shown(record['game'])} "
-                          f"(this bot plays {' and '.join(GAMES)})")
+                          f"(this bot plays {games_played()})")
+
+
+def games_played() -> str:
+    """The games' names as a list ('a, b and c'), in English as every message here."""
+    with speaking(SOURCE_LANGUAGE):
+        return and_list(GAMES)
 
 
 def _check_players(players: Any) -> None:

@@ -141,7 +141,7 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
         over = engine.is_over(outcome.state)
         now = self._clock()
 
-        result = dumps(game_result(engine, outcome.state, events, version)) if over else None
+        result = dumps(game_result(engine, outcome.state, version)) if over else None
         snapshot = over or version % self.snapshot_every == 0
         # The state is written only with a snapshot; loading replays the moves after it.
         text = state_text(engine, outcome.state) if snapshot else None
@@ -233,13 +233,10 @@ async def _write(session: Session, params: tuple[Any, ...],
         await insert_commitments(conn, params[0], params[1], params[3], sealed)
 
 
-def game_result(engine: GameEngine, state: Any, events: list[Any], version: int) -> Any:
+def game_result(engine: GameEngine, state: Any, version: int) -> Any:
     """What is kept as a finished game's result: the engine's own summary if it offers one
-    (an optional `result(state)`), else the "result" of the final "game_over" event."""
+    (an optional `result(state)`, bot/games/base.py), else the version it ended at."""
     summary = getattr(engine, "result", None)
     if callable(summary):
         return normalized(summary(state))
-    for event in reversed(events):
-        if isinstance(event, dict) and event.get("type") == "game_over" and "result" in event:
-            return normalized(event["result"])
     return {"version": version}

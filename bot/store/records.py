@@ -72,7 +72,6 @@ class RecordsMixin(GamesMixin):
         initial = dumps(engine.state_to_json(state))
         snapshots = [(0, initial)]
         log: list[tuple[int, str, str]] = []  # (version, action JSON, events JSON)
-        final_events: list[Any] = []
         for index, raw in enumerate(actions):
             if engine.is_over(state):
                 raise BadRecord(_("action {index} comes after the end of the game",
@@ -88,8 +87,7 @@ class RecordsMixin(GamesMixin):
                                   why=exc)) from exc
             state = outcome.state
             version = index + 1
-            final_events = list(outcome.events)
-            log.append((version, text, dumps(final_events)))
+            log.append((version, text, dumps(list(outcome.events))))
             if version % self.snapshot_every == 0:
                 snapshots.append((version, dumps(engine.state_to_json(state))))
         version = len(log)
@@ -107,7 +105,7 @@ class RecordsMixin(GamesMixin):
             if over:
                 await conn.execute(
                     "UPDATE games SET finished_at = ?, result = ? WHERE id = ?",
-                    (now, dumps(game_result(engine, state, final_events, version)), game_id),
+                    (now, dumps(game_result(engine, state, version)), game_id),
                 )
             await self._insert_seats(conn, game_id, players, user_ids)
             await conn.executemany(

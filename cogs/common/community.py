@@ -170,8 +170,7 @@ async def stats(interaction: discord.Interaction, game: str,
     summary = player_stats(standing, games)
     _rows, total = await tables(interaction).store.leaderboard(interaction.guild_id, game, limit=0)
     with speaking(await answer_language(interaction, public)):
-        png = await render_async(render_stats, game, name, summary,
-                                community_of(game).known_for, total)
+        png = await render_async(render_stats, game, name, summary, total)
         lines = [rating_line(user_text(name), title, standing, total)]
         if summary.played:  # the rated games, as the leaderboard counts them
             lines.append(record_line(game, summary))
@@ -196,21 +195,15 @@ def rating_line(name: str, title: str, standing: Any, total: int) -> str:
               score=number(standing.score, 1), rank=ordinal(standing.rank), total=total)
 
 
-# A player's line by what the game counts them known for (bot/games/<game>/community.py).
-FAVOURITE_LINES = {
-    "district": N_("{games}, {wins}, average place {average}, favourite district {favourite}."),
-    "terrain": N_("{games}, {wins}, average place {average}, favourite terrain {favourite}."),
-}
-
-
 def record_line(game: str, summary: Any) -> str:
     """Games, wins, average place and what the player built most."""
     values = {"games": games_text(summary.played), "wins": wins_text(summary.wins),
               "average": number(summary.average_place, 2)}
     if summary.favourite is None:
         return _("{games}, {wins}, average place {average}.", **values)
-    shown = favourite_name(summary.favourite, starts=False)
-    return _(FAVOURITE_LINES[community_of(game).known_for], favourite=shown, **values)
+    shown = favourite_name(game, summary.favourite, starts=False)
+    # The game words what its tallies count (bot/games/<game>/community.py).
+    return _(community_of(game).favourite_line, favourite=shown, **values)
 
 
 def uncounted_line(summary: Any) -> str:

@@ -4,7 +4,7 @@ colour, through `rendering.common.text`). Everything drawn here is public: ratin
 and counts of finished games.
 
     render_leaderboard(game, rows, total) -> PNG bytes
-    render_stats(game, name, stats) -> PNG bytes
+    render_stats(game, name, stats, rated_players) -> PNG bytes
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.community.stats import change_text
-from bot.games.clans.board import TERRAIN_NAMES
+from bot.games.community import community_of
 from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, NAVY, OK_GREEN, PAPER, encode_png
@@ -35,8 +35,6 @@ TEXT = 22  # the smallest text, as on the boards
 BAND = (241, 232, 211)
 LOSS = (160, 50, 40)
 SCORE_NOTE = N_("Score: a careful guess at skill; it starts at 0 and grows with wins.")
-# The stats tile of what a player built most, by what the game counts.
-FAVOURITE = {"district": N_("favourite district"), "terrain": N_("favourite terrain")}
 
 
 def _canvas(game: str, title: str, height: int, foot: str) -> Image.Image:
@@ -119,8 +117,7 @@ def _tile(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int,
     paste_text(img, (x0 + 14, y1 - 28), text, size, INK, bold=True, anchor="lm")
 
 
-def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
-                       rated_players: int) -> Image.Image:
+def render_stats_image(game: str, name: str, stats: Any, rated_players: int) -> Image.Image:
     """`stats`: bot.community.stats.PlayerStats (standing, played, wins, average_place,
     favourite, last, unrated); `rated_players`: how many the player is ranked among. The
     tiles count rated games, as the leaderboard does; games not rated are told apart."""
@@ -135,11 +132,10 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
     games = str(stats.played) if not stats.unrated else _(
         "{rated} (+{unrated} not rated)", rated=stats.played, unrated=stats.unrated)
     avg = decimal(stats.average_place, 2) if stats.played else "—"
-    favourite = (_(FAVOURITE[favourite_label]) if favourite_label in FAVOURITE
-                 else _("favourite {what}", what=favourite_label))
+    favourite = _(community_of(game).favourite_label)  # what the game's tallies count
     tiles = ((_("score"), rating), (_("rank"), rank), (_("games"), games),
              (_("wins"), str(stats.wins)), (_("average place"), avg),
-             (favourite, favourite_name(stats.favourite) or "—"))
+             (favourite, favourite_name(game, stats.favourite) or "—"))
     w = (WIDTH - 16 - 2 * 12) // 3
     for i, (label, value) in enumerate(tiles):
         x0 = 8 + (i % 3) * (w + 12)
@@ -176,9 +172,8 @@ def render_stats_image(game: str, name: str, stats: Any, favourite_label: str,
     return img
 
 
-def render_stats(game: str, name: str, stats: Any, favourite_label: str,
-                 rated_players: int) -> bytes:
-    return encode_png(render_stats_image(game, name, stats, favourite_label, rated_players))
+def render_stats(game: str, name: str, stats: Any, rated_players: int) -> bytes:
+    return encode_png(render_stats_image(game, name, stats, rated_players))
 
 
 def _of(place: str, count: int) -> str:
@@ -186,15 +181,14 @@ def _of(place: str, count: int) -> str:
     return _("{place} of {count}", place=place, count=count)
 
 
-def favourite_name(key: str | None, *, starts: bool = True) -> str | None:
-    """What a player built most: a district's name, or a terrain's, which is capitalized
-    only where it `starts` the text (a cell of its own), not within a sentence."""
+def favourite_name(game: str, key: str | None, *, starts: bool = True) -> str | None:
+    """What a player built most, named by the game (a district, a terrain): capitalized
+    where it `starts` the text (a cell of its own); within a sentence as the game writes
+    it (a terrain in lower case, a district's proper name as it is)."""
     if key is None:
         return None
-    if key in TERRAIN_NAMES:  # a Clans terrain
-        name = _(TERRAIN_NAMES[key])
-        return name[:1].upper() + name[1:] if starts else name
-    return key.replace("_", " ").title()
+    name = community_of(game).shown_tally(key)
+    return name[:1].upper() + name[1:] if starts else name
 
 
 async def render_async(func: Any, *args: Any) -> bytes:

@@ -13,7 +13,6 @@ work, and every Discord client plays it inline. `bench/recap_bench.py` checks th
 from __future__ import annotations
 
 import asyncio
-import importlib
 import io
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 from PIL import Image
 
 from bot.games.registry import GAMES
+from bot.games.registry import game as registered
 from rendering.common.palette import glyph_colours, quantize
 
 FRAME_MS = 1600  # long enough to read the caption
@@ -28,11 +28,11 @@ LAST_FRAME_MS = 6000  # the final board stays a while before the loop starts aga
 
 
 def _renderer(game: str) -> tuple[Callable[[Any, str], Image.Image], list[Any]]:
-    """The game's board drawing and its palette (`RECAP_DRAWING` in
-    rendering/<game>/board.py)."""
+    """The game's board drawing and its palette (`RECAP_DRAWING` in the `board` module
+    of the game's drawing package, rendering/<game>/ for the product's games)."""
     if game not in GAMES:
         raise ValueError(f"no recap for the game {game!r}")
-    draw, palette = importlib.import_module(f"rendering.{game}.board").RECAP_DRAWING
+    draw, palette = registered(game).module("drawing", "board").RECAP_DRAWING
     return draw, palette()
 
 

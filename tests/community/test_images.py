@@ -54,7 +54,7 @@ def test_the_stats_image_shows_the_player() -> None:
              for i in range(1, 8)]
     stats = player_stats(standings()[1], games)
     with recording() as drawn:
-        render_stats_image("doge", "李小龍", stats, "district", 5)
+        render_stats_image("doge", "李小龍", stats, 5)
     texts = [d.text for d in drawn]
     assert "李小龍" in texts and "2nd of 5" in texts and "favourite district" in texts
     # The tiles count the rated games, as the leaderboard does; the unrated one apart.

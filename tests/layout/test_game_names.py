@@ -39,7 +39,6 @@ KNOWN = {
     "cogs/common/table_ui.py": 1,
     "cogs/common/ui.py": 2,
     "rendering/common/drawing.py": 3,
-    "rendering/common/community.py": 2,  # B: a Clans terrain as a favourite
     "rendering/common/palette.py": 1,
     "rendering/common/recap.py": 3,
 }

@@ -111,12 +111,12 @@ def _standings() -> list[Standing]:
             for i, n in enumerate(NAMES)]
 
 
-def _stats(game: str, label: str, tally: dict[str, int], rated: bool) -> Callable[[str], bytes]:
+def _stats(game: str, tally: dict[str, int], rated: bool) -> Callable[[str], bytes]:
     games = [PlayedGame(i, 5, 1.7e9 + i * 86400, "Anna", 1 + i % 3, 4, tally, i != 4, None,
                         Rating(25.0 + i, 8.0 - i / 2) if i != 4 else None, None)
              for i in range(1, 6)]
     stats = player_stats(_standings()[0] if rated else None, games)
-    return lambda caption: render_stats(game, "Anna", stats, label, 12 if rated else 0)
+    return lambda caption: render_stats(game, "Anna", stats, 12 if rated else 0)
 
 
 def _recap(caption: str) -> bytes:
@@ -148,9 +148,9 @@ KINDS: dict[str, Callable[[str], bytes]] = {
     "leaderboard": lambda caption: render_leaderboard("doge", _standings(), 12),
     "leaderboard of one": lambda caption: render_leaderboard("clans", _standings()[:1], 1),
     "leaderboard empty": lambda caption: render_leaderboard("clans", [], 0),
-    "stats doge": _stats("doge", "district", {"castello": 2}, rated=True),
-    "stats clans": _stats("clans", "terrain", {"grassland": 3, "forest": 1}, rated=True),
-    "stats unrated": _stats("clans", "terrain", {}, rated=False),
+    "stats doge": _stats("doge", {"castello": 2}, rated=True),
+    "stats clans": _stats("clans", {"grassland": 3, "forest": 1}, rated=True),
+    "stats unrated": _stats("clans", {}, rated=False),
     "recap doge": _recap,
     "recap clans": _clans_recap,
 }

@@ -65,6 +65,9 @@ class CountingGame:
     def is_over(self, state: dict[str, Any]) -> bool:
         return state["winner"] is not None
 
+    def result(self, state: dict[str, Any]) -> dict[str, Any]:
+        return {"winners": [state["winner"]]}
+
     def state_to_json(self, state: dict[str, Any]) -> dict[str, Any]:
         return copy.deepcopy(state)
 

@@ -11,11 +11,12 @@ from typing import Any
 from bot.games.base import Action, Event, Outcome, PlayerSpec
 from bot.games.clans.caption import village_outcome
 from bot.games.clans.engine import ClansEngine
+from bot.games.clans.events import terrain_name
 from bot.games.clans.rules import ClansState
 from bot.games.clans.views import ClansPublicView, spectator_view
 from bot.games.community import Community, Finish, Moment
 from bot.games.wording import facts
-from bot.i18n import _, _n
+from bot.i18n import N_, _, _n
 
 
 def finish(view: Any) -> Finish:
@@ -66,13 +67,8 @@ def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
     return [(view, facts(village_outcome(e, [PlayerSpec(name) for name in view.players]),
                          _("Epoch {epoch} — village {n} of {total}: {territory} ({terrain})",
                            epoch=e["epoch"], n=i, total=total, territory=e["territory"],
-                           terrain=_terrain(e["terrain"]))))
+                           terrain=terrain_name(e["terrain"]))))
             for i, (view, e) in enumerate(moments, start=1)]
-
-
-def _terrain(terrain: str) -> str:
-    """A terrain's id is its English name, which the game's catalog translates."""
-    return _(terrain)
 
 
 def recap_description(title: str, game_id: int, scenes: int) -> str:
@@ -81,6 +77,9 @@ def recap_description(title: str, game_id: int, scenes: int) -> str:
               scenes, title=title, game=game_id)
 
 
-COMMUNITY = Community(finish=finish, known_for="terrain", scene_events=("village",),
-                      scene_made_by="village", captions=captions,
-                      recap_description=recap_description)
+COMMUNITY = Community(
+    finish=finish, favourite_label=N_("favourite terrain"),
+    favourite_line=N_("{games}, {wins}, average place {average}, favourite terrain "
+                      "{favourite}."),
+    scene_events=("village",), scene_made_by="village", captions=captions,
+    recap_description=recap_description, tally_name=terrain_name)

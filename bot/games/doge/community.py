@@ -16,7 +16,7 @@ from bot.games.doge.engine import apply_in_place
 from bot.games.doge.state import DogeState
 from bot.games.doge.view import PublicView, public_view
 from bot.games.wording import facts
-from bot.i18n import _, _n
+from bot.i18n import N_, _, _n
 
 
 def finish(view: Any) -> Finish:
@@ -90,7 +90,10 @@ def recap_description(title: str, game_id: int, scenes: int) -> str:
               scenes, title=title, game=game_id)
 
 
-COMMUNITY = Community(finish=finish, known_for="district",
-                      scene_events=("elections_begin", "election", "election_done"),
-                      scene_made_by="election_done", captions=captions,
-                      recap_description=recap_description)
+COMMUNITY = Community(
+    finish=finish, favourite_label=N_("favourite district"),
+    favourite_line=N_("{games}, {wins}, average place {average}, favourite district "
+                      "{favourite}."),
+    scene_events=("elections_begin", "election", "election_done"),
+    scene_made_by="election_done", captions=captions, recap_description=recap_description,
+    tally_name=area_name)  # a district's name is its own in every language

@@ -241,6 +241,11 @@ class DogeEngine:
     def is_over(self, state: DogeState) -> bool:
         return state.phase == "over"
 
+    def result(self, state: DogeState) -> dict[str, Any] | None:
+        """What the store keeps of a finished game: the final result (D-9), as the
+        game_over event tells it."""
+        return state.result
+
     def state_to_json(self, state: DogeState) -> dict[str, Any]:
         return state_to_json(state)
 
