@@ -2,15 +2,17 @@
 
 Texts are written in English in the code, inside `_()` (or `_n()` where a number decides
 between singular and plural), with named placeholders: `_("{name} wins", name=...)`.
-The Dutch catalogs are standard gettext PO files, one per part of the bot, in
-`bot/locale/nl/` (`python -m bot i18n update` extracts the texts, `check` finds what is
-missing; see the README).
+The Dutch catalogs are standard gettext PO files, one per part of the bot: the shared
+parts' in `bot/locale/nl/`, each game's in its own catalog folder (`<locale>/nl/<game>.po`,
+as the game registry says; `python -m bot i18n update` extracts the texts, `check` finds
+what is missing; see the README).
 
 Who reads decides the language. A context variable holds it: an interaction speaks its
 user's Discord locale, a channel message the server's language (`/table-admin language`).
 `later()` keeps a text untranslated until it is shown, for text made in one place and
 said in another (a time-out's note is made by the clock and posted to the channel).
-Only the standard library and Babel: every floor may import this, the engines included.
+Only the standard library, Babel and the game registry (itself standard library only):
+every floor may import this, the engines included.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
 from pathlib import Path
 from typing import Any
+
+from bot.games.registry import PRODUCT_LOCALE, REGISTRY, Game
 
 LANGUAGES = ("en", "nl")
 SOURCE_LANGUAGE = "en"  # the language the code is written in
@@ -64,13 +67,33 @@ def placeholders(text: str) -> set[str]:
             for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
-@cache
-def _catalog(language: str) -> dict[tuple[str | None, str], str | tuple[str, ...]]:
-    """msgctxt and msgid -> translation, from every PO file of the language."""
+Translations = dict[tuple[str | None, str], str | tuple[str, ...]]
+# language -> the folder and games its catalogs were read for, and what they say
+_read: dict[str, tuple[Path, tuple[Game, ...], Translations]] = {}
+
+
+def _catalog(language: str) -> Translations:
+    """msgctxt and msgid -> translation, from every PO file of the language: the shared
+    folder's and each registered game's. Read again when the games registered change, so
+    a game registered after the first text was translated (a test's) is read too."""
+    games = tuple(REGISTRY.values())
+    read = _read.get(language)
+    if read is None or read[0] is not LOCALE_DIR or read[1] != games:
+        read = _read[language] = (LOCALE_DIR, games, _read_catalogs(language, LOCALE_DIR,
+                                                                     games))
+    return read[2]
+
+
+def _read_catalogs(language: str, shared: Path, games: tuple[Game, ...]) -> Translations:
     from babel.messages.pofile import read_po  # only once, and only when translating
 
-    found: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
-    for path in sorted((LOCALE_DIR / language).glob("*.po")):
+    paths = sorted((shared / language).glob("*.po"))  # the product's games' among them
+    paths += [game.locale / language / f"{game.name}.po" for game in games
+              if game.locale not in (shared, PRODUCT_LOCALE)]  # a game's kept elsewhere
+    found: Translations = {}
+    for path in paths:
+        if not path.exists():
+            continue
         with path.open("rb") as f:
             catalog = read_po(f)
         for message in catalog:
@@ -84,7 +107,8 @@ def _catalog(language: str) -> dict[tuple[str | None, str], str | tuple[str, ...
 
 
 def reload_catalogs() -> None:
-    _catalog.cache_clear()
+    """Forget the catalogs read (after writing a PO file)."""
+    _read.clear()
 
 
 def lookup(msgid: str, language: str, context: str | None = None) -> str | None:

@@ -1,66 +1,147 @@
 """Keeping the catalogs: extract the English texts from the code into one template per part
-of the bot (`bot/locale/<part>.pot`), carry them into the Dutch catalogs
-(`bot/locale/nl/<part>.po`, translations kept), and list what is missing.
+of the bot, carry them into the Dutch catalogs (translations kept), and list what is
+missing.
 
-`python -m bot i18n update [part]` and `python -m bot i18n check`; the tests and
+Each registered game is a part of its own: every text of its folders (rules, Discord
+side, board) and of its own slash commands, kept where the registry says its catalogs
+are (`<locale>/<game>.pot`, `<locale>/nl/<game>.po`; the product's games in
+`bot/locale`). The shared parts (`boards`, `tables`, `discord`, `web` and `commands`, the
+slash command texts the shared code gives every game alike) keep `bot/locale/<part>.pot`
+and `bot/locale/nl/<part>.po`, so a new game is translated without touching them.
+
+`python -m bot i18n update [part]` and `python -m bot i18n check [part]`; the tests and
 `make bench` (`i18n_missing`) run the same check."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import re
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, overload
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from bot.games.registry import GAMES
-from bot.i18n import COMMAND_CONTEXT, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, placeholders
+from bot.games.registry import GAMES, REGISTRY, Game
+from bot.i18n import (
+    COMMAND_CONTEXT,
+    LANGUAGES,
+    LOCALE_DIR,
+    SOURCE_LANGUAGE,
+    placeholders,
+    reload_catalogs,
+)
+
+if TYPE_CHECKING:
+    from cogs.common.translation import CommandText
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "N_": None, "later": None, "_n": (1, 2), "later_n": (1, 2)}
-# Each part of the bot keeps its own catalog; a file belongs to the first part that
-# names its folder (or itself).
-PARTS: dict[str, tuple[str, ...]] = {
-    **{game: (f"bot/games/{game}", f"cogs/{game}") for game in GAMES},  # one part per game
-    "boards": ("rendering",),
+# The shared parts, by their folders (or files); a file in a game's folders is that
+# game's, else it belongs to the first shared part that names its folder (or itself).
+SHARED_PARTS: dict[str, tuple[str, ...]] = {
+    "boards": ("rendering/common",),
     "tables": ("bot/games", "bot/tables", "bot/community", "bot/store"),
     "discord": ("cogs/common", "bot/discord_app.py"),
     "web": ("bot/web",),  # its Python and its page templates (TEMPLATES)
 }
 TEMPLATES = "*.html"  # Jinja2 templates, read with Jinja2's own extractor
-COMMANDS_PART = "commands"  # slash command names, options and descriptions
-ALL_PARTS = (*PARTS, COMMANDS_PART)
+COMMANDS_PART = "commands"  # the shared slash command names, options and descriptions
+COMMANDS_WHERE = "slash commands"  # a command text's location in the catalogs
 # Discord's rule for command and option names (the OpenAPI description's pattern).
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 Entry = tuple[str | tuple[str, str], str | None, str]  # id (or singular, plural), context, where
 
 
+class _Parts(Sequence[str]):
+    """Every part: the registered games' (read afresh on every use, so a game registered
+    later is one), then the shared ones."""
+
+    def _all(self) -> tuple[str, ...]:
+        return (*GAMES, *SHARED_PARTS, COMMANDS_PART)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
+ALL_PARTS: Sequence[str] = _Parts()
+
+
+def locale_of(part: str) -> Path:
+    """The folder of the part's catalogs: a game's own, else the shared one."""
+    return REGISTRY[part].locale if part in REGISTRY else LOCALE_DIR
+
+
+@cache
+def game_folders(game: Game) -> tuple[Path, ...]:
+    """The folders of the game's packages (`game.folders`, and a package kept outside the
+    project where Python finds it)."""
+    found = []
+    for package in (game.rules, game.discord, game.drawing):
+        folder = ROOT.joinpath(*package.split("."))
+        if not folder.is_dir():
+            try:
+                spec = importlib.util.find_spec(package)
+            except ModuleNotFoundError:
+                continue
+            places = spec.submodule_search_locations if spec else None
+            if not places:
+                continue
+            folder = Path(places[0]).resolve()
+        found.append(folder)
+    return tuple(found)
+
+
 def part_of(path: Path) -> str | None:
+    for game in REGISTRY.values():
+        if any(path.is_relative_to(folder) for folder in game_folders(game)):
+            return game.name
+    if not path.is_relative_to(ROOT):
+        return None
     rel = path.relative_to(ROOT).as_posix()
-    for part, prefixes in PARTS.items():
+    for part, prefixes in SHARED_PARTS.items():
         if any(rel == p or rel.startswith(p + "/") for p in prefixes):
             return part
     return None
 
 
 def source_files(part: str) -> list[Path]:
-    files = {p for prefix in PARTS[part] for pattern in ("*.py", TEMPLATES) for p in
-             ([ROOT / prefix] if prefix.endswith(".py") else (ROOT / prefix).rglob(pattern))}
+    places = (game_folders(REGISTRY[part]) if part in REGISTRY else
+              tuple(ROOT / prefix for prefix in SHARED_PARTS.get(part, ())))
+    files = {p for place in places for pattern in ("*.py", TEMPLATES) for p in
+             ([place] if place.suffix == ".py" else place.rglob(pattern))}
     return sorted(p for p in files if part_of(p) == part)
 
 
+def _where(path: Path) -> str:
+    return (path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).as_posix()
+
+
 def extract_part(part: str) -> list[Entry]:
-    """Every text the part's code marks, in the order found."""
-    if part == COMMANDS_PART:
-        return [(text, context, "slash commands") for text, context in command_texts()]
+    """Every text the part's code marks, in the order found, then its slash command texts."""
     entries: list[Entry] = []
     for path in source_files(part):
-        where = path.relative_to(ROOT).as_posix()
+        where = _where(path)
         method = "jinja2.ext:babel_extract" if path.match(TEMPLATES) else "python"
         for lineno, message, _comments, context in extract_from_file(
                 method, str(path), keywords=KEYWORDS):
@@ -68,16 +149,22 @@ def extract_part(part: str) -> list[Entry]:
                 message = (message[0], message[1]) if message[1] else message[0]
             if message:
                 entries.append((message, context, f"{where}:{lineno}"))
-    return entries
+    return entries + [(text, context, COMMANDS_WHERE) for text, context in command_texts(part)]
 
 
-def command_texts() -> list[tuple[str, str]]:
-    """The bot's slash command texts: the bot is built offline (a throwaway database, no
-    Discord) and its commands walked as a sync would."""
+def command_texts(part: str) -> list[tuple[str, str]]:
+    """The part's slash command texts, (text, msgctxt): a game's own, or the shared ones."""
+    return _command_texts_by_part(tuple(REGISTRY.values())).get(part, [])
+
+
+@cache
+def _command_texts_by_part(games: tuple[Game, ...]) -> dict[str, list[tuple[str, str]]]:
+    """Every slash command text, by part: the bot is built offline (a throwaway database,
+    no Discord) with the games registered and its commands walked as a sync would."""
     from bot.discord_app import TableBot
     from cogs.common.translation import command_texts_of
 
-    async def collect(folder: str) -> list[tuple[str, str]]:
+    async def collect(folder: str) -> list[CommandText]:
         bot = TableBot(database_path=str(Path(folder) / "commands.db"), sync_commands=False)
         try:
             await bot.open_store()
@@ -87,7 +174,38 @@ def command_texts() -> list[tuple[str, str]]:
             await bot.close()
 
     with tempfile.TemporaryDirectory() as folder:
-        return asyncio.run(collect(folder))
+        return attribute_command_texts(asyncio.run(collect(folder)), games)
+
+
+def attribute_command_texts(found: Iterable[CommandText], games: Iterable[Game]
+                            ) -> dict[str, list[tuple[str, str]]]:
+    """Which catalog holds each command text. A text of a command, group or option a
+    game's module defines is that game's. What the shared code adds to a game's group
+    (`/<game> board`, `help`, …) is shared when it adds it to every game's group alike;
+    what it adds for one game only (the game's own help description, its rule topics,
+    its clocks) is that game's."""
+    games = tuple(games)
+
+    def game_of(module: str) -> str | None:
+        return next((game.name for game in games for package in
+                     (game.rules, game.discord, game.drawing)
+                     if module == package or module.startswith(package + ".")), None)
+
+    found = list(found)
+    names = {game.name for game in games}
+    given: dict[str, set[tuple[str, str]]] = {}  # game -> what shared code gives its group
+    for text in found:
+        if text.top in names and game_of(text.module) is None:
+            given.setdefault(text.top, set()).add((text.text, text.context))
+    alike = set.intersection(*given.values()) if given else set()
+    parts: dict[str, dict[tuple[str, str], None]] = {}
+    for text in found:
+        key = (text.text, text.context)
+        owner = game_of(text.module)
+        if owner is None and text.top in names and key not in alike:
+            owner = text.top
+        parts.setdefault(owner or COMMANDS_PART, {})[key] = None
+    return {part: list(keys) for part, keys in parts.items()}
 
 
 def template(part: str) -> Catalog:
@@ -116,14 +234,16 @@ def update(parts: Iterable[str] = ALL_PARTS) -> None:
     """Write each part's template from the code and carry it into every translation."""
     for part in parts:
         fresh = template(part)
-        _write(LOCALE_DIR / f"{part}.pot", fresh)
+        folder = locale_of(part)
+        _write(folder / f"{part}.pot", fresh)
         for language in LANGUAGES:
             if language == SOURCE_LANGUAGE:
                 continue
-            path = LOCALE_DIR / language / f"{part}.po"
+            path = folder / language / f"{part}.po"
             catalog = _read(path, language)
             catalog.update(fresh, no_fuzzy_matching=True)
             _write(path, catalog)
+    reload_catalogs()  # this process translates with the catalogs just written
 
 
 def _key(message) -> tuple[str | None, str]:
@@ -133,18 +253,20 @@ def _key(message) -> tuple[str | None, str]:
 
 def check(parts: Iterable[str] = ALL_PARTS,
           extract: Callable[[str], list[Entry]] = extract_part,
-          locale_dir: Path = LOCALE_DIR) -> list[str]:
+          locale_dir: Path | None = None) -> list[str]:
     """One line per problem: a text of the code missing from its English template (or an
     entry the code no longer has), a text without Dutch, a placeholder that differs, a
-    command name Discord would refuse, one text translated two ways."""
+    command name Discord would refuse, one text translated two ways (in any two
+    catalogs). Each part's catalogs are read from its own folder unless `locale_dir`."""
     problems: list[str] = []
     seen: dict[tuple[str | None, str], tuple[str, object]] = {}
     for part in parts:
+        folder = locale_dir or locale_of(part)
         in_code = {}
         for message, context, where in extract(part):
             msgid = message[0] if isinstance(message, tuple) else message
             in_code[(context, msgid)] = (message, where)
-        pot = {_key(m): m for m in _read(locale_dir / f"{part}.pot") if m.id}
+        pot = {_key(m): m for m in _read(folder / f"{part}.pot") if m.id}
         for key, (_message, where) in in_code.items():
             if key not in pot:
                 problems.append(f"en/{part}: not in the template: {key[1]!r} ({where})")
@@ -153,7 +275,7 @@ def check(parts: Iterable[str] = ALL_PARTS,
         for language in LANGUAGES:
             if language == SOURCE_LANGUAGE:
                 continue
-            translated = {_key(m): m for m in _read(locale_dir / language / f"{part}.po")
+            translated = {_key(m): m for m in _read(folder / language / f"{part}.po")
                           if m.id}
             for key, (message, where) in in_code.items():
                 problems += _check_one(f"{language}/{part}", key, message, where,
@@ -195,6 +317,10 @@ def _check_one(where_catalog: str, key: tuple[str | None, str], message, where: 
 
 
 def main(args: list[str]) -> int:
+    unknown = [part for part in args[1:] if part not in ALL_PARTS]
+    if unknown:
+        print(f"no part {', '.join(unknown)}; parts: " + ", ".join(ALL_PARTS))
+        return 2
     if args[:1] == ["update"]:
         update(args[1:] or ALL_PARTS)
         return 0

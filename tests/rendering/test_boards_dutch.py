@@ -11,8 +11,10 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from PIL import Image
 
@@ -21,6 +23,7 @@ from bench.render_bench import mid_game_steps
 from bot.community.ratings import Rating
 from bot.community.recap import Scene
 from bot.community.stats import player_stats
+from bot.games.registry import REGISTRY
 from bot.i18n import LOCALE_DIR, placeholders, speaking
 from bot.i18n import _ as translate
 from bot.store.standings import PlayedGame, Standing
@@ -56,12 +59,14 @@ def _pattern(text: str) -> re.Pattern[str]:
 
 @cache
 def catalog() -> dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]]:
-    """msgid -> (its English forms, its Dutch forms), for texts Dutch writes otherwise."""
-    with (LOCALE_DIR / "nl" / "boards.po").open("rb") as f:
-        po = read_po(f)
+    """msgid -> (its English forms, its Dutch forms), for texts Dutch writes otherwise: the
+    boards catalog's and the games' texts drawn by rendering/ (each game's catalog holds
+    its board's)."""
+    paths = [LOCALE_DIR / "nl" / "boards.po"] + [
+        game.locale / "nl" / f"{game.name}.po" for game in REGISTRY.values()]
     out = {}
-    for m in po:
-        if not m.id:
+    for m in (m for path in paths for m in _read(path)):
+        if not m.id or not any(file.startswith("rendering/") for file, _ in m.locations):
             continue
         english = list(m.id) if isinstance(m.id, tuple) else [m.id]
         dutch = list(m.string) if isinstance(m.string, tuple) else [m.string]
@@ -69,6 +74,11 @@ def catalog() -> dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]]:
         if set(english) != set(dutch):
             out[english[0]] = ([_pattern(t) for t in english], [_pattern(t) for t in dutch])
     return out
+
+
+def _read(path: Path) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f)
 
 
 def _found(patterns: list[re.Pattern[str]], texts: list[str]) -> bool:
