@@ -27,7 +27,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from bot.games.registry import GAMES, REGISTRY, Game
+from bot.games.registry import GAMES, PRODUCT_LOCALE, REGISTRY, Game
 from bot.i18n import (
     COMMAND_CONTEXT,
     LANGUAGES,
@@ -183,7 +183,8 @@ def attribute_command_texts(found: Iterable[CommandText], games: Iterable[Game]
     game's module defines is that game's. What the shared code adds to a game's group
     (`/<game> board`, `help`, …) is shared when it adds it to every game's group alike;
     what it adds for one game only (the game's own help description, its rule topics,
-    its clocks) is that game's."""
+    its clocks) is that game's. "Every game" means the product's games (those with
+    their catalogs in bot/locale), so registering a game kept elsewhere moves nothing."""
     games = tuple(games)
 
     def game_of(module: str) -> str | None:
@@ -197,7 +198,10 @@ def attribute_command_texts(found: Iterable[CommandText], games: Iterable[Game]
     for text in found:
         if text.top in names and game_of(text.module) is None:
             given.setdefault(text.top, set()).add((text.text, text.context))
-    alike = set.intersection(*given.values()) if given else set()
+    # Alike across the product's own games: a game kept elsewhere (the test suite's) that
+    # lacks a rule topic they share must not move that topic into their catalogs.
+    product = [given[g.name] for g in games if g.locale == PRODUCT_LOCALE and g.name in given]
+    alike = set.intersection(*(product or list(given.values()))) if given else set()
     parts: dict[str, dict[tuple[str, str], None]] = {}
     for text in found:
         key = (text.text, text.context)
