@@ -22,6 +22,7 @@ from cogs.common.table_ui import mark
 from cogs.common.ui import game_handler, refuse, tell
 from cogs.common.web_buttons import private_kwargs
 from cogs.doge.components import ballot_done  # (also registers the handlers)
+from cogs.doge.old_admin import OldAdminName
 from cogs.doge.prompts import markers_in_hand
 from cogs.doge.rules import RULE_TOPICS, help_text
 
@@ -164,3 +165,4 @@ register(GameUi(
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(DogeCog(bot))
+    await bot.add_cog(OldAdminName(bot))
