@@ -9,7 +9,6 @@ A sealed stack is keyed by (year, place, seat), the columns the store keeps it i
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -18,6 +17,7 @@ from typing import Any
 from bot.games.base import Action, Event, PlayerSpec
 from bot.games.record import replay, shown
 from bot.games.registry import GAMES
+from bot.games.registry import game as registered
 
 Key = tuple[int, str, int]  # year, place, seat
 
@@ -66,13 +66,8 @@ def sealing_of(game: str) -> Sealing | None:
     """The game's `sealing.py`, or None when it seals nothing (or is unknown)."""
     if game not in GAMES:
         return None
-    try:
-        module = importlib.import_module(f"bot.games.{game}.sealing")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"bot.games.{game}.sealing":
-            raise
-        return None
-    return module.SEALING
+    module = registered(game).optional("rules", "sealing")
+    return None if module is None else module.SEALING
 
 
 class VerifyResult:

@@ -17,10 +17,8 @@ PACKAGES = ("bot", "cogs", "rendering")
 
 # Registrations (R) and places that still branch by game (B) besides mentions in comments.
 KNOWN = {
-    "bot/cli.py": 3,
     "bot/community/outcome.py": 2,
     "bot/community/recap.py": 4,
-    "bot/demo.py": 11,
     "bot/games/base.py": 2,
     "bot/games/record.py": 1,
     "bot/games/kit.py": 2,
