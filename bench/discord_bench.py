@@ -69,7 +69,7 @@ async def _run(tmpdir: str, concurrent_games: int, live_games: int) -> dict[str,
             assert len(live) == live_games
             for channel in channels:
                 message = emu.last_message(channel, include_ephemeral=False)
-                prompts.append((message, find(message, "g:cast:")["custom_id"]))
+                prompts.append((message, find(message, "g:doge.cast:")["custom_id"]))
 
             async def click(i: int):
                 # Players click at a steady 200 clicks per second across all tables.

@@ -12,7 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.record import MAX_RECORD_BYTES, RecordError, replay
+from bot.games.registry import GAMES
 from bot.ops.commands import add_ops_commands
+
+EVERY_GAME = "all"  # `demo --game`: one game of each registered kind
+EVERY_GAME_BEFORE = "both"  # its name while the bot played two games, for old scripts
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -106,10 +110,11 @@ def _refuse(message: str, code: int) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from bot.demo import DEMO_GAMES, demo_game
+    from bot.demo import demo_game
     from bot.i18n import speaking
 
-    for game in DEMO_GAMES if args.game == "both" else (args.game,):
+    every = args.game in (EVERY_GAME, EVERY_GAME_BEFORE)
+    for game in tuple(GAMES) if every else (args.game,):
         with speaking(args.language):  # the boards' words and captions
             demo = demo_game(Path(args.out), seed=args.seed, images=not args.no_images,
                              game=game)
@@ -190,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("--events", action="store_true",
                           help="print the event narrative instead of the state")
     p_replay.set_defaults(func=_replay)
-    p_verify = sub.add_parser("verify", help="check the stack commitments of a Doge record")
+    p_verify = sub.add_parser("verify", help="check the commitments a game record carries "
+                              "to the values its game sealed")
     p_verify.add_argument("record", help="a game record (JSON)")
     p_verify.set_defaults(func=_verify)
     p_demo = sub.add_parser("demo", help="play 4-player games between computer players")
@@ -198,7 +204,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="the folder for the records and board images")
     p_demo.add_argument("--seed", type=int, default=2026,
                         help="the games' seed: the same seed plays the same games")
-    p_demo.add_argument("--game", choices=("doge", "clans", "both"), default="both")
+    shown = ",".join((*GAMES, EVERY_GAME))  # the old name works, unsaid
+    p_demo.add_argument("--game", choices=(*GAMES, EVERY_GAME, EVERY_GAME_BEFORE),
+                        default=EVERY_GAME, metavar=f"{{{shown}}}",
+                        help="one game, or all of them (the default)")
     p_demo.add_argument("--no-images", action="store_true", help="write the records only")
     p_demo.add_argument("--language", choices=("en", "nl"), default="en",
                         help="the language of the board images (nl: Dutch)")

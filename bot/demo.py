@@ -1,8 +1,10 @@
-"""Offline games between computer players: each game's record, and a board image per step.
+"""Offline games between computer players: each registered game's record, and a board
+image per step.
 
-The seats are played by the same computer players the tables seat with `/doge addbot` and
-`/clans addbot`, so a record says `is_bot: true`; Doge seats carry the lobby's colours and
-each record the settings the game was played with (docs/record-format.md)."""
+The seats are played by the same computer players the tables seat with `/<game> addbot`,
+so a record says `is_bot: true`; the seats of a game whose players pick colours carry the
+lobby's colours, and each record the settings the game was played with
+(docs/record-format.md)."""
 
 from __future__ import annotations
 
@@ -14,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.base import PlayerSpec
-from bot.games.community import community_of
 from bot.games.record import make_record
+from bot.games.registry import GAMES
+from bot.games.registry import game as registered
 from bot.games.sealing import Commitment, sealing_of
-from bot.tables.kits import KITS, GameKit
+from bot.tables.kits import GameKit
 
-DEMO_PLAYERS = ["Anna", "Bernd", "Claudia", "Daniel"]
-DEMO_GAMES = ("doge", "clans")
+DEMO_PLAYERS = ["Anna", "Bernd", "Claudia", "Daniel"]  # as many as the game seats, if it can
 DEMO_GAME_ID = 0  # the game id sealed into the commitments: a demo game is in no store
 SALT_BITS = 128  # as a table's salts (bot/tables/commitments.py)
 
@@ -28,11 +30,14 @@ Draw = Callable[[Any, int, str], None]
 
 
 def demo_players(kit: GameKit) -> list[PlayerSpec]:
-    """Four computer seats; Doge's take the lobby colours in order, Clans' are dealt
-    their colours in secret by the game (C-2.3)."""
-    colours = list(kit.colours) or [None] * len(DEMO_PLAYERS)
+    """Four computer seats, or as near to four as the game seats. They take the lobby's
+    colours in order; a game that deals colours in secret (no colours to pick) gives
+    them none."""
+    count = min(max(len(DEMO_PLAYERS), kit.min_players), kit.max_players)
+    names = [*DEMO_PLAYERS, *(f"Player {n + 1}" for n in range(len(DEMO_PLAYERS), count))]
+    colours = list(kit.colours[:count]) if kit.colours else [None] * count
     return [PlayerSpec(name, colour, is_bot=True)
-            for name, colour in zip(DEMO_PLAYERS, colours, strict=True)]
+            for name, colour in zip(names[:count], colours, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -42,27 +47,30 @@ class Demo:
     game: str
     record: Path
     winners: list[str]
-    length: str  # "7 years", "41 turns, epoch 5"
+    steps: int  # the actions played
     boards: int
 
     def line(self) -> str:
         won = " and ".join(self.winners)
         boards = f"{self.boards} boards" if self.boards else "no boards"
         return (f"{self.game} demo game written to {self.record}: {won} won after "
-                f"{self.length}, {boards}")
+                f"{self.steps} steps, {boards}")
 
 
 def play_demo(out: Path, seed: int = 2026, images: bool = True,
-              game: str = DEMO_GAMES[0]) -> Path:
+              game: str | None = None) -> Path:
     """Play one game to its end; its record's path (`demo_game`)."""
     return demo_game(out, seed, images, game).record
 
 
-def demo_game(out: Path, seed: int = 2026, images: bool = True, game: str = "doge") -> Demo:
+def demo_game(out: Path, seed: int = 2026, images: bool = True,
+              game: str | None = None) -> Demo:
     """Play one game to its end; write `<game>-demo-record.json` (and the boards) to `out`.
     The hidden stacks a game seals are sealed as a table seals them (`python -m bot
-    verify` checks them), with salts drawn from the seed: the same seed, the same file."""
-    kit = KITS[game]
+    verify` checks them), with salts drawn from the seed: the same seed, the same file.
+    Without `game`, the first game registered."""
+    game = game or GAMES[0]
+    kit = registered(game).kit
     engine = kit.engine
     out.mkdir(parents=True, exist_ok=True)
     players = demo_players(kit)
@@ -72,7 +80,7 @@ def demo_game(out: Path, seed: int = 2026, images: bool = True, game: str = "dog
     salts = random.Random(f"salts {seed}")
     sealing = sealing_of(game)
     sealed: list[Commitment] = []
-    draw = _image_writer(out, game) if images else None
+    draw = board_writer(out, game) if images else None
     actions = []
     if draw:
         draw(state, 0, str(kit.opening_note))
@@ -94,20 +102,10 @@ def demo_game(out: Path, seed: int = 2026, images: bool = True, game: str = "dog
                          meta={"status": "finished"}, commitments=commitments)
     path = out / f"{game}-demo-record.json"
     path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    view = engine.public_view(state, None)
-    places = community_of(game).finish(view).places
+    places = registered(game).community.finish(engine.public_view(state, None)).places
     return Demo(game, path, [p.name for p, place in zip(players, places, strict=True)
                              if place == 1],
-                _length(view), len(actions) + 1 if draw else 0)
-
-
-def _length(view: Any) -> str:
-    """How long a finished game lasted, as its public view counts: years, or turns and
-    the epoch reached."""
-    year = getattr(view, "year", None)
-    if year is not None:
-        return f"{year} year" + ("s" if year != 1 else "")
-    return f"{view.turn} turns, epoch {view.epoch}"
+                len(actions), len(actions) + 1 if draw else 0)
 
 
 def step_caption(engine: Any, state: Any, events: list[Any],
@@ -122,14 +120,17 @@ def step_caption(engine: Any, state: Any, events: list[Any],
     return " ".join(engine.describe(e, players) for e in told)
 
 
-def _image_writer(out: Path, game: str) -> Draw | None:
-    engine = KITS[game].engine
+def board_writer(out: Path, game: str) -> Draw | None:
+    """Draws a step's board into `out` with the game's board module (its `write_png`);
+    None when the game has none or the renderer is not installed (the record needs no
+    images)."""
+    engine = registered(game).engine
     try:
-        if game == "doge":
-            from rendering.doge.board import write_png
-        else:
-            from rendering.clans.board import write_png
-    except ImportError:  # the renderer is optional for the record
+        board = registered(game).optional("drawing", "board")
+    except ImportError:
+        return None
+    write_png = getattr(board, "write_png", None)
+    if write_png is None:
         return None
 
     def draw(state: Any, step: int, caption: str) -> None:

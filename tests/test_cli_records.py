@@ -1,5 +1,5 @@
 """`python -m bot replay` on bad records: one line saying what is wrong, a non-zero exit,
-never a traceback; fuzzed over mutated records of both games."""
+never a traceback; fuzzed over mutated records of every registered game."""
 
 from __future__ import annotations
 
@@ -26,14 +26,14 @@ from bot.games.record import (
     RecordError,
     check_record,
 )
-from bot.games.registry import Game, register, unregister
+from bot.games.registry import GAMES, Game, register, unregister
 
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     out = tmp_path_factory.mktemp("demo")
     return {game: json.loads(play_demo(out, seed=5, images=False, game=game).read_text())
-            for game in ("doge", "clans")}
+            for game in GAMES}
 
 
 @pytest.fixture(scope="module")
@@ -86,8 +86,8 @@ REFUSALS = [
                                        "\"clans\""),
     ("clans", _set(("game",), "doge"), "this is a Clans record, but it says \"game\": "
                                        "\"doge\""),
-    ("doge", _set(("game",), "chess"), "unknown game \"chess\" (this bot plays doge and "
-                                       "clans)"),
+    ("doge", _set(("game",), "chess"), f"unknown game \"chess\" (this bot plays "
+                                       f"{' and '.join(GAMES)})"),
     ("doge", _set(("players",), ["Anna", "Bernd", "Claudia", "Daniel"]),
      "the player at seat 0 must be an object like {\"name\": \"Anna\"}, not \"Anna\""),
     ("doge", _set(("seed",), True), "the seed must be a whole number, not true"),
@@ -156,7 +156,7 @@ def test_at_out_of_range_is_refused(records, scratch: Path) -> None:
     assert err == f"refused: --at must be between 0 and {len(records['clans']['actions'])}\n"
 
 
-@pytest.mark.parametrize("game", ["doge", "clans"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_real_command_prints_no_traceback(records, scratch: Path, game: str) -> None:
     """The two reported crashes, through `python -m bot` itself."""
     latin = scratch / "latin.json"
@@ -229,7 +229,7 @@ def mutated_record(draw: st.DrawFn, record: dict[str, Any]) -> bytes:
     return data
 
 
-@pytest.mark.parametrize("game", ["doge", "clans"])
+@pytest.mark.parametrize("game", GAMES)
 def test_fuzzed_records_never_crash_the_replay(records, scratch: Path, game: str) -> None:
     record = dict(records[game])
     record["actions"] = record["actions"][:120]  # long enough to reach the elections

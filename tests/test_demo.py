@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from bot import demo
 from bot.cli import main
 from bot.demo import demo_players, play_demo, step_caption
 from bot.games.record import replay
+from bot.games.registry import GAMES
+from bot.games.registry import game as registered
 from bot.games.sealing import sealing_of
 from bot.tables.kits import KITS
 
@@ -21,46 +24,81 @@ def final_view(record: dict) -> object:
     return result.engine.public_view(result.state, None)
 
 
-@pytest.mark.parametrize(("game", "colours", "settings"), [
-    ("doge", ["red", "blue", "green", "yellow"],
-     {"year_limit": None, "stalemate_years": 5}),  # D-1.1, D-9.3, D-9.4
-    ("clans", [None] * 4, {}),  # colours are dealt in secret (C-2.3)
-])
-def test_a_demo_record_says_who_played_with_what(tmp_path: Path, game: str,
-                                                  colours: list, settings: dict) -> None:
+def winners_of(game: str, record: dict) -> list[str]:
+    places = registered(game).community.finish(final_view(record)).places
+    return [p["name"] for p, place in zip(record["players"], places, strict=True)
+            if place == 1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_demo_record_says_who_played_with_what(tmp_path: Path, game: str) -> None:
+    """Four computer seats, with the lobby's colours in order when the game's players
+    pick theirs (Doge), none when it deals them in secret (Clans, C-2.3); the settings
+    a table opened with `/<game> new` alone would have (D-1.1, D-9.3, D-9.4)."""
+    kit = KITS[game]
     record = json.loads(play_demo(tmp_path, seed=3, images=False, game=game).read_text())
     assert record["game"] == game and record["seed"] == 3
     assert [p["is_bot"] for p in record["players"]] == [True] * 4
-    assert [p["colour"] for p in record["players"]] == colours
-    assert record["settings"] == settings
+    assert [p["colour"] for p in record["players"]] == (list(kit.colours[:4]) or [None] * 4)
+    assert record["settings"] == kit.settings_for({})
     assert replay(record).engine.is_over(replay(record).state)
 
 
-def test_the_seed_decides_the_game(tmp_path: Path) -> None:
-    first = play_demo(tmp_path / "a", seed=7, images=False, game="clans").read_text()
-    again = play_demo(tmp_path / "b", seed=7, images=False, game="clans").read_text()
-    other = play_demo(tmp_path / "c", seed=8, images=False, game="clans").read_text()
+def test_the_demo_seats_the_lobby_colours_and_the_default_settings() -> None:
+    assert [p.colour for p in demo_players(KITS["doge"])] == ["red", "blue", "green",
+                                                               "yellow"]
+    assert KITS["doge"].settings_for({}) == {"year_limit": None, "stalemate_years": 5}
+    assert [p.colour for p in demo_players(KITS["clans"])] == [None] * 4  # C-2.3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_seed_decides_the_game(tmp_path: Path, game: str) -> None:
+    first = play_demo(tmp_path / "a", seed=7, images=False, game=game).read_text()
+    again = play_demo(tmp_path / "b", seed=7, images=False, game=game).read_text()
+    other = play_demo(tmp_path / "c", seed=8, images=False, game=game).read_text()
     assert first == again and first != other
 
 
-def test_the_demo_command_plays_clans_with_its_boards(tmp_path: Path, capsys) -> None:
-    assert main(["demo", "--out", str(tmp_path), "--seed", "7", "--game", "clans"]) == 0
-    record = json.loads((tmp_path / "clans-demo-record.json").read_text())
-    boards = sorted(tmp_path.glob("clans-step-*.png"))
-    assert len(boards) == len(record["actions"]) + 1  # the opening board, then every step
-    view = final_view(record)
-    winners = [p["name"] for p, rank in zip(record["players"], view.result.ranks, strict=True)
-               if rank == 1]
+@pytest.mark.parametrize("game", GAMES)
+def test_the_demo_command_plays_a_game_with_its_boards(tmp_path: Path, capsys, game: str,
+                                                       monkeypatch) -> None:
+    """A board per step, the opening one first (counted here: drawing them all takes
+    half a minute for some games; the next test draws real ones)."""
+    drawn: list[int] = []
+    monkeypatch.setattr(demo, "board_writer",
+                        lambda out, game: lambda state, step, caption: drawn.append(step))
+    assert main(["demo", "--out", str(tmp_path), "--seed", "7", "--game", game]) == 0
+    path = tmp_path / f"{game}-demo-record.json"
+    record = json.loads(path.read_text())
+    assert drawn == list(range(len(record["actions"]) + 1))
     assert capsys.readouterr().out == (
-        f"clans demo game written to {tmp_path / 'clans-demo-record.json'}: "
-        f"{' and '.join(winners)} won after {view.turn} turns, epoch {view.epoch}, "
-        f"{len(boards)} boards\n")
-    assert boards[0].read_bytes().startswith(b"\x89PNG")
+        f"{game} demo game written to {path}: {' and '.join(winners_of(game, record))} "
+        f"won after {len(record['actions'])} steps, {len(drawn)} boards\n")
     assert record["seed"] == 7
 
 
-@pytest.mark.parametrize(("game", "end"), [("doge", "game_over"), ("clans", "game_end")])
-def test_the_last_board_of_a_demo_is_captioned_with_the_result(game: str, end: str) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_draws_its_demo_boards(tmp_path: Path, game: str) -> None:
+    kit = KITS[game]
+    state = kit.engine.new_game(demo_players(kit), kit.settings_for({}), random.Random(1))
+    draw = demo.board_writer(tmp_path, game)
+    assert draw is not None
+    draw(state, 0, str(kit.opening_note))
+    assert (tmp_path / f"{game}-step-0000.png").read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("every", ["all", "both"])  # `both`: its name in older scripts
+def test_the_demo_command_plays_every_registered_game(tmp_path: Path, capsys,
+                                                      every: str) -> None:
+    assert main(["demo", "--out", str(tmp_path), "--no-images", "--game", every]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(GAMES)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        f"{game}-demo-record.json" for game in GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_last_board_of_a_demo_is_captioned_with_the_result(game: str) -> None:
     """Each board tells the game's own caption of the step (its outcome first), else the
     step's last two events; the final one the winner first, so a long last move cannot
     push the winner out of the caption."""
@@ -79,33 +117,21 @@ def test_the_last_board_of_a_demo_is_captioned_with_the_result(game: str, end: s
             engine.describe(e, players) for e in outcome.events[-2:]))
     assert len(outcome.events) >= 2  # the final move and the game's end
     assert caption == engine.caption(outcome.events, players)
-    assert outcome.events[-1]["type"] == end
-    winners = [s for s, r in enumerate(_ranks(outcome.events[-1])) if r == 1]
-    assert caption.startswith(players[winners[0]].name)
-
-
-def _ranks(end: dict) -> list[int]:
-    """Each seat's place from a game's last event (Doge: its result's ranking)."""
-    if "ranks" in end:
-        return list(end["ranks"])
-    places = {row["seat"]: row["place"] for row in end["result"]["ranking"]}
-    return [places[s] for s in sorted(places)]
-
-
+    places = registered(game).community.finish(engine.public_view(state, None)).places
+    assert caption.startswith(players[places.index(1)].name)
 
 
 def test_the_doge_demo_is_sealed_like_a_game_played_in_discord(tmp_path: Path,
                                                                capsys) -> None:
     """Its record carries a commitment for every stack revealed (D-3.3, D-4.2), which
     `python -m bot verify` checks; the command's last line per game says who won, after
-    how many years, and how many boards it drew."""
+    how many steps, and how many boards it drew."""
     assert main(["demo", "--out", str(tmp_path), "--seed", "4", "--game", "doge",
                  "--no-images"]) == 0
     path = tmp_path / "doge-demo-record.json"
     record = json.loads(path.read_text())
-    view = final_view(record)
     assert capsys.readouterr().out.endswith(
-        f"won after {view.year} years, no boards\n")
+        f"won after {len(record['actions'])} steps, no boards\n")
     stacks = record["commitments"]["stacks"]
     assert record["commitments"]["scheme"] == sealing_of("doge").scheme and stacks
     assert main(["verify", str(path)]) == 0

@@ -18,7 +18,7 @@ from cogs.common import table_components  # noqa: F401  (registers the shared ha
 from cogs.common.game_ui import Clock, GameUi, register
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.common.table_components import publish, tables
-from cogs.common.ui import handler, refuse, tell
+from cogs.common.ui import game_handler, refuse, tell
 from cogs.common.web_buttons import private_kwargs
 
 
@@ -128,7 +128,7 @@ def clan_line(game: LoadedGame, seat: Seat) -> str:
     return text
 
 
-@handler("clanme")
+@game_handler("clans", "me", aliases=("clanme",))  # and its name on older prompts
 async def on_clan_me(interaction: discord.Interaction, game_id: int, arg: str,
                      values: list[str]) -> None:
     await show_clan(interaction, game_id)

@@ -46,7 +46,7 @@ async def clans_prompt(service: TableService, game: LoadedGame, *,
                         view.chips_left_in_epoch, turn=view.turn + 1,
                         epoch=EPOCHS[view.epoch - 1])
     asked = service.awaited_seats(game)
-    mine = GameButton("clanme", game.id, "", label=_("My clan"), emoji="🔒")
+    mine = GameButton("clans.me", game.id, "", label=_("My clan"), emoji="🔒")
     if not asked:
         return header, view_of(mine)
     seat = asked[0]

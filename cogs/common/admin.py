@@ -1,6 +1,6 @@
-"""`/table-admin`: moderator commands for the game of a channel, whatever game it is.
-`/doge-admin`, its old name, still works for a release and tells the moderator the new
-one.
+"""`/table-admin`: moderator commands for the game of a channel, whatever game it is. A
+game may keep the group under an old name for a release (`ModeratorCommands` with
+`renamed_to`): it works the same and tells the moderator the new one.
 
 Whether someone may moderate is decided by the table layer (`bot.tables.moderation`) for
 every subcommand, from what Discord says about the member in this channel: Discord's own
@@ -34,18 +34,17 @@ from cogs.common.admin_words import Place, seat_label, summary
 from cogs.common.community import finished_label
 from cogs.common.import_seats import seated_members
 from cogs.common.poster import PostingError
-from cogs.common.table_components import display_name, redraw_lobby
+from cogs.common.table_components import display_name, redraw_lobby, tables
 from cogs.common.ui import GameButton, channel_language, handler, refuse, tell
-from cogs.doge.components import tables
 
 log = logging.getLogger(__name__)
 
 VOID_LOOKUP = 500  # finished games searched by what a moderator types in `void`
 NO_PINGS = discord.AllowedMentions.none()
 NAME = "table-admin"  # acts on the channel's game, whichever game it is
-OLD_NAME = "doge-admin"  # kept for a release, answering with the new name
 
 Operation = Callable[[Moderation, Moderator], Awaitable[ModResult]]
+Renamed = tuple[str, str]  # a group's old name and its new one
 
 
 def moderator(interaction: discord.Interaction) -> Moderator:
@@ -64,7 +63,7 @@ def moderator(interaction: discord.Interaction) -> Moderator:
 
 
 async def run(interaction: discord.Interaction, op: Operation,
-              renamed_to: str | None = None, *, moderators_only: bool = True) -> None:
+              renamed: Renamed | None = None, *, moderators_only: bool = True) -> None:
     """Do `op` as the caller; refusals are private and change nothing. What the channel
     is told speaks the server's language, made while the operation runs; someone who may
     not moderate is refused in their own language first (`moderators_only`)."""
@@ -87,13 +86,13 @@ async def run(interaction: discord.Interaction, op: Operation,
     await tell(interaction, _("✅ Done. {line}", line=result.line), allowed_mentions=NO_PINGS,
                **kwargs)
     await announce(interaction, result)
-    if renamed_to is not None:
-        await tell(interaction, renamed_note(renamed_to))
+    if renamed is not None:
+        await tell(interaction, renamed_note(*renamed))
 
 
-def renamed_note(new: str) -> str:
+def renamed_note(old: str, new: str) -> str:
     return _("ℹ️ {old} is now {new}; the old name goes away in a later release.",
-             old=cmd(OLD_NAME), new=cmd(new))
+             old=cmd(old), new=cmd(new))
 
 
 async def announce(interaction: discord.Interaction, result: ModResult) -> None:
@@ -123,16 +122,16 @@ async def announce(interaction: discord.Interaction, result: ModResult) -> None:
 
 
 class ModeratorCommands(app_commands.Group):
-    """The moderator group; made twice, under the new name and the old one."""
+    """The moderator group: under its name, or under an old one `renamed_to` it."""
 
-    def __init__(self, name: str, renamed_to: str | None = None) -> None:
+    def __init__(self, name: str = NAME, renamed_to: str | None = None) -> None:
         super().__init__(name=name, guild_only=True,
                          description="Moderate this channel's game (moderators only)")
-        self.renamed_to = renamed_to
+        self.renamed: Renamed | None = None if renamed_to is None else (name, renamed_to)
 
     async def act(self, interaction: discord.Interaction, op: Operation, *,
                   moderators_only: bool = True) -> None:
-        await run(interaction, op, self.renamed_to, moderators_only=moderators_only)
+        await run(interaction, op, self.renamed, moderators_only=moderators_only)
 
     @app_commands.command(name="pause", description="Stop the game's clocks")
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -252,8 +251,8 @@ class ModeratorCommands(app_commands.Group):
                                           moderator(interaction))
         except TableError as exc:
             return await refuse(interaction, str(exc))
-        if self.renamed_to is not None:
-            text += "\n" + renamed_note(self.renamed_to)
+        if self.renamed is not None:
+            text += "\n" + renamed_note(*self.renamed)
         await tell(interaction, text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="audit", description="The last moderator actions: who, what, when")
@@ -288,8 +287,8 @@ class ModeratorCommands(app_commands.Group):
             lines.append(_("• {when} {moderator} **{action}** in game {game}{detail}", **values)
                          if e.game_id is not None else
                          _("• {when} {moderator} **{action}**{detail}", **values))
-        if self.renamed_to is not None:
-            lines.append(renamed_note(self.renamed_to))
+        if self.renamed is not None:
+            lines.append(renamed_note(*self.renamed))
         await interaction.response.send_message("\n".join(lines)[:1990], ephemeral=True,
                                                 allowed_mentions=NO_PINGS)
 
@@ -356,17 +355,18 @@ class ModeratorCommands(app_commands.Group):
 
 
 class AdminCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    """Adds the moderator group to the bot's commands: `/table-admin`, or `group` (the
+    same commands under a name they had before, in a cog of its own)."""
+
+    def __init__(self, bot: commands.Bot, group: ModeratorCommands | None = None) -> None:
         self.bot = bot
-        self.groups = [ModeratorCommands(NAME), ModeratorCommands(OLD_NAME, renamed_to=NAME)]
+        self.group = group or ModeratorCommands()
 
     async def cog_load(self) -> None:
-        for group in self.groups:
-            self.bot.tree.add_command(group)
+        self.bot.tree.add_command(self.group)
 
     async def cog_unload(self) -> None:
-        for group in self.groups:
-            self.bot.tree.remove_command(group.name)
+        self.bot.tree.remove_command(self.group.name)
 
 
 def confirmed_op(interaction: discord.Interaction, what: str,

@@ -22,6 +22,7 @@ import discord
 
 from bot.i18n import _
 from bot.store import BotMessage, LoadedGame, TurnPings
+from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.delivery import PostingError, deliver
 from cogs.common.segments import Segment
@@ -98,7 +99,7 @@ class Bells:
         mentions = " ".join(f"<@{u}>" for u in newcomers)
         message = await deliver(channel, lambda: channel.send(
             _("🔔 {mentions} — your turn in the {game} game: {link}", mentions=mentions,
-              game=game.row.game.capitalize(), link=link),
+              game=get_kit(game.row.game).title, link=link),
             allowed_mentions=players_only(game)))
         kind = f"{BELL}{message.id}:{'.'.join(map(str, newcomers))}"
         await self.service.store.set_message(game.id, kind, channel_id=message.channel.id,

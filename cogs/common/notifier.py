@@ -16,6 +16,7 @@ import discord
 from bot.i18n import SOURCE_LANGUAGE, _, _n, cmd, knowing_command_ids, speaking
 from bot.store import LoadedGame, Seat
 from bot.tables.clock import Reminder
+from bot.tables.kits import get_kit
 from bot.tables.service import Step
 from cogs.common.delivery import PostingError, ThreadClosed
 from cogs.common.reminder_posts import ReminderPosts
@@ -57,7 +58,7 @@ class DiscordNotifier:
                 with speaking(await self.language(game.row.guild_id)):
                     text = _("⏳ Your {game} game in {channel} waits for you; the deadline "
                              "is {when}.", channel=f"<#{game.row.channel_id}>",
-                             when=f"<t:{int(due_at)}:R>", game=game.row.game.capitalize())
+                             when=f"<t:{int(due_at)}:R>", game=get_kit(game.row.game).title)
                 if await self.dm(seat.user_id, text):
                     continue
             users = in_channel.setdefault(int(due_at), [])
@@ -87,7 +88,7 @@ class DiscordNotifier:
                       "yourself.",
                       "🤖 You missed {n} deadlines in a row in the {game} game in {channel}: "
                       "the autopilot plays your seat until you use {back} or play a move "
-                      "yourself.", seat.misses, game=game.row.game.capitalize(),
+                      "yourself.", seat.misses, game=get_kit(game.row.game).title,
                       channel=f"<#{game.row.channel_id}>", back=cmd(f"{game.row.game} back"))
         if not await self.dm(seat.user_id, text, silent=silent):
             log.info("game %s: autopilot notice for %s not delivered: DMs closed", game.id,
@@ -131,7 +132,7 @@ class DiscordNotifier:
         with speaking(await self.language(step.game.row.guild_id)):
             text = _("⚠️ The {game} game in {thread} goes on, but its thread is archived and "
                      "locked, so I can't post there: a moderator can reopen it, then "
-                     "{board} shows the table.", game=game.capitalize(),
+                     "{board} shows the table.", game=get_kit(game).title,
                      thread=f"<#{thread.id}>", board=cmd(f"{game} board"))
         try:
             parent = await self.channel(thread.parent_id)

@@ -17,6 +17,7 @@ import discord
 
 from bot.i18n import _
 from bot.store import BotMessage, LoadedGame
+from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.bells import remove
 from cogs.common.delivery import deliver
@@ -72,7 +73,7 @@ class ReminderPosts:
                  u not in users] + users))
             mentions = " ".join(f"<@{u}>" for u in named)
             text = mentions + " " + _("⏳ This {game} game waits for you; the deadline is "
-                                      "{when}.", game=game.row.game.capitalize(),
+                                      "{when}.", game=get_kit(game.row.game).title,
                                       when=f"<t:{due}:R>")
             only_them = discord.AllowedMentions(everyone=False, roles=False,
                                                 users=[discord.Object(u) for u in users])

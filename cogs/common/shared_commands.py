@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _, cmd, command_text, current_language
+from bot.tables.kits import get_kit
 from bot.tables.timing import MAX_CLOCK_H, MIN_CLOCK_H
 from cogs.common.game_ui import UIS, GameGroupsCog, GameUi
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands
@@ -49,7 +50,7 @@ def table_commands(ui: GameUi, table: TableCommands) -> list[app_commands.Comman
             command=cmd(f"{ui.game} rules topic:"), topics=", ".join(topics))
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="help", description=f"How to play {ui.game.capitalize()} here")
+    @app_commands.command(name="help", description=f"How to play {get_kit(ui.game).title} here")
     async def help_(interaction: discord.Interaction) -> None:
         await interaction.response.send_message(ui.help_text(), ephemeral=True)
 

@@ -36,7 +36,7 @@ SECRETS_NOTE = N_("The record reveals every secret choice, so it is available on
 
 
 class TableCommands(commands.Cog):
-    game: str  # the kit name: "doge" or "clans"
+    game: str  # the registered game's name
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -27,7 +27,7 @@ def tables(interaction: discord.Interaction) -> TableService:
     return interaction.client.tables  # type: ignore[attr-defined]
 
 
-def poster(interaction: discord.Interaction, game: str = "doge") -> Poster:
+def poster(interaction: discord.Interaction, game: str) -> Poster:
     return interaction.client.posters[game]  # type: ignore[attr-defined]
 
 
@@ -172,10 +172,11 @@ async def submit(interaction: discord.Interaction, game_id: int, action: dict, *
                                              version=version, decision=decision, key=key)
     except TableError as exc:
         return await refuse_step(interaction, game_id, exc)
+    private = interaction.message is not None and interaction.message.flags.ephemeral
+    if confirm is None and private:  # the game's own line for the answer, or the shared one
+        confirm = TableService.kit(step.game).answered(action) or _("✅ Done.")
     if confirm is not None:  # the private panel the click came from says what happened
         await edit_answer(interaction, content=confirm, view=None)
-    elif interaction.message is not None and interaction.message.flags.ephemeral:
-        await edit_answer(interaction, content=_("✅ Done."), view=None)
     await publish(interaction, step)
 
 

@@ -2,7 +2,11 @@
 answers) in its custom_id, so clicks keep working after a restart.
 
 Custom ids look like `g:<op>:<game id>:<arg>` (buttons) and `s:<op>:<game id>:<arg>`
-(selects); `op` names the handler, `arg` is the handler's own state."""
+(selects); `op` names the handler, `arg` is the handler's own state. The handlers every
+table shares have plain names (`join`, `dq`); a game's own are named within the game
+(`<game>.<name>`, e.g. `doge.cast`, by `game_handler`), so two games cannot take the same
+name. A handler may also answer older names (`cast`, before games had their own), so the
+buttons already posted in channels keep working."""
 
 from __future__ import annotations
 
@@ -23,16 +27,56 @@ Handler = Callable[[discord.Interaction, int, str, list[str]], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 MAX_CUSTOM_ID = 100
 MAX_GAME_ID = 2**63 - 1  # the largest id a database row can have
+PLAIN_OP = re.compile(r"[a-z][a-z0-9_]*")  # a shared handler's name, or an older name
 
 
 def handler(op: str) -> Callable[[Handler], Handler]:
-    """Register the coroutine that answers components of kind `op`."""
+    """Register the coroutine that answers the components every table shares, of kind
+    `op` (a game's own register with `game_handler`)."""
+    if not PLAIN_OP.fullmatch(op):
+        raise ValueError(f"a shared handler's name is a plain word, not {op!r}")
+    return _registering((op,))
+
+
+def game_op(game: str, name: str) -> str:
+    """The op of a game's own component: `doge.cast`."""
+    if not (PLAIN_OP.fullmatch(game) and PLAIN_OP.fullmatch(name)):
+        raise ValueError(f"a game's handler is named by two plain words, not {game!r}, "
+                         f"{name!r}")
+    return f"{game}.{name}"
+
+
+def game_handler(game: str, name: str, *,
+                 aliases: tuple[str, ...] = ()) -> Callable[[Handler], Handler]:
+    """Register a game's own handler as `<game>.<name>`; `aliases` are plain names it
+    answered to before, which components already posted in channels still carry."""
+    for alias in aliases:
+        if not PLAIN_OP.fullmatch(alias):
+            raise ValueError(f"an older handler name is a plain word, not {alias!r}")
+    return _registering((game_op(game, name), *aliases))
+
+
+def _registering(names: tuple[str, ...]) -> Callable[[Handler], Handler]:
+    """Registers a handler under `names`; a name another handler has is refused, as it
+    would take that handler's components over."""
 
     def register(fn: Handler) -> Handler:
-        HANDLERS[op] = fn
+        for name in names:
+            taken = HANDLERS.get(name)
+            if taken is not None and not _same_definition(taken, fn):
+                raise ValueError(f"the component handler name {name!r} is taken by "
+                                 f"{taken.__module__}.{taken.__qualname__}")
+        for name in names:
+            HANDLERS[name] = fn
         return fn
 
     return register
+
+
+def _same_definition(old: Handler, new: Handler) -> bool:
+    """Whether `new` is `old` defined again: discord.py runs an extension's module afresh
+    for every bot that loads it, so its handlers register once per bot."""
+    return (old.__module__, old.__qualname__) == (new.__module__, new.__qualname__)
 
 
 async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg: str,
@@ -71,6 +115,11 @@ async def count_click(client: object, game_id: int) -> None:
         log.debug("click of game %s not counted: %s", game_id, exc)
 
 
+def _template(prefix: str) -> str:
+    """What a component's custom id is matched by; its op plain or `<game>.<name>`."""
+    return rf"{prefix}:(?P<op>[a-z0-9_.]+):(?P<gid>\d+):(?P<arg>.*)"
+
+
 def _custom_id(prefix: str, op: str, game_id: int, arg: str) -> str:
     custom_id = f"{prefix}:{op}:{game_id}:{arg}"
     if len(custom_id) > MAX_CUSTOM_ID:
@@ -78,7 +127,7 @@ def _custom_id(prefix: str, op: str, game_id: int, arg: str) -> str:
     return custom_id
 
 
-class GameButton(ui.DynamicItem[ui.Button], template=r"g:(?P<op>[a-z]+):(?P<gid>\d+):(?P<arg>.*)"):
+class GameButton(ui.DynamicItem[ui.Button], template=_template("g")):
     def __init__(self, op: str, game_id: int, arg: str = "", *, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  emoji: str | None = None, disabled: bool = False,
@@ -96,7 +145,7 @@ class GameButton(ui.DynamicItem[ui.Button], template=r"g:(?P<op>[a-z]+):(?P<gid>
         await dispatch(interaction, self.op, self.game_id, self.arg, [])
 
 
-class GameSelect(ui.DynamicItem[ui.Select], template=r"s:(?P<op>[a-z]+):(?P<gid>\d+):(?P<arg>.*)"):
+class GameSelect(ui.DynamicItem[ui.Select], template=_template("s")):
     def __init__(self, op: str, game_id: int, arg: str = "", *,
                  options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None, min_values: int = 1, max_values: int = 1,
@@ -144,7 +193,7 @@ async def tell(interaction: discord.Interaction, content: str, *, ephemeral: boo
                **kwargs) -> bool:
     """A followup to an answered interaction. If its token has expired, a public one is
     posted in the channel instead; a private one is dropped (the player sees their
-    secrets again with `/doge me`, the game with `/doge status`) and False returned."""
+    secrets again with `/<game> me`, the game with `/<game> status`) and False returned."""
     try:
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
         return True

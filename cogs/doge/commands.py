@@ -19,9 +19,10 @@ from cogs.common.game_ui import Clock, GameUi, register
 from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
 from cogs.common.table_components import publish, tables
 from cogs.common.table_ui import mark
-from cogs.common.ui import handler, refuse, tell
+from cogs.common.ui import game_handler, refuse, tell
 from cogs.common.web_buttons import private_kwargs
 from cogs.doge.components import ballot_done  # (also registers the handlers)
+from cogs.doge.old_admin import OldAdminName
 from cogs.doge.prompts import markers_in_hand
 from cogs.doge.rules import RULE_TOPICS, help_text
 
@@ -149,7 +150,7 @@ def secret_lines(game: LoadedGame, seat: Seat) -> list[str]:
     return lines
 
 
-@handler("me")
+@game_handler("doge", "me", aliases=("me",))  # and its name on older prompts
 async def on_me(interaction: discord.Interaction, game_id: int, arg: str,
                 values: list[str]) -> None:
     await show_secrets(interaction, game_id)
@@ -164,3 +165,4 @@ register(GameUi(
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(DogeCog(bot))
+    await bot.add_cog(OldAdminName(bot))

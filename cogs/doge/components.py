@@ -11,13 +11,15 @@ from bot.i18n import _
 from bot.tables.service import TableError
 from bot.tables.steps import StaleStep
 from cogs.common.table_components import refuse_step, submit, tables
-from cogs.common.ui import handler, refuse
+from cogs.common.ui import game_handler, refuse
 from cogs.doge.prompts import ballot_panel
 
 log = logging.getLogger(__name__)
 
 
 # ---- the secret ballot ------------------------------------------------------------------
+# Each handler also answers to its name from before games named their own (`cast`): the
+# buttons posted until then carry it.
 
 
 def _round_key(game) -> str:
@@ -45,7 +47,7 @@ async def _ballot_game(interaction: discord.Interaction, game_id: int, key: str)
     return game, seat
 
 
-@handler("cast")
+@game_handler("doge", "cast", aliases=("cast",))
 async def on_cast(interaction: discord.Interaction, game_id: int, arg: str,
                   values: list[str]) -> None:
     try:
@@ -86,7 +88,7 @@ def _held(game, seat) -> list[int]:
     return sorted(game.state.players[seat.seat].markers, reverse=True)
 
 
-@handler("bpa")
+@game_handler("doge", "bpa", aliases=("bpa",))
 async def on_ballot_area(interaction: discord.Interaction, game_id: int, arg: str,
                          values: list[str]) -> None:
     key, _dot, mask_arg = arg.partition(".")
@@ -101,7 +103,7 @@ async def on_ballot_area(interaction: discord.Interaction, game_id: int, arg: st
     await interaction.response.edit_message(content=content, view=view)
 
 
-@handler("bpm")
+@game_handler("doge", "bpm", aliases=("bpm",))
 async def on_ballot_markers(interaction: discord.Interaction, game_id: int, arg: str,
                             values: list[str]) -> None:
     key, _dot, area_arg = arg.partition(".")
@@ -121,7 +123,7 @@ async def on_ballot_markers(interaction: discord.Interaction, game_id: int, arg:
     await interaction.response.edit_message(content=content, view=view)
 
 
-@handler("bpc")
+@game_handler("doge", "bpc", aliases=("bpc",))
 async def on_ballot_confirm(interaction: discord.Interaction, game_id: int, arg: str,
                             values: list[str]) -> None:
     try:

@@ -88,9 +88,9 @@ def placement_prompt(service: TableService, game: LoadedGame,
                                 _("At a deadline, whoever has not chosen sits this round out "
                                   "and keeps their markers (D-3.7).")))
     key = f"{st.year}-{st.round}"
-    view = view_of(GameButton("cast", game.id, key, label=_("Cast ballot"), emoji="🗳️",
+    view = view_of(GameButton("doge.cast", game.id, key, label=_("Cast ballot"), emoji="🗳️",
                               style=discord.ButtonStyle.primary),
-                   GameButton("me", game.id, "", label=_("My markers"), emoji="🔒"))
+                   GameButton("doge.me", game.id, "", label=_("My markers"), emoji="🔒"))
     return "\n".join(lines), view
 
 
@@ -217,13 +217,13 @@ def ballot_panel(game: LoadedGame, seat: int, area: int | None,
                       for i, m in enumerate(held)]
     area_arg = "x" if area is None else str(area)
     items: list[discord.ui.Item] = [
-        GameSelect("bpa", game.id, f"{key}.{mask}", options=area_options,
+        GameSelect("doge.bpa", game.id, f"{key}.{mask}", options=area_options,
                    placeholder=_("Area"), row=0),
-        GameSelect("bpm", game.id, f"{key}.{area_arg}", options=marker_options,
+        GameSelect("doge.bpm", game.id, f"{key}.{area_arg}", options=marker_options,
                    placeholder=_("Markers (1 to {most})", most=min(4, len(held)))
                    if len(held) > 1 else _("Your last marker"), min_values=1,
                    max_values=min(4, len(held)), row=1),
-        GameButton("bpc", game.id, f"{key}.{area_arg}.{mask}",
+        GameButton("doge.bpc", game.id, f"{key}.{area_arg}.{mask}",
                    label=_("Confirm") if area is not None and chosen
                    else _("Pick an area and markers"), style=discord.ButtonStyle.success,
                    disabled=area is None or not chosen, row=2),

@@ -17,6 +17,8 @@ from tests.discord_emulator import DiscordEmulator, EmuChannel, EmuMessage, EmuU
 from tests.discord_emulator.messages import EmuAttachment, walk_components
 from tests.doge.helpers import scrambled
 
+PROMPT_BUTTONS = ("g:doge.cast:", "g:dq:")  # what a Doge prompt asks with
+
 
 def custom_ids(message: EmuMessage) -> list[dict[str, Any]]:
     return [c for c in walk_components(message.components) if "custom_id" in c]
@@ -89,7 +91,7 @@ class DogeTable:
 
     def prompt(self) -> EmuMessage:
         for message in reversed(self.emu.messages(self.channel, include_ephemeral=False)):
-            if any(c["custom_id"].startswith(("g:cast:", "g:dq:")) for c in custom_ids(message)):
+            if any(c["custom_id"].startswith(PROMPT_BUTTONS) for c in custom_ids(message)):
                 return message
         raise AssertionError("no prompt message in the channel")
 
@@ -117,18 +119,18 @@ class DogeTable:
             markers = " ".join(str(m) for m in self.rng.sample(held, count))
             await self.slash(user, "doge ballot", {"area": area, "markers": markers})
             return
-        cast = find(self.prompt(), "g:cast:")["custom_id"]
+        cast = find(self.prompt(), "g:doge.cast:")["custom_id"]
         handle = await self.click(user, self.prompt(), cast)
         panel = await handle.wait()
         assert panel.ephemeral and panel.visible_to == user.id
-        area_select = find(panel, "s:bpa:")
+        area_select = find(panel, "s:doge.bpa:")
         choice = self.rng.choice(area_select["options"])["value"]
         await self.select(user, panel, area_select["custom_id"], [choice])
         panel = self.emu.message_index[panel.id]
         indexes = [str(i) for i in self.rng.sample(range(len(held)), count)]
-        await self.select(user, panel, find(panel, "s:bpm:")["custom_id"], indexes)
+        await self.select(user, panel, find(panel, "s:doge.bpm:")["custom_id"], indexes)
         panel = self.emu.message_index[panel.id]
-        await self.click(user, panel, find(panel, "g:bpc:")["custom_id"])
+        await self.click(user, panel, find(panel, "g:doge.bpc:")["custom_id"])
 
     async def decide(self, user: EmuUser) -> None:
         """Answer the question put to `user` one step at a time, mostly taking the
@@ -180,7 +182,7 @@ class DogeTable:
                          for closed in ways]
                 assert board.data in drawn, "a board image depends on a secret"
                 self.boards_checked += 1
-            if any(c["custom_id"].startswith(("g:cast:", "g:dq:")) for c in custom_ids(message)):
+            if any(c["custom_id"].startswith(PROMPT_BUTTONS) for c in custom_ids(message)):
                 if message.id == self.prompt().id:
                     with writing_user_text(plain):  # as the bot writes for Discord
                         expected, _ = await doge_prompt(self.bot.tables, twin)

@@ -16,17 +16,18 @@ from tests.e2e.test_doge_refusals import last_reply
 async def ballot_panel(table: DogeTable, user: EmuUser, area: int,
                        markers: list[int]) -> EmuMessage:
     """A ballot panel of `user`'s, filled in up to its Confirm button."""
-    handle = await table.click(user, table.prompt(), find(table.prompt(), "g:cast:")["custom_id"])
+    handle = await table.click(user, table.prompt(),
+                               find(table.prompt(), "g:doge.cast:")["custom_id"])
     panel = await handle.wait()
-    await table.select(user, panel, find(panel, "s:bpa:")["custom_id"], [str(area)])
+    await table.select(user, panel, find(panel, "s:doge.bpa:")["custom_id"], [str(area)])
     panel = table.emu.message_index[panel.id]
-    await table.select(user, panel, find(panel, "s:bpm:")["custom_id"],
+    await table.select(user, panel, find(panel, "s:doge.bpm:")["custom_id"],
                        [str(i) for i in markers])
     return table.emu.message_index[panel.id]
 
 
 async def confirm(table: DogeTable, user: EmuUser, panel: EmuMessage) -> None:
-    await table.click(user, panel, find(panel, "g:bpc:")["custom_id"])
+    await table.click(user, panel, find(panel, "g:doge.bpc:")["custom_id"])
 
 
 async def test_the_same_ballot_confirmed_twice_is_stored_once(

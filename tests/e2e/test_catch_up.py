@@ -18,7 +18,7 @@ async def a_round_saved_but_not_shown(table: DogeTable) -> str:
     """Every awaited ballot of the round saved straight through the table service, as a
     process that dies before posting would leave it; the cast button of the newest
     message, now from a round that is over."""
-    stale = find(table.prompt(), "g:cast:")["custom_id"]
+    stale = find(table.prompt(), "g:doge.cast:")["custom_id"]
     game = await table.game()
     service = table.bot.tables
     for seat in service.awaited_seats(game):
@@ -28,13 +28,13 @@ async def a_round_saved_but_not_shown(table: DogeTable) -> str:
                                                   if k != "seat"})
     game = await table.game()
     assert await service.store.shown_version(game.id) != game.version
-    assert find(table.prompt(), "g:cast:")["custom_id"] == stale  # nothing shown yet
+    assert find(table.prompt(), "g:doge.cast:")["custom_id"] == stale  # nothing shown yet
     return stale
 
 
 async def current_cast_button(table: DogeTable) -> str:
     game = await table.game()
-    return f"g:cast:{game.id}:{game.state.year}-{game.state.round}"
+    return f"g:doge.cast:{game.id}:{game.state.year}-{game.state.round}"
 
 
 async def test_a_stale_button_on_the_newest_message_shows_the_table_again(
@@ -50,7 +50,7 @@ async def test_a_stale_button_on_the_newest_message_shows_the_table_again(
         private = [m for m in emu.messages(table.channel, visible_to=table.users[0])
                    if m.ephemeral]
         assert "already played" in private[-1].content
-        assert find(table.prompt(), "g:cast:")["custom_id"] == await current_cast_button(table)
+        assert find(table.prompt(), "g:doge.cast:")["custom_id"] == await current_cast_button(table)
         assert emu.last_message(table.channel, include_ephemeral=False).id == table.prompt().id
         game = await table.game()
         assert await bot.tables.store.shown_version(game.id) == game.version
@@ -72,4 +72,4 @@ async def test_a_reconnect_shows_what_the_channel_is_owed(
             return await bot.tables.store.shown_version(game.id) == game.version
 
         await poll(shown, 20, "the owed round to be shown after the reconnect")
-        assert find(table.prompt(), "g:cast:")["custom_id"] == await current_cast_button(table)
+        assert find(table.prompt(), "g:doge.cast:")["custom_id"] == await current_cast_button(table)

@@ -84,20 +84,20 @@ async def test_crafted_component_ids_are_refused_in_one_line(
         said = public(emu)
 
         # A game id no database row can have (it overflowed the database's integer).
-        assert await click_crafted(table, anna, f"g:cast:{'9' * 30}:{key}") \
+        assert await click_crafted(table, anna, f"g:doge.cast:{'9' * 30}:{key}") \
             == "That button is not valid."
         # Ballot panel values the bot never offers: one would shift 1 by a huge number.
         for value in ("1" + "0" * 90, "99999999999", "7", "-1", "٣"):
-            assert await select_crafted(table, anna, f"s:bpm:{game.id}:{key}.x", [value]) \
+            assert await select_crafted(table, anna, f"s:doge.bpm:{game.id}:{key}.x", [value]) \
                 == "That choice is not valid.", value
-            assert await select_crafted(table, anna, f"s:bpa:{game.id}:{key}.0", [value]) \
+            assert await select_crafted(table, anna, f"s:doge.bpa:{game.id}:{key}.0", [value]) \
                 == "That choice is not valid.", value
-        assert await click_crafted(table, anna, f"g:bpc:{game.id}:{key}.99.1") \
+        assert await click_crafted(table, anna, f"g:doge.bpc:{game.id}:{key}.99.1") \
             == "Pick an area and 1 to 4 markers first."
-        assert await click_crafted(table, anna, f"g:bpc:{game.id}:{key}.0.{'9' * 60}") \
+        assert await click_crafted(table, anna, f"g:doge.bpc:{game.id}:{key}.0.{'9' * 60}") \
             == "Pick an area and 1 to 4 markers first."
         # A Clans button on a Doge game.
-        assert await click_crafted(table, anna, f"g:clanme:{game.id}:") \
+        assert await click_crafted(table, anna, f"g:clans.me:{game.id}:") \
             == "That button is not valid."
         # A confirmation naming another action than those asked (`end`, `kick.<id>`).
         for what in ("void", "kick.x", "kick." + "1" * 40, "end.now"):
@@ -108,7 +108,7 @@ async def test_crafted_component_ids_are_refused_in_one_line(
         assert public(emu) == said  # nothing told in the channel
         await still_works(table, anna)
         # The real panel still works: the ballot is cast as usual.
-        await table.click(anna, table.prompt(), find(table.prompt(), "g:cast:")["custom_id"])
+        await table.click(anna, table.prompt(), find(table.prompt(), "g:doge.cast:")["custom_id"])
         assert (await table.game()).version == game.version
         assert not emu.internal_errors
 

@@ -45,7 +45,7 @@ async def test_refusals_change_nothing(discord_emulator: DiscordEmulator,  # noq
         reply = await handle.wait()
         assert reply.ephemeral and "already running" in reply.content
         # Someone not at the table.
-        cast = find(table.prompt(), "g:cast:")["custom_id"]
+        cast = find(table.prompt(), "g:doge.cast:")["custom_id"]
         await table.click(stranger, table.prompt(), cast)
         assert "not playing" in last_reply(emu, stranger)
         before = (await table.game()).version

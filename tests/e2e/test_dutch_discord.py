@@ -142,7 +142,8 @@ async def test_only_moderators_set_the_language(
 def test_small_texts_read_in_both_languages() -> None:
     paused = SimpleNamespace(due_at=None)
     assert deadline_text(paused) == " (clock paused)"
-    assert renamed_note("table-admin").startswith("ℹ️ `/doge-admin` is now `/table-admin`")
+    assert renamed_note("doge-admin", "table-admin").startswith(
+        "ℹ️ `/doge-admin` is now `/table-admin`")
     with speaking("nl"):
         assert deadline_text(paused) == " (klok gepauzeerd)"
-        assert "heet nu" in renamed_note("table-admin")
+        assert "heet nu" in renamed_note("doge-admin", "table-admin")

@@ -44,9 +44,11 @@ TYPED = st.one_of(
     st.tuples(st.just("doge away"), st.fixed_dictionaries({"days": st.floats(0.1, 7.0)})),
 )
 ARGS = st.text(alphabet="0123456789.-xabc", max_size=40)
-# Every kind of component the bot makes, and one it never made.
-OPS = ("join", "leave", "colour", "start", "dq", "dqb", "me", "cast", "bpa", "bpm", "bpc",
-       "clanme", "modok", "modno", "nosuch")
+# Every kind of component the bot makes, the older names some still carry, and one it
+# never made.
+OPS = ("join", "leave", "colour", "start", "dq", "dqb", "doge.me", "doge.cast", "doge.bpa",
+       "doge.bpm", "doge.bpc", "clans.me", "modok", "modno", "me", "cast", "bpa", "bpm", "bpc",
+       "clanme", "nosuch", "doge.nosuch")
 CLICKED = st.tuples(st.sampled_from(OPS), st.integers(0, 10**30), ARGS,
                     st.lists(st.text(alphabet="0123456789-x", min_size=1, max_size=30),
                              max_size=4))
@@ -118,9 +120,9 @@ def typed_input_never_raises(send: Callable[[tuple[Any, ...]], str],
 
 @BUDGET
 @given(example=CLICKED)
-@example(example=("bpm", 1, "1-1.x", ["1" + "0" * 25]))  # a shift by 10**25
-@example(example=("clanme", 1, "", []))  # a Clans button on a Doge game
-@example(example=("cast", 10**29, "1-1", []))  # no database row has that id
+@example(example=("doge.bpm", 1, "1-1.x", ["1" + "0" * 25]))  # a shift by 10**25
+@example(example=("clans.me", 1, "", []))  # a Clans button on a Doge game
+@example(example=("doge.cast", 10**29, "1-1", []))  # no database row has that id
 def clicked_input_never_raises(send: Callable[[tuple[Any, ...]], str],
                                example: tuple[Any, ...]) -> None:
     reply = send(example)

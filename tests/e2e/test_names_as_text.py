@@ -107,7 +107,7 @@ async def test_doge_names_show_as_typed(discord_emulator: DiscordEmulator,  # no
         assert any(f"**{plain(names[0])}**" in m.content for m in private)
         every = await play_to_the_end(table, 400)
         panels = [m for m in every if m.ephemeral and any(
-            "s:bpa:" in json.dumps(r.components) for r in [*m.history, m])]
+            "s:doge.bpa:" in json.dumps(r.components) for r in [*m.history, m])]
         assert panels  # the ballot panels are among the private answers checked
         assert check_messages(every, names) > 50
         public = "\n".join(m.content for m in emu.messages(emu.channel,

@@ -30,13 +30,13 @@ async def test_a_ballot_the_database_refuses_is_answered_in_one_line_and_saved_o
         table = await started_table(emu, bot)
         anna, bernd = table.users[0], table.users[1]
         handle = await table.click(anna, table.prompt(),
-                                   find(table.prompt(), "g:cast:")["custom_id"])
+                                   find(table.prompt(), "g:doge.cast:")["custom_id"])
         panel = await handle.wait()
-        await table.select(anna, panel, find(panel, "s:bpa:")["custom_id"], ["1"])
+        await table.select(anna, panel, find(panel, "s:doge.bpa:")["custom_id"], ["1"])
         panel = emu.message_index[panel.id]
-        await table.select(anna, panel, find(panel, "s:bpm:")["custom_id"], ["0"])
+        await table.select(anna, panel, find(panel, "s:doge.bpm:")["custom_id"], ["0"])
         panel = emu.message_index[panel.id]
-        confirm = find(panel, "g:bpc:")["custom_id"]
+        confirm = find(panel, "g:doge.bpc:")["custom_id"]
         before = (await table.game()).version
         with refusing_writes(path):
             await table.click(anna, panel, confirm)

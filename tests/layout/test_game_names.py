@@ -17,10 +17,8 @@ PACKAGES = ("bot", "cogs", "rendering")
 
 # Registrations (R) and places that still branch by game (B) besides mentions in comments.
 KNOWN = {
-    "bot/cli.py": 3,
     "bot/community/outcome.py": 2,
     "bot/community/recap.py": 4,
-    "bot/demo.py": 11,
     "bot/games/base.py": 2,
     "bot/games/record.py": 1,
     "bot/games/kit.py": 2,
@@ -29,13 +27,11 @@ KNOWN = {
     "bot/tables/ai_seats.py": 1,
     "bot/tables/service.py": 1,
     "bot/tables/timing.py": 1,
-    "cogs/common/admin.py": 3,  # the old /doge-admin name
     "cogs/common/community.py": 4,
     "cogs/common/poster.py": 5,
     "cogs/common/segments.py": 2,
     "cogs/common/shared_commands.py": 2,
-    "cogs/common/table_commands.py": 4,
-    "cogs/common/table_components.py": 1,
+    "cogs/common/table_commands.py": 2,
     "cogs/common/table_ui.py": 1,
     "cogs/common/ui.py": 2,
     "rendering/common/drawing.py": 3,

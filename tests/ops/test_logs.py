@@ -54,7 +54,7 @@ def test_debug_logging_never_writes_discord_payloads_that_hold_ballots(tmp_path)
         configure_logging(logging.DEBUG, log_file)
         logging.getLogger("discord.gateway").debug(
             "For Shard ID None: WebSocket Event: {'options': [{'value': '3 2'}]}")
-        logging.getLogger("discord.http").debug("PATCH ... with {'custom_id': 'g:bpc:1:1-1'}")
+        logging.getLogger("discord.http").debug("PATCH ... with {'custom_id': 'g:doge.bpc:1:1-1'}")
         logging.getLogger("bot.tables.service").debug("game 1: a debug line of our own")
         for handler in logging.getLogger().handlers:
             handler.flush()
@@ -65,4 +65,4 @@ def test_debug_logging_never_writes_discord_payloads_that_hold_ballots(tmp_path)
         root.handlers[:] = saved[1]
         root.setLevel(saved[0])
     assert "a debug line of our own" in text
-    assert "'3 2'" not in text and "g:bpc" not in text
+    assert "'3 2'" not in text and "g:doge.bpc" not in text

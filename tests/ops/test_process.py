@@ -121,21 +121,21 @@ async def test_sigterm_during_a_click_lets_its_commit_finish_and_closes_the_data
             await (await emu.click(anna, lobby, component(lobby, "g:start:")["custom_id"])
                    ).callback(timeout=15)
             prompt = await emu.wait_for(
-                lambda m: any(c.get("custom_id", "").startswith("g:cast:")
+                lambda m: any(c.get("custom_id", "").startswith("g:doge.cast:")
                               for c in walk_components(m.components)),
                 timeout=15, channel=emu.channel, include_existing=True)
-            panel = await (await emu.click(anna, prompt, component(prompt, "g:cast:")
+            panel = await (await emu.click(anna, prompt, component(prompt, "g:doge.cast:")
                                            ["custom_id"])).wait(timeout=15)
-            area = component(panel, "s:bpa:")
+            area = component(panel, "s:doge.bpa:")
             await (await emu.select(anna, panel, area["custom_id"],
                                     [area["options"][0]["value"]])).wait(timeout=15)
             panel = emu.message_index[panel.id]
-            await (await emu.select(anna, panel, component(panel, "s:bpm:")["custom_id"],
+            await (await emu.select(anna, panel, component(panel, "s:doge.bpm:")["custom_id"],
                                     ["0"])).wait(timeout=15)
             panel = emu.message_index[panel.id]
             # The click's first answer is held up by a rate limit: the commit comes after it.
             emu.rate_limit_next("POST", CALLBACK, retry_after=1.5)
-            confirm = await emu.click(anna, panel, component(panel, "g:bpc:")["custom_id"])
+            confirm = await emu.click(anna, panel, component(panel, "g:doge.bpc:")["custom_id"])
             await emu.wait_until(lambda: emu.rate_limit_hits == 1, timeout=15)
             bot.proc.send_signal(signal.SIGTERM)
             assert await bot.finish() == EXIT_STOPPED

@@ -179,7 +179,7 @@ async def test_a_clans_seat_on_paced_autopilot_is_still_asked_and_may_answer(
     assert f"{mover.name} (🤖 autopilot), your move" in text and "<@" not in text
     assert "the autopilot answers for you" in text
     regions = [b for b in view.children if str(b.custom_id).startswith("g:")
-               and "clanme" not in str(b.custom_id)]
+               and "clans.me" not in str(b.custom_id)]
     assert regions, "the mover gets the region buttons"
     move = game.engine.legal_actions(game.state, mover.seat)[0]
     step = await service.act(game.id, mover.user_id, {k: v for k, v in move.items()
