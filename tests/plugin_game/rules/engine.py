@@ -4,7 +4,7 @@ action in, new state and events out; chance only from the `random.Random` of `ne
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from bot.games.base import Action, Event, IllegalAction, Outcome, PlayerSpec
@@ -48,6 +48,10 @@ class BidsView:
     ranks: tuple[int, ...] | None
     seat: int | None = None
     own_bid: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """As `python -m bot replay` prints it."""
+        return asdict(self)
 
 
 def winner_of(bids: tuple[int, ...] | list[int]) -> int | None:
@@ -205,8 +209,12 @@ def end_lines(event: Event, names: list[str]) -> str:
             _("Game over: all lots are sold (B-4.1)."))
     places = sorted(range(len(names)), key=lambda s: (event["ranks"][s], s))
     winners = [names[s] for s in places if event["ranks"][s] == 1]
-    lines = [head, _("Winner: {names}.", names=and_list(winners)) if len(winners) == 1 else
-             _("Shared win: {names}.", names=and_list(winners))]
+    if event["reason"] == "moderator":  # ranked as it stood: nobody won (B-4.2)
+        lead = _("Ahead when it ended: {names}.", names=and_list(winners))
+    else:
+        lead = (_("Winner: {names}.", names=and_list(winners)) if len(winners) == 1 else
+                _("Shared win: {names}.", names=and_list(winners)))
+    lines = [head, lead]
     lines += [_n("{place}. {name}: {n} point", "{place}. {name}: {n} points",
                  event["points"][s], place=event["ranks"][s], name=names[s])
               for s in places]
