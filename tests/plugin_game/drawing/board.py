@@ -15,8 +15,8 @@ from PIL import Image, ImageDraw
 from bot.i18n import SOURCE_LANGUAGE, _, _n, speaking
 from rendering.common.caption import fit_caption
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, PAPER, cached
-from rendering.common.palette import encode_palette_png, fixed_palette
 from rendering.common.legibility import unrecorded
+from rendering.common.palette import encode_palette_png, fixed_palette
 from rendering.common.text import draw_text, fit_text
 from tests.plugin_game.rules.engine import BidsView, winner_of
 
