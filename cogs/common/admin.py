@@ -34,9 +34,8 @@ from cogs.common.admin_words import Place, seat_label, summary
 from cogs.common.community import finished_label
 from cogs.common.import_seats import seated_members
 from cogs.common.poster import PostingError
-from cogs.common.table_components import display_name, redraw_lobby
+from cogs.common.table_components import display_name, redraw_lobby, tables
 from cogs.common.ui import GameButton, channel_language, handler, refuse, tell
-from cogs.doge.components import tables
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ def tables(interaction: discord.Interaction) -> TableService:
     return interaction.client.tables  # type: ignore[attr-defined]
 
 
-def poster(interaction: discord.Interaction, game: str = "doge") -> Poster:
+def poster(interaction: discord.Interaction, game: str) -> Poster:
     return interaction.client.posters[game]  # type: ignore[attr-defined]
 
 
