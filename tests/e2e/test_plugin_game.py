@@ -181,12 +181,13 @@ async def test_a_finished_game_is_rated_and_recapped(
         assert board.ephemeral and "Bids leaderboard" in board.content
         assert [a.filename for a in board.attachments] == ["bids-leaderboard.png"]
         stats = await (await emu.slash(users[0], emu.channel, "bids stats")).wait()
-        assert "1 game" in stats.content, stats.content
+        assert "1 game, 0 wins, average place" in stats.content
+        assert "won most often: 5-point lots." in stats.content  # lot 1, ann's only one
         handle = await emu.slash(users[2], emu.channel, "bids recap")
         recap = await handle.wait(timeout=30)
         [gif] = recap.attachments
-        assert gif.filename == f"bids-recap-{game.id}.gif" and not recap.ephemeral
-        assert "the board after each lot, 5 in all" in gif.description
+        assert gif.filename == f"bids-recap-{game.id}.gif"
+        assert recap.content == "🎞️ Bids game 1: the board after each lot, 5 in all."
         assert not emu.internal_errors
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from bot.games.community import Community, Finish, Moment
-from bot.i18n import _, _n
+from bot.i18n import N_, _, _n
 from tests.plugin_game.rules.engine import sale_line, winner_of
 
 
@@ -35,10 +35,13 @@ def recap_description(title: str, game_id: int, scenes: int) -> str:
 
 
 def tally_name(key: str) -> str:
-    """A kind of lot a player won most: '5-point lots'."""
+    """The lots a player won of one worth: '5-point lots'."""
     return _("{points}-point lots", points=key)
 
 
-COMMUNITY = Community(finish=finish, known_for="lot", scene_events=("lot_sold",),
-                      scene_made_by="lot_sold", captions=captions,
-                      recap_description=recap_description)
+COMMUNITY = Community(
+    finish=finish, favourite_label=N_("won most often"),
+    favourite_line=N_("{games}, {wins}, average place {average}, won most often: "
+                      "{favourite}."),
+    scene_events=("lot_sold",), scene_made_by="lot_sold", captions=captions,
+    recap_description=recap_description, tally_name=tally_name)

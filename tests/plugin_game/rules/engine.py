@@ -145,6 +145,11 @@ class BidsEngine:
     def ranking(self, state: BidsState) -> list[int]:
         return list(ranks_of(state.points))
 
+    def result(self, state: BidsState) -> dict[str, Any]:
+        """What the store keeps of a finished game: why it ended, points and places."""
+        return {"reason": state.reason, "points": list(state.points),
+                "ranks": self.ranking(state)}
+
     def public_view(self, state: BidsState, viewer: int | None) -> BidsView:
         """Who has bid, never how much: only `viewer`'s own bid (B-2.1)."""
         return BidsView(
