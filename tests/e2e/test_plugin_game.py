@@ -209,7 +209,7 @@ async def test_a_dutch_channel_and_a_dutch_player_read_bids_in_dutch(
         prompt = table.prompt().content
         assert "**Bids · kavel 1 van 5**" in prompt, prompt
         panel = await table.bid_by_button(anke, 3)  # her own panel speaks her language
-        assert panel.content.startswith("🔒 Je bod van 3 munten"), panel.content
+        assert panel.content.startswith("🔒 Je hebt 3 munten geboden"), panel.content
         help_text = await (await emu.slash(anke, emu.channel, "bids help")).wait()
         assert "**Bids in Discord**" in help_text.content and "munten" in help_text.content
         english = await (await emu.slash(bob, emu.channel, "bids help")).wait()

@@ -53,7 +53,7 @@ def render_bids_image(view: BidsView, caption: str = "") -> Image.Image:
     draw_text(draw, (POINTS_X, y + 40), _("points"), TEXT, INK_SOFT, anchor="ms")
     for i, value in enumerate(view.lot_values):  # each lot's number, and what it is worth
         x = LOTS_X + i * LOT_W + LOT_W // 2
-        draw_text(draw, (x, y + 18), _("lot {n}", n=i + 1), TEXT, INK_SOFT, anchor="ms")
+        draw_text(draw, (x, y + 18), f"#{i + 1}", TEXT, INK_SOFT, anchor="ms")
         draw_text(draw, (x, y + 40), _n("{n} pt", "{n} pts", value), TEXT, INK_SOFT,
                   bold=True, anchor="ms")
     winners = [winner_of(bids) for bids in view.sales]
