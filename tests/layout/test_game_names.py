@@ -17,7 +17,7 @@ import pytest
 
 from bot.games.kit import END_GAME
 from bot.games.registry import GAMES, ROOT, game
-from tests.plugin_game.register import bids_game
+from tests.plugin_game.register import BIDS, bids_game
 
 FLOORS = ("bot", "cogs", "rendering")
 REGISTRY = "bot/games/registry.py"
@@ -146,7 +146,7 @@ def test_each_game_has_its_folders_and_the_product_registers_its_own() -> None:
         assert all((folder / "__init__.py").is_file() for folder in folders), name
     lines = (ROOT / REGISTRY).read_text(encoding="utf-8").splitlines()
     registered = [m.group(1) for line in lines if (m := REGISTRATION.match(line))]
-    assert registered == [name for name in GAMES if name != "bids"]
+    assert registered == [name for name in GAMES if name != BIDS.name]
 
 
 def test_the_check_can_fail() -> None:
