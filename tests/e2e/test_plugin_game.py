@@ -1,0 +1,221 @@
+"""Bids, the test suite's own game (tests/plugin_game), played through the loopback
+Discord from its one registration, as people would: the lobby, secret bids, a deadline,
+a moderator's undo and end, the record, ratings and recap, and Dutch."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import discord
+
+from bot.cli import main as cli
+from bot.discord_app import TableBot
+from tests.discord_emulator import DiscordEmulator, EmuMessage, EmuUser
+from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.driver import DogeTable, custom_ids, find
+from tests.e2e.test_admin_discord import confirm, private
+from tests.e2e.test_doge_clocks import FakeTime
+from tests.plugin_game.register import bids  # noqa: F401  (fixture)
+
+MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
+
+
+class BidsTable(DogeTable):
+    """People bidding with the Bid button or `/bids bid`."""
+
+    def prompt(self) -> EmuMessage:
+        for message in reversed(self.emu.messages(self.channel, include_ephemeral=False)):
+            if any(c["custom_id"].startswith("g:dq:") for c in custom_ids(message)):
+                return message
+        raise AssertionError("no prompt message in the channel")
+
+    async def check_channel(self) -> None:
+        """No bid shows in the channel before its lot is revealed (B-2.1)."""
+        if self.game_id is None:
+            return
+        game = await self.game()
+        if game.state is None:
+            return
+        for seat, bid in enumerate(game.state.bids):
+            if bid is not None:
+                secret = f"{game.seats[seat].name} {bid}"  # as a reveal would tell it
+                assert not any(secret in m.content and f"Lot {game.state.lot + 1} " in m.content
+                               for m in public(self.emu, self.channel)), secret
+
+    async def open(self, seats: int, **options) -> EmuMessage:
+        """The first user opens a table; the others join."""
+        first, others = self.users[0], self.users[1:]
+        lobby = await (await self.slash(first, "bids new", {"seats": seats, **options})).wait()
+        self.game_id = (await self.bot.tables.game_in_channel(self.channel.id)).id
+        for user in others:
+            await self.click(user, lobby, find(lobby, "g:join:")["custom_id"])
+        return self.emu.message_index[lobby.id]
+
+    async def bid_by_button(self, user: EmuUser, amount: int) -> EmuMessage:
+        """The Bid button opens a panel only `user` sees; an amount's button answers."""
+        handle = await self.click(user, self.prompt(), find(self.prompt(), "g:dq:")["custom_id"])
+        panel = await handle.wait()
+        assert panel.ephemeral and panel.visible_to == user.id, panel.content
+        button = next(c for c in custom_ids(panel)
+                      if c.get("label", "").split()[0] == str(amount))
+        await self.click(user, panel, button["custom_id"])
+        return self.emu.message_index[panel.id]
+
+
+def public(emu: DiscordEmulator, channel=None) -> list[EmuMessage]:
+    return [m for m in emu.messages(channel or emu.channel, include_ephemeral=False)
+            if m.author.id == emu.bot_user.id]
+
+
+def said(emu: DiscordEmulator) -> str:
+    """Everything the channel shows, every revision of every message."""
+    return "\n".join(r.content for m in public(emu) for r in m.revisions)
+
+
+async def test_a_bids_table_from_lobby_to_a_moderators_end_and_its_record(
+        discord_emulator: DiscordEmulator, tmp_path: Path, bids) -> None:  # noqa: F811
+    emu, time = discord_emulator, FakeTime()
+    bot = TableBot(database_path=str(tmp_path / "games.db"), clock=time)
+    async with emu.running(bot):
+        ann, bo = emu.add_user("ann"), emu.add_user("bo")
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        table = BidsTable(emu, bot, emu.channel, [ann, bo])
+        lobby = await table.open(4, timing="live")
+        assert lobby.content.startswith("🪙 **Bids** — a table for 4 (live play).")
+        await table.slash(ann, "bids addbot", {"level": "easy"})
+        lobby = emu.message_index[lobby.id]
+        assert "Bids Bot Ada (computer, easy)" in lobby.content
+        await table.click(bo, lobby, find(lobby, "g:start:")["custom_id"])
+        prompt = table.prompt()
+        assert "**Bids · lot 1 of 5**" in prompt.content and f"<@{ann.id}> (15 coins): ⏳" in \
+            prompt.content
+        assert any(a.filename == "bids-board.png" for a in prompt.attachments)
+
+        # Lot 1: a button and a typed bid, each answered to its bidder alone.
+        await table.bid_by_button(ann, 4)
+        assert "ann (15 coins): ✅ has bid" in table.prompt().content
+        handle = await table.slash(bo, "bids bid", {"amount": 13})  # more than easy bids
+        answer = await handle.wait()
+        assert answer.ephemeral and answer.visible_to == bo.id
+        assert "You bid 13 coins" in answer.content
+        sale = public(emu)[-1].content
+        assert sale.startswith("Lot 1 (") and "ann 4, bo 13, Bids Bot Ada " in sale, sale
+        assert "bo wins it for 13 coins." in sale
+        assert "**Bids · lot 2 of 5**" in sale
+
+        # Lot 2: ann bids and sees it privately; bo lets the deadline pass (B-2.2).
+        await table.bid_by_button(ann, 2)
+        await table.slash(ann, "bids me")
+        assert "your secret bid for lot 2 is 2 coins" in private(emu, ann)
+        time.now += 2 * 60 + 1  # the live pace: two minutes a bid
+        await bot.tables.clock.tick()
+        await emu.wait_until(lambda: "ran out of time" in said(emu), timeout=10)
+        assert "⏰ bo ran out of time, so the table chose for them." in said(emu)
+        assert "Lot 2 (" in said(emu) and "ann 2, bo 0," in said(emu)
+
+        # A moderator's undo: a bid is secret (the computer's, made at once, and ann's).
+        await table.bid_by_button(ann, 1)
+        await table.slash(mia, "table-admin undo")
+        assert private(emu, mia) == "Cannot undo the last step: it is a secret bid (B-2.1)."
+        # The moderator's end: everyone ranked as they stand, ann's bid never shown.
+        await table.slash(mia, "table-admin end")
+        await confirm(emu, bot, emu.channel, mia)
+        game = await table.game()
+        assert game.row.status == "finished" and game.state.reason == "moderator"
+        end = public(emu)[-1]
+        assert "🏁 A moderator ended the game; the bids for the lot up were never revealed " \
+               "(B-4.2)." in end.content
+        assert "ann 1" not in said(emu)
+        [record_file] = [a for a in end.attachments if a.filename == "bids-game-1.json"]
+        record = json.loads(record_file.data)
+        assert record["game"] == "bids" and record["actions"][-1]["type"] == "end_game"
+
+        # The record replays as `python -m bot replay` does, and imports into a new channel.
+        path = tmp_path / "bids.json"
+        path.write_bytes(record_file.data)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert cli(["replay", str(path)]) == 0
+        assert json.loads(out.getvalue())["reason"] == "moderator"
+        other = emu.add_text_channel(name="replays")
+        await (await emu.slash(mia, other, "table-admin import", {
+            "record": ("bids.json", record_file.data), "players": f"<@{ann.id}> <@{bo.id}>"}
+        )).callback(timeout=10)
+        await emu.wait_until(lambda: bot.in_flight == 0, timeout=20)
+        assert any("restored a finished game of Bids" in m.content for m in public(emu, other))
+        assert not emu.internal_errors
+
+
+async def play_out(table: BidsTable, amounts: dict[int, list[int]]) -> None:
+    """The lots left, each person bidding their listed amounts with the Bid button."""
+    for lot in range(len(next(iter(amounts.values())))):
+        for user in table.users:
+            await table.bid_by_button(user, amounts[user.id][lot])
+
+
+async def test_a_finished_game_is_rated_and_recapped(
+        discord_emulator: DiscordEmulator, tmp_path: Path, bids) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        users = [emu.add_user(n) for n in ("ann", "bo", "cy")]
+        table = BidsTable(emu, bot, emu.channel, users)
+        lobby = await table.open(3)
+        await table.click(users[0], lobby, find(lobby, "g:start:")["custom_id"])
+        ann, bo, cy = (u.id for u in users)
+        for user, amount in zip(users, (5, 1, 0), strict=True):
+            await table.bid_by_button(user, amount)
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        await table.slash(mia, "table-admin undo")  # everyone saw the bids: no undo
+        assert private(emu, mia) == "Cannot undo the last step: it revealed a lot's bids " \
+                                    "(B-3.1)."
+        await play_out(table, {ann: [0, 3, 0, 1], bo: [4, 3, 0, 2], cy: [1, 0, 6, 3]})
+        game = await table.game()
+        assert game.row.status == "finished"
+        end = public(emu)[-1].content
+        assert "Game over: all lots are sold (B-4.1)." in end and "🏁" in end
+        board = await (await emu.slash(users[1], emu.channel, "bids leaderboard")).wait()
+        assert board.ephemeral and "Bids leaderboard" in board.content
+        assert [a.filename for a in board.attachments] == ["bids-leaderboard.png"]
+        stats = await (await emu.slash(users[0], emu.channel, "bids stats")).wait()
+        assert "1 game, 0 wins, average place" in stats.content
+        first = game.state.lots[0]  # ann's only lot
+        assert f"won most often: {first}-point lots." in stats.content
+        handle = await emu.slash(users[2], emu.channel, "bids recap")
+        recap = await handle.wait(timeout=30)
+        [gif] = recap.attachments
+        assert gif.filename == f"bids-recap-{game.id}.gif"
+        assert recap.content == "🎞️ Bids game 1: the board after each lot, 5 in all."
+        assert not emu.internal_errors
+
+
+async def test_a_dutch_channel_and_a_dutch_player_read_bids_in_dutch(
+        discord_emulator: DiscordEmulator, tmp_path: Path, bids) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = TableBot(database_path=str(tmp_path / "games.db"))
+    async with emu.running(bot):
+        anke, bob = emu.add_user("anke", locale="nl"), emu.add_user("bob")
+        cor = emu.add_user("cor", locale="nl")
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        await (await emu.slash(mia, emu.channel, "table-admin language",
+                               {"language": "nl"})).callback(timeout=10)
+        table = BidsTable(emu, bot, emu.channel, [anke, bob, cor])
+        lobby = await table.open(3)
+        assert "een tafel voor 3" in lobby.content
+        await table.click(anke, lobby, find(lobby, "g:start:")["custom_id"])
+        prompt = table.prompt().content
+        assert "**Bids · kavel 1 van 5**" in prompt, prompt
+        panel = await table.bid_by_button(anke, 3)  # her own panel speaks her language
+        assert panel.content.startswith("🔒 Je hebt 3 munten geboden"), panel.content
+        help_text = await (await emu.slash(anke, emu.channel, "bids help")).wait()
+        assert "**Bids in Discord**" in help_text.content and "munten" in help_text.content
+        english = await (await emu.slash(bob, emu.channel, "bids help")).wait()
+        assert "press **Join** and **Start**" in english.content
+        await table.bid_by_button(bob, 2)
+        await table.slash(cor, "bids bid", {"amount": 1})
+        sale = public(emu)[-1].content
+        assert sale.startswith("Kavel 1 (") and "anke wint hem voor 3 munten." in sale, sale
+        assert not emu.internal_errors

@@ -1,0 +1,1 @@
+"""Bids in Discord: its commands, messages and board."""

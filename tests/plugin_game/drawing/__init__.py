@@ -1,0 +1,1 @@
+"""Bids's board image (board.py)."""

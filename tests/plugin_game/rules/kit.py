@@ -1,0 +1,117 @@
+"""Bids's kit: what the table service asks of the game beyond its engine (the contract and
+what each hook means: bot/games/kit.py)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.base import Action, GameEngine
+from bot.games.kit import DEFAULT_LEVEL, END_GAME, ask, check_level
+from bot.games.question import Option, Question
+from bot.games.wording import later_cmd
+from bot.i18n import Later, _, _n, later, number
+
+
+def coins_label(amount: int) -> str:
+    return _n("{n} coin", "{n} coins", amount)
+
+
+def build_question(view: Any, legal: list[Action], default: Action,
+                   names: list[str]) -> Question:
+    """One step: how many coins to bid, from 0 to all the seat has (B-2.1)."""
+    prompt = _n("Your secret bid for lot {lot} (worth {points}): you have {n} coin.",
+                "Your secret bid for lot {lot} (worth {points}): you have {n} coins.",
+                view.coins[view.seat], lot=view.lot + 1,
+                points=_n("{n} point", "{n} points", view.value or 0))
+    options = [Option((coins_label(a["amount"]),), a) for a in legal]
+    return Question(seat=view.seat, kind="bid", prompt=prompt, options=options,
+                    default_path=(coins_label(default["amount"]),),
+                    level_titles=[_("Your bid")])
+
+
+def sensible_bid(view: Any, rng: random.Random, spread: int) -> int:
+    """About the lot's points in coins, a little more to win it, never more than the
+    seat has."""
+    coins = view.coins[view.seat]
+    return max(0, min(coins, (view.value or 0) + rng.randint(-spread, spread + 1)))
+
+
+@dataclass(frozen=True)
+class BidsKit:
+    name: str = "bids"
+    title: str = "Bids"
+    min_players: int = 3
+    max_players: int = 5
+    colours: tuple[str, ...] = ()
+    ai_names: tuple[str, ...] = ("Bids Bot Ada", "Bids Bot Bram", "Bids Bot Cas",
+                                 "Bids Bot Dee", "Bids Bot Eli")
+    emoji: str = "🪙"
+    quiet_events: frozenset[str] = frozenset({"bid_placed"})  # a secret bid: no new board
+    ending_events: frozenset[str] = frozenset({"game_over"})
+    order_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def opening_note(self) -> Later:
+        return later("A new game of Bids begins: bid for each lot in secret, with the "
+                     "button below or {bid}.", bid=later_cmd("bids bid"))
+
+    @property
+    def engine(self) -> GameEngine:
+        from tests.plugin_game.rules import ENGINE
+
+        return ENGINE
+
+    def ai_action(self, state: Any, seat: int, rng: random.Random,
+                  level: str = DEFAULT_LEVEL) -> Action:
+        view = self.engine.public_view(state, seat)
+        if check_level(level) == "easy":
+            return {"seat": seat, "type": "bid", "amount": sensible_bid(view, rng, 3)}
+        return self.search_action(view, self.engine.legal_actions(state, seat), rng)
+
+    def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        return {"seat": view.seat, "type": "bid", "amount": sensible_bid(view, rng, 1)}
+
+    def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
+        return ask(self.engine, build_question, state, seat, names)
+
+    def decision_key(self, state: Any, seat: int) -> str:
+        return f"l{state.lot}.{state.bids[seat] is not None}"
+
+    def turn_key(self, state: Any, seat: int) -> str:
+        return f"l{state.lot}"
+
+    def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def setting_refusal(self, key: str, value: Any) -> Later | None:
+        return None
+
+    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
+        return ""
+
+    def clock_kind(self, state: Any) -> str:
+        return "decision"
+
+    def clocks_text(self, placement_h: float, decision_h: float) -> str:
+        return _("bids {hours} h", hours=number(decision_h))
+
+    def play_order(self, state: Any) -> list[int] | None:
+        return None  # everyone bids at once (B-2.1)
+
+    def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
+        return None
+
+    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
+        return False
+
+    def moderator_end(self, state: Any) -> Action:
+        return dict(END_GAME)  # B-4.2
+
+    def answered(self, action: Action) -> str | None:
+        return _("🔒 You bid {coins}; only you know it until everyone has bid.",
+                 coins=coins_label(int(action.get("amount", 0))))
+
+
+KIT = BidsKit()
