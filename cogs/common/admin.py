@@ -10,11 +10,8 @@ what was done, and boards changed by it are posted."""
 
 from __future__ import annotations
 
-import io
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,7 +19,7 @@ from discord.ext import commands
 
 from bot.community.setting import set_rating, void_game
 from bot.games.record import MAX_RECORD_BYTES
-from bot.i18n import _, cmd, later, speaking
+from bot.i18n import _, cmd, later
 from bot.tables.kits import get_kit
 from bot.tables.languages import set_language
 from bot.tables.mod_confirm import confirmation
@@ -30,95 +27,25 @@ from bot.tables.moderation import Moderation, Moderator, ModResult
 from bot.tables.overview import open_tables_text
 from bot.tables.service import TableError
 from bot.tables.web_links import set_web_pages
+from cogs.common.admin_run import (  # noqa: F401  (renamed_note: the old names' note)
+    NO_PINGS,
+    Operation,
+    Renamed,
+    moderator,
+    renamed_note,
+    run,
+)
 from cogs.common.admin_words import Place, seat_label, summary
 from cogs.common.community import finished_label
 from cogs.common.import_seats import seated_members
-from cogs.common.poster import PostingError
-from cogs.common.table_components import display_name, redraw_lobby, tables
-from cogs.common.ui import GameButton, channel_language, handler, refuse, tell
+from cogs.common.table_components import display_name, tables
+from cogs.common.ui import GameButton, handler, refuse, tell
 
 log = logging.getLogger(__name__)
 
 VOID_LOOKUP = 500  # finished games searched by what a moderator types in `void`
-NO_PINGS = discord.AllowedMentions.none()
 NAME = "table-admin"  # acts on the channel's game, whichever game it is
 
-Operation = Callable[[Moderation, Moderator], Awaitable[ModResult]]
-Renamed = tuple[str, str]  # a group's old name and its new one
-
-
-def moderator(interaction: discord.Interaction) -> Moderator:
-    """The member as Discord resolved them in this channel (overwrites included), and
-    what their roles let them do in the whole server (no channel's overwrites)."""
-    perms = interaction.permissions
-    member = interaction.user
-    roles = frozenset(r.id for r in getattr(member, "roles", ()))
-    server = member.guild_permissions if isinstance(member, discord.Member) \
-        else discord.Permissions.none()
-    return Moderator(
-        user_id=member.id, guild_id=interaction.guild_id,
-        manage_channels=perms.manage_channels or perms.administrator,
-        manage_guild=server.manage_guild or server.manage_channels or server.administrator,
-        role_ids=roles)
-
-
-async def run(interaction: discord.Interaction, op: Operation,
-              renamed: Renamed | None = None, *, moderators_only: bool = True) -> None:
-    """Do `op` as the caller; refusals are private and change nothing. What the channel
-    is told speaks the server's language, made while the operation runs; someone who may
-    not moderate is refused in their own language first (`moderators_only`)."""
-    if not interaction.response.is_done():  # a confirmation click has answered already
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    mod_ops, who = Moderation(tables(interaction)), moderator(interaction)
-    try:
-        if moderators_only:
-            await mod_ops.require_moderator(who)
-        with speaking(await channel_language(interaction)):
-            result = await op(mod_ops, who)
-    except TableError as exc:
-        return await refuse(interaction, str(exc))
-    if result.private:
-        return await tell(interaction, str(result.line), allowed_mentions=NO_PINGS)
-    kwargs: dict[str, Any] = {}
-    if result.file is not None:
-        name, data = result.file
-        kwargs["file"] = discord.File(io.BytesIO(data), filename=name)
-    await tell(interaction, _("✅ Done. {line}", line=result.line), allowed_mentions=NO_PINGS,
-               **kwargs)
-    await announce(interaction, result)
-    if renamed is not None:
-        await tell(interaction, renamed_note(*renamed))
-
-
-def renamed_note(old: str, new: str) -> str:
-    return _("ℹ️ {old} is now {new}; the old name goes away in a later release.",
-             old=cmd(old), new=cmd(new))
-
-
-async def announce(interaction: discord.Interaction, result: ModResult) -> None:
-    """The line for everyone, then any board the action changed."""
-    channel = interaction.channel
-    pings = discord.AllowedMentions(everyone=False, roles=False,
-                                    users=[discord.Object(u) for u in result.ping])
-    try:
-        await channel.send(result.line, allowed_mentions=pings)  # type: ignore[union-attr]
-        if result.lobby is not None:
-            with speaking(await channel_language(interaction)):
-                await redraw_lobby(channel, tables(interaction), result.lobby)  # type: ignore[arg-type]
-        steps = list(result.steps)
-        if result.then is not None:  # what the action sets off, told after its line
-            steps += await result.then()
-        for step in steps:
-            poster = interaction.client.posters.get(step.game.row.game)  # type: ignore[attr-defined]
-            if poster is not None:
-                await poster.publish(channel, step, force_board=result.board,
-                                     here=frozenset(result.ping))  # the line pinged them
-    except (PostingError, TableError) as exc:
-        await refuse(interaction, _("Done, but: {problem}", problem=str(exc)))
-    except discord.HTTPException as exc:
-        log.warning("announcing a moderator action failed: %s", exc)
-        await refuse(interaction, _("Done, but I could not announce it in this channel: "
-                                    "please check my permissions here."))
 
 
 class ModeratorCommands(app_commands.Group):

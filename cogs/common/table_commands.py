@@ -19,7 +19,7 @@ from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
 from bot.tables.moderation import Moderation
 from bot.tables.reminder_prefs import set_reminder_prefs
 from bot.tables.service import TableError, TableService
-from cogs.common.admin import moderator
+from cogs.common.admin_run import moderator
 from cogs.common.delivery import PostingError
 from cogs.common.segments import segments_of
 from cogs.common.table_components import display_name, poster, redraw_lobby, tables
