@@ -114,6 +114,24 @@ async def test_a_games_reminders_come_together_whichever_clock_sends_them(
             await store.close()
 
 
+def take_turns(services: list[TableService]) -> None:
+    """Each clock, having claimed its first batch, waits until the other has claimed one
+    too: both take part however fast either runs (one could otherwise claim them all)."""
+    claimed = [asyncio.Event() for _ in services]
+    for n, service in enumerate(services):
+        store = service.clock.store
+        original = store.claim_due_deadlines
+
+        async def claim(*args: Any, _original: Any = original, _n: int = n,
+                        **kwargs: Any) -> Any:
+            rows = await _original(*args, **kwargs)
+            claimed[_n].set()
+            await asyncio.gather(*(event.wait() for event in claimed))
+            return rows
+
+        store.claim_due_deadlines = claim  # type: ignore[method-assign]
+
+
 async def test_two_clocks_handle_every_deadline_once(
     url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -127,6 +145,7 @@ async def test_two_clocks_handle_every_deadline_once(
         assert len(rows) == GAMES * len(USERS) * 3
 
         caplog.set_level(logging.DEBUG, logger="bot.tables.clock")
+        take_turns(services)
         time.now = START + DAY + HOUR  # every row has fallen due
         handled = await asyncio.gather(*(s.clock.tick() for s in services))
 
