@@ -90,7 +90,8 @@ class GameEngine(Protocol):
     def state_from_json(self, data: dict[str, Any]) -> Any: ...
 
     def public_view(self, state: Any, viewer: int | None) -> Any:
-        """Everything public, plus the secrets of `viewer` (none for a spectator)."""
+        """Everything public, plus the secrets of `viewer` (none for a spectator). The
+        view offers `to_json()`: `python -m bot replay` prints it."""
 
     def describe(self, event: Event, players: list[PlayerSpec]) -> str:
         """One line of narrative for an event."""
