@@ -113,6 +113,29 @@ class GameKit(Protocol):
         reader's language; None: the shared "✅ Done."."""
 
 
+class KitDefaults:
+    """What a kit answers when its game has nothing of its own to say: no settings, no
+    end beyond the rulebook, every action a change, the moderator's end `END_GAME`, the
+    shared "✅ Done.". A kit inherits these and overrides what its game says otherwise."""
+
+    def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def setting_refusal(self, key: str, value: Any) -> Later | None:
+        return None  # no setting of its own
+
+    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
+        return ""
+
+    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
+        return False
+
+    def moderator_end(self, state: Any) -> Action:
+        return dict(END_GAME)
+
+    def answered(self, action: Action) -> str | None:
+        return None
+
 def ask(engine: GameEngine, build: Callable[..., Question], state: Any, seat: int,
         names: list[str]) -> Question | None:
     """The seat's question built from its own view, its legal actions and the default,

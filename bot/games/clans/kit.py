@@ -8,14 +8,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import Action, GameEngine
-from bot.games.kit import DEFAULT_LEVEL, END_GAME, SEARCH_LEVEL, ask, check_level
+from bot.games.kit import DEFAULT_LEVEL, SEARCH_LEVEL, KitDefaults, ask, check_level
 from bot.games.question import Question
 from bot.games.wording import later_cmd
 from bot.i18n import Later, _, later, number
 
 
 @dataclass(frozen=True)
-class ClansKit:
+class ClansKit(KitDefaults):
     name: str = "clans"
     title: str = "Clans"
     min_players: int = 2
@@ -68,15 +68,6 @@ class ClansKit:
     def turn_key(self, state: Any, seat: int) -> str:
         return f"t{state.turn}"
 
-    def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {}
-
-    def setting_refusal(self, key: str, value: Any) -> Later | None:
-        return None  # no setting of its own
-
-    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
-        return ""
-
     def clock_kind(self, state: Any) -> str:
         return "decision"  # every turn is one move
 
@@ -99,15 +90,6 @@ class ClansKit:
             if any(e.get("type") in ("village", "order_asked")
                    for e in self.engine.apply(state, action).events):
                 return action
-        return None
-
-    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
-        return False  # every move moves huts (C-3.1)
-
-    def moderator_end(self, state: Any) -> Action:
-        return dict(END_GAME)
-
-    def answered(self, action: Action) -> str | None:
         return None
 
 

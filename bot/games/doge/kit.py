@@ -9,14 +9,14 @@ from typing import Any
 
 from bot.games.base import Action, GameEngine
 from bot.games.doge.constants import STALEMATE_RANGE, STALEMATE_YEARS
-from bot.games.kit import DEFAULT_LEVEL, END_GAME, SEARCH_LEVEL, ask, check_level
+from bot.games.kit import DEFAULT_LEVEL, SEARCH_LEVEL, KitDefaults, ask, check_level
 from bot.games.question import Question
 from bot.games.record import shown
 from bot.i18n import Later, _, _n, later, number
 
 
 @dataclass(frozen=True)
-class DogeKit:
+class DogeKit(KitDefaults):
     name: str = "doge"
     title: str = "Doge"
     min_players: int = 3
@@ -162,12 +162,5 @@ class DogeKit:
                 and action.get("area") == ballot.area
                 and isinstance(action.get("markers"), list)
                 and sorted(action["markers"], key=str) == sorted(ballot.markers, key=str))
-
-    def moderator_end(self, state: Any) -> Action:
-        return dict(END_GAME)
-
-    def answered(self, action: Action) -> str | None:
-        return None
-
 
 KIT = DogeKit()

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import Action, GameEngine
-from bot.games.kit import DEFAULT_LEVEL, END_GAME, ask, check_level
+from bot.games.kit import DEFAULT_LEVEL, END_GAME, KitDefaults, ask, check_level
 from bot.games.question import Option, Question
 from bot.games.wording import later_cmd
 from bot.i18n import Later, _, _n, later, number
@@ -39,7 +39,7 @@ def sensible_bid(view: Any, rng: random.Random, spread: int) -> int:
 
 
 @dataclass(frozen=True)
-class BidsKit:
+class BidsKit(KitDefaults):
     name: str = "bids"
     title: str = "Bids"
     min_players: int = 3
@@ -82,15 +82,6 @@ class BidsKit:
     def turn_key(self, state: Any, seat: int) -> str:
         return f"l{state.lot}"
 
-    def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {}
-
-    def setting_refusal(self, key: str, value: Any) -> Later | None:
-        return None
-
-    def end_terms(self, settings: dict[str, Any], state: Any) -> str:
-        return ""
-
     def clock_kind(self, state: Any) -> str:
         return "decision"
 
@@ -103,15 +94,11 @@ class BidsKit:
     def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
         return None
 
-    def changes_nothing(self, state: Any, seat: int, action: Action) -> bool:
-        return False
-
     def moderator_end(self, state: Any) -> Action:
         return dict(END_GAME)  # B-4.2
 
     def answered(self, action: Action) -> str | None:
         return _("🔒 You bid {coins}; only you know it until everyone has bid.",
                  coins=coins_label(int(action.get("amount", 0))))
-
 
 KIT = BidsKit()
