@@ -89,10 +89,23 @@ class Game:
 
 
 REGISTRY: dict[str, Game] = {}
+# Names a game may not take, as they are shared parts' already: the shared packages and
+# modules where a game's own folders go (`cogs/common`, `bot/games/kit.py`), the shared
+# catalogs (`bot/locale/tables.pot`) and the bot's own packages. A game named so would
+# take their folders, catalogs or commands (tests/layout checks the list is whole).
+SHARED_NAMES = frozenset({
+    "common", "search", "base", "community", "kit", "question", "record", "registry",
+    "sealing", "wording", "games",  # folders and modules where games' folders are
+    "boards", "tables", "discord", "web", "commands",  # the shared catalogs
+    "store", "ops", "locale", "i18n", "app", "cli", "demo",  # the bot's own parts
+})
 
 
 def register(game: Game) -> Game:
-    """Adds a game; registering a name twice is refused (it would hide the first)."""
+    """Adds a game; registering a name twice is refused (it would hide the first), and
+    so is a shared part's name."""
+    if game.name in SHARED_NAMES:
+        raise ValueError(f"{game.name!r} names a shared part of the bot, not a game")
     if game.name in REGISTRY and REGISTRY[game.name] != game:
         raise ValueError(f"a game named {game.name!r} is registered already")
     REGISTRY[game.name] = game
