@@ -18,8 +18,10 @@ import discord
 from discord import ui
 
 from bot.background import is_database_fault
-from bot.i18n import SOURCE_LANGUAGE, _, language_of_locale, set_language
+from bot.games.registry import GAMES
+from bot.i18n import SOURCE_LANGUAGE, _, cmd, language_of_locale, set_language
 from bot.ops import metrics
+from bot.store.errors import UnknownGame
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +96,9 @@ async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg:
     client.in_flight = getattr(client, "in_flight", 0) + 1  # type: ignore[attr-defined]
     metrics.click_received(interaction.id)  # timed until its answer is sent
     try:
+        refusal = await out_of_place(interaction, game_id)
+        if refusal is not None:
+            return await interaction.response.send_message(refusal, ephemeral=True)
         await fn(interaction, game_id, arg, values)
     except Exception as exc:  # answered in one line, never left without an answer
         log.error("component %s of game %s failed", op, game_id, exc_info=exc)
@@ -102,6 +107,31 @@ async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg:
         metrics.click_done(interaction.id)
         await count_click(client, game_id)
         client.in_flight -= 1  # type: ignore[attr-defined]
+
+
+async def out_of_place(interaction: discord.Interaction, game_id: int) -> str | None:
+    """Why a component may not act here, if so: its table is another channel's (a forged
+    click would open and post that table's panels and rounds here), or its game is no
+    longer installed on this bot. A game the store does not know is the handler's to
+    refuse."""
+    store = getattr(interaction.client, "store", None)
+    if store is None:
+        return None
+    try:
+        row = await store.get_game(game_id)
+    except UnknownGame:
+        return None
+    if row.channel_id != interaction.channel_id:
+        return _("That button belongs to a table in another channel.")
+    if row.game not in GAMES:
+        return not_installed_line()
+    return None
+
+
+def not_installed_line() -> str:
+    """What a table of a game this bot no longer has answers."""
+    return _("This table's game is not installed on this bot any more; a moderator can end "
+             "it with {end}.", end=cmd("table-admin end"))
 
 
 async def count_click(client: object, game_id: int) -> None:
