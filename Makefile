@@ -11,7 +11,11 @@ SEED ?= 2026
 TEST_WORKERS ?= 2
 NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
-.PHONY: run test browser lint bench bench-ai demo clean
+# `make stress`: these test files or node ids (empty: the whole suite), this many runs.
+FILES ?=
+RUNS ?= 10
+
+.PHONY: run test stress browser lint bench bench-ai demo clean
 
 # A venv made with an older Python, or whose Python is gone (upgraded or removed by the
 # system) or has lost pip, is made again rather than trusted.
@@ -48,6 +52,11 @@ run: $(RUN_STAMP)
 test: $(DEV_STAMP) browser
 	$(PY) -m ruff check .
 	$(PY) -m pytest -n $(TEST_WORKERS)
+
+# The chosen tests RUNS times in random orders while busy processes load every core; says
+# which tests failed and how often.
+stress: $(DEV_STAMP) browser
+	$(PY) -m tests.stress --runs $(RUNS) --workers $(TEST_WORKERS) $(FILES)
 
 # The browser tests drive Debian's chromium package, never a browser Playwright would
 # download: installed here where it is missing and apt-get can (as root); elsewhere those

@@ -10,9 +10,11 @@ import json
 from pathlib import Path
 
 import discord
+import pytest
 
 from bot.cli import main as cli
 from bot.discord_app import TableBot
+from bot.store import games as store_games
 from tests.discord_emulator import DiscordEmulator, EmuMessage, EmuUser
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, custom_ids, find
@@ -20,6 +22,7 @@ from tests.e2e.test_admin_discord import confirm, private
 from tests.e2e.test_doge_clocks import FakeTime
 from tests.plugin_game.register import bids  # noqa: F401  (fixture)
 
+GAME_SEED = 1
 MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
 
 
@@ -157,7 +160,10 @@ async def play_out(table: BidsTable, amounts: dict[int, list[int]]) -> None:
 
 
 async def test_a_finished_game_is_rated_and_recapped(
-        discord_emulator: DiscordEmulator, tmp_path: Path, bids) -> None:  # noqa: F811
+        discord_emulator: DiscordEmulator, tmp_path: Path, bids,  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The lots' values, and so who wins, follow the game's seed: this one (cy wins).
+    monkeypatch.setattr(store_games, "new_seed", lambda: GAME_SEED)
     emu = discord_emulator
     bot = TableBot(database_path=str(tmp_path / "games.db"))
     async with emu.running(bot):
@@ -175,6 +181,7 @@ async def test_a_finished_game_is_rated_and_recapped(
         await play_out(table, {ann: [0, 3, 0, 1], bo: [4, 3, 0, 2], cy: [1, 0, 6, 3]})
         game = await table.game()
         assert game.row.status == "finished"
+        assert game.engine.ranking(game.state)[0] > 1  # ann did not win this seed's game
         end = public(emu)[-1].content
         assert "Game over: all lots are sold (B-4.1)." in end and "🏁" in end
         board = await (await emu.slash(users[1], emu.channel, "bids leaderboard")).wait()

@@ -14,7 +14,7 @@ from tests.discord_emulator import DiscordEmulator, EmuChannel, EmuMessage, EmuU
 from tests.discord_emulator.messages import walk_components
 
 HUMAN = 0  # the person takes the first seat; /clans addbot fills the others
-REPLY_TIMEOUT = 20.0
+REPLY_TIMEOUT = 60.0  # a bound for a stalled bot, not a wait: polls end at once
 
 
 def buttons(message: EmuMessage, prefix: str) -> list[dict[str, Any]]:

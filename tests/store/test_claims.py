@@ -125,7 +125,7 @@ async def test_a_game_lock_is_held_by_one_store_at_a_time(postgres: Backend) -> 
                 order.append("b2")
             await asyncio.sleep(0.2)
             order.append("a")
-        await asyncio.wait_for(waiting, 5)
+        await asyncio.wait_for(waiting, 30)
         assert order == ["b2", "a", "b"]
     finally:
         await a.close()
@@ -220,7 +220,7 @@ async def test_a_show_lock_is_held_by_one_store_at_a_time_apart_from_the_table_l
                 order.append("b acts")
             await asyncio.sleep(0.2)
             order.append("a shown")
-        await asyncio.wait_for(waiting, 5)
+        await asyncio.wait_for(waiting, 30)
         assert order == ["b acts", "a shown", "b shows"]
     finally:
         await a.close()

@@ -76,21 +76,35 @@ async def two_clocks(url: str, time: FakeTime) -> tuple[list[Store], list[TableS
     return stores, services, reminders, game_ids
 
 
-class Meeting:
-    """Each clock's notifier: a clock's first reminders wait until the other clock has
-    reminders of its own to send, so both take part whatever the scheduling (a clock
-    waiting here claims nothing more, and the rows it left are the other's)."""
+class TakeTurns:
+    """The two clocks claim in turn: each claim waits until the other clock has claimed
+    since (or has found nothing left), so both take part by construction, not by which
+    one the scheduler runs first. Only the claims alternate: each clock handles its rows
+    while the other claims, as two processes would."""
 
-    def __init__(self, shared: Reminders, arrived: set[int], both: asyncio.Event,
-                 clock_no: int) -> None:
-        self.shared, self.arrived, self.both, self.clock_no = shared, arrived, both, clock_no
+    def __init__(self, services: list[TableService]) -> None:
+        self.turn = 0
+        self.done: set[int] = set()
+        self.changed = asyncio.Condition()
+        self.claims: list[list[int]] = [[] for _ in services]  # rows of each claim
+        for n, service in enumerate(services):
+            store = service.clock.store
+            store.claim_due_deadlines = self._claims_for(  # type: ignore[method-assign]
+                n, store.claim_due_deadlines)
 
-    async def remind(self, game, due: list) -> None:
-        self.arrived.add(self.clock_no)
-        if len(self.arrived) == 2:
-            self.both.set()
-        await asyncio.wait_for(self.both.wait(), 10)
-        await self.shared.remind(game, due)
+    def _claims_for(self, n: int, original: Any) -> Any:
+        async def claim(*args: Any, **kwargs: Any) -> Any:
+            async with self.changed:
+                await self.changed.wait_for(
+                    lambda: self.turn == n or (1 - n) in self.done)
+                rows = await original(*args, **kwargs)
+                self.claims[n].append(len(rows))
+                if not rows:
+                    self.done.add(n)
+                self.turn = 1 - n
+                self.changed.notify_all()
+                return rows
+        return claim
 
 
 async def test_a_games_reminders_come_together_whichever_clock_sends_them(
@@ -100,41 +114,51 @@ async def test_a_games_reminders_come_together_whichever_clock_sends_them(
     monkeypatch.setattr(clock_module, "CLAIM_BATCH", 4)  # a game has 3 rows due at once
     time = FakeTime(START)
     stores, services, reminders, game_ids = await two_clocks(url, time)
-    arrived: set[int] = set()
-    both = asyncio.Event()
-    for n, service in enumerate(services):
-        service.clock.notifier = Meeting(reminders, arrived, both, n)  # type: ignore[assignment]
+    turns = TakeTurns(services)
     try:
         time.now = START + DAY / 2 + 1  # the halfway reminders are due, nothing else
         handled = await asyncio.gather(*(s.clock.tick() for s in services))
-        assert sum(handled) == GAMES * len(USERS) and min(handled) > 0
+        assert sum(handled) == GAMES * len(USERS)
+        # Each clock's first claim came while rows were left: both sent some.
+        assert all(claims[0] > 0 for claims in turns.claims), turns.claims
         assert sorted(reminders.calls) == [(g, [0, 1, 2]) for g in sorted(game_ids)]
     finally:
         for store in stores:
             await store.close()
 
 
-def take_turns(services: list[TableService]) -> None:
-    """Each clock, having claimed its first batch, waits until the other has claimed one
-    too: both take part however fast either runs (one could otherwise claim them all)."""
-    claimed = [asyncio.Event() for _ in services]
-    for n, service in enumerate(services):
-        store = service.clock.store
-        original = store.claim_due_deadlines
-
-        async def claim(*args: Any, _original: Any = original, _n: int = n,
-                        **kwargs: Any) -> Any:
-            rows = await _original(*args, **kwargs)
-            claimed[_n].set()
-            await asyncio.gather(*(event.wait() for event in claimed))
-            return rows
-
-        store.claim_due_deadlines = claim  # type: ignore[method-assign]
+def handled_rows(caplog: pytest.LogCaptureFixture) -> Counter[int]:
+    """How often each deadline row was handled, by either clock (from the clock's log)."""
+    return Counter(int(m.group(1)) for r in caplog.records
+                   if (m := HANDLED.search(r.getMessage())))
 
 
+async def check_each_row_handled_once(stores: list[Store], rows: list, handled: list[int],
+                                      caplog: pytest.LogCaptureFixture,
+                                      reminders: Reminders, game_ids: list[int]) -> None:
+    ids = handled_rows(caplog)
+    assert sorted(ids) == sorted(d.id for d in rows)  # every row, each exactly once
+    assert set(ids.values()) == {1}
+    assert sum(handled) == len(rows)
+    # At most one reminder per reminder row (the two stages of a seat may both go out).
+    stages = sum(d.kind.startswith("remind") for d in rows)
+    assert sum(reminders.sent.values()) <= stages
+    assert set(reminders.sent.values()) <= {1, 2}
+    for game_id in game_ids:
+        # Each seat sat the round out once (D-3.7), whichever clock acted for it.
+        log = await stores[1].list_actions(game_id)
+        assert sorted(a.action["seat"] for a in log[:3]) == [0, 1, 2]
+        assert all(a.actor_id == TABLE_ACTOR for a in log)  # the table's, for them
+        await stores[1].verify_game(game_id, from_scratch=True)
+
+
+@pytest.mark.parametrize("in_turn", [False, True], ids=["racing", "in-turn"])
 async def test_two_clocks_handle_every_deadline_once(
-    url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
+    in_turn: bool,
 ) -> None:
+    """Racing freely, whichever clock claims what, every row is handled exactly once;
+    claiming in turn, both clocks take part too."""
     time = FakeTime(START)
     # Batches of a few games each: both clocks get some (a game's rows go together).
     monkeypatch.setattr(clock_module, "CLAIM_BATCH", 10)
@@ -145,25 +169,14 @@ async def test_two_clocks_handle_every_deadline_once(
         assert len(rows) == GAMES * len(USERS) * 3
 
         caplog.set_level(logging.DEBUG, logger="bot.tables.clock")
-        take_turns(services)
+        turns = TakeTurns(services) if in_turn else None
         time.now = START + DAY + HOUR  # every row has fallen due
         handled = await asyncio.gather(*(s.clock.tick() for s in services))
-
-        ids = Counter(int(m.group(1)) for r in caplog.records
-                      if (m := HANDLED.search(r.getMessage())))
-        assert sorted(ids) == sorted(d.id for d in rows)  # every row, each exactly once
-        assert set(ids.values()) == {1}
-        assert sum(handled) == len(rows) and min(handled) > 0  # both clocks took part
-        # At most one reminder per reminder row (the two stages of a seat may both go out).
-        stages = sum(d.kind.startswith("remind") for d in rows)
-        assert sum(reminders.sent.values()) <= stages
-        assert set(reminders.sent.values()) <= {1, 2}
-        for game_id in game_ids:
-            # Each seat sat the round out once (D-3.7), whichever clock acted for it.
-            log = await stores[1].list_actions(game_id)
-            assert sorted(a.action["seat"] for a in log[:3]) == [0, 1, 2]
-            assert all(a.actor_id == TABLE_ACTOR for a in log)  # the table's, for them
-            await stores[1].verify_game(game_id, from_scratch=True)
+        await check_each_row_handled_once(stores, rows, handled, caplog, reminders,
+                                          game_ids)
+        if turns is not None:  # each clock's first claim found rows: both took part
+            assert all(claims[0] > 0 for claims in turns.claims), turns.claims
+            assert min(handled) > 0
     finally:
         for store in stores:
             await store.close()
