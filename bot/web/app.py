@@ -7,55 +7,36 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 
 import aiohttp_jinja2
 import jinja2
 from aiohttp import web
-from markupsafe import Markup, escape
 
-from bot.games.wording import SUBTEXT
 from bot.i18n import _, _n
 from bot.store import Store
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
 from bot.tables.web_links import WebLinks
 from bot.web.game_pages import GamePages
+from bot.web.headers import add_headers
 from bot.web.health import GatewayProblem, add_health_routes, no_gateway
 from bot.web.history import History
 from bot.web.server_page import ServerPage
+from bot.web.text import line_html, marked, name_html, names_html, when
+
+__all__ = ["PAGES", "create_web_app", "line_html", "run_web_alone", "serve_web", "when"]
 
 log = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
 PAGES = web.AppKey("pages", GamePages)  # the game pages' handlers (the tests look in)
 POLL_S = 1.0  # how often a page's event stream looks for a new step
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_STAMP = re.compile(r"&lt;t:(\d+):[a-zA-Z]&gt;")
-
-
-def when(seconds: float | None) -> str:
-    """A moment as the pages write it (UTC: the reader's own zone is unknown)."""
-    if seconds is None:
-        return ""
-    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
-def line_html(line: str) -> Markup:
-    """A line of the bot's story as HTML: escaped, with its bold kept, a footnote small
-    and a Discord timestamp written out (a line may hold several, one under the other)."""
-    parts = []
-    for part in line.split("\n"):
-        small = part.startswith(SUBTEXT)
-        text = str(escape(part[len(SUBTEXT):] if small else part))
-        text = _BOLD.sub(r"<strong>\1</strong>", text)
-        text = _STAMP.sub(lambda m: when(int(m.group(1))), text)
-        parts.append(f"<small>{text}</small>" if small else text)
-    return Markup("\n".join(parts))
+# A step's number: ASCII digits only, and few (a game has no more steps than this holds).
+STEP = "{step:[0-9]{1,9}}"
+SIGNED = "{signed:[0-9A-Za-z._-]{1,200}}"  # a private link's seat, user, expiry, signature
 
 
 def create_web_app(store: Store, *, base_url: str, secret: str | None = None,
@@ -69,11 +50,13 @@ def create_web_app(store: Store, *, base_url: str, secret: str | None = None,
     `gateway_problem`: what `/healthz` says of the connection to Discord (none in a
     process that has none)."""
     app = web.Application()
+    add_headers(app)
     env = aiohttp_jinja2.setup(
         app, loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
         undefined=jinja2.StrictUndefined)
     env.globals.update(_=_, _n=_n)
-    env.filters.update(line=line_html, when=when)
+    env.filters.update(line=line_html, when=when, name=name_html, names=names_html,
+                       marked=marked)
     service = service or TableService(store, clock=clock)
     languages = languages or ServerLanguages(store)
     links = WebLinks(store, base_url, secret=secret, clock=clock)
@@ -84,12 +67,12 @@ def create_web_app(store: Store, *, base_url: str, secret: str | None = None,
     app.on_shutdown.append(games.close_streams)
     app.router.add_get("/g/{token}", games.page)
     app.router.add_get("/g/{token}/live", games.live)
-    app.router.add_get("/g/{token}/step/{step:\\d+}.png", games.step_image)
-    app.router.add_get("/g/{token}/step/{step:\\d+}.json", games.step_json)
+    app.router.add_get(f"/g/{{token}}/step/{STEP}.png", games.step_image)
+    app.router.add_get(f"/g/{{token}}/step/{STEP}.json", games.step_json)
     app.router.add_get("/g/{token}/events", games.events)
     app.router.add_get("/g/{token}/record.json", games.record)
     app.router.add_get("/g/{token}/recap.gif", games.recap)
-    app.router.add_get("/g/{token}/me/{signed}", games.private)
+    app.router.add_get(f"/g/{{token}}/me/{SIGNED}", games.private)
     app.router.add_get("/s/{token}", server.page)
     app.router.add_static("/static/", HERE / "static")
     add_health_routes(app, store=store, gateway_problem=gateway_problem)

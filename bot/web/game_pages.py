@@ -12,6 +12,7 @@ from typing import Any
 import aiohttp_jinja2
 from aiohttp import web
 
+from bot.games.wording import writing_user_text
 from bot.i18n import _, speaking
 from bot.store import ACTIVE, FINISHED, LOBBY, LoadedGame, Seat, StoreError, UnknownGame
 from bot.tables.kits import colour_word, get_kit
@@ -20,6 +21,7 @@ from bot.tables.service import TableService
 from bot.tables.web_links import WebLinks
 from bot.web.games import WEB_GAMES
 from bot.web.history import History, Steps
+from bot.web.text import line_html, marked, plain
 
 FOREVER = "public, max-age=31536000, immutable"  # a step's board at its own address
 FRESH = "no-cache"  # asked again each time: the game moves on
@@ -89,6 +91,7 @@ class GamePages:
         return None if game.state is None else await self.history.steps(game)
 
     def _step_of(self, request: web.Request, steps: Steps | None) -> int:
+        """The step a path names (ASCII digits, the route says), if the game has it."""
         step = int(request.match_info["step"])
         if steps is None or step > steps.last:
             raise web.HTTPNotFound(text="no such step")
@@ -186,7 +189,8 @@ class GamePages:
             lines = await self.history.step_lines(game, steps.versions[step])
             label = _("Step {step} of {last}", step=step, last=steps.last)
         body = {"step": step, "last": steps.last, "label": label,
-                "lines": [line for _kind, line in lines],
+                "lines": [plain(line) for _kind, line in lines],
+                "html": [str(line_html(line)) for _kind, line in lines],
                 "image": self._image_url(game, steps, step, language,
                                          request.match_info["token"])}
         return web.json_response(body, headers={"Cache-Control": FRESH})
@@ -294,7 +298,8 @@ class GamePages:
 def private_lines(game: LoadedGame, seat: Seat) -> list[str]:
     if game.state is None:
         return [_("The game has not started: nothing is secret yet.")]
-    return WEB_GAMES[game.row.game].secrets(game, seat)
+    with writing_user_text(marked):
+        return WEB_GAMES[game.row.game].secrets(game, seat)
 
 
 def status_text(game: LoadedGame) -> str:

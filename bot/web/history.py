@@ -17,6 +17,7 @@ from bot.i18n import speaking
 from bot.store import LoadedGame
 from bot.tables.service import TableService
 from bot.web.games import WEB_GAMES
+from bot.web.text import marked, plain
 from cogs.common.segments import LoggedEvent, Place, between, last_opening
 from cogs.common.story import caption_of
 
@@ -92,7 +93,7 @@ class History:
         entries = await self.store.list_actions(game.id, after_version=version - 1, limit=1)
         if not entries:
             return []
-        with writing_user_text(str):  # names as typed: the page escapes them itself
+        with writing_user_text(marked):  # names set apart: the page isolates them
             return await self.service.narration_kinds(game, between(
                 [LoggedEvent(Place(version, i), e) for i, e in enumerate(entries[0].events)],
                 None, quiet=TableService.kit(game).quiet_events))
@@ -105,14 +106,14 @@ class History:
         events = [LoggedEvent(Place(entry.version, i), e)
                   for entry in entries for i, e in enumerate(entry.events)]
         start = last_opening(events, WEB_GAMES[game.row.game].openers)
-        with writing_user_text(str):
+        with writing_user_text(marked):
             return await self.service.narration(
                 game, between(events, start, quiet=TableService.kit(game).quiet_events))
 
     def caption(self, game: LoadedGame, lines: list[tuple[str, str]]) -> str:
         """The board's caption: the step's last line that tells a move."""
         scenes = WEB_GAMES[game.row.game].scenes
-        return caption_of([(line, False) for kind, line in lines if kind not in scenes])
+        return caption_of([(plain(line), False) for kind, line in lines if kind not in scenes])
 
     @staticmethod
     def image_tag(game: LoadedGame, steps: Steps, step: int, language: str) -> str:

@@ -28,9 +28,9 @@
     image.src = data.image;
     image.alt = data.label;
     label.textContent = data.label;
-    lines.replaceChildren(...data.lines.map(function (text) {
+    lines.replaceChildren(...data.html.map(function (html) {
       const item = document.createElement("li");
-      item.textContent = text.replace(/^-# /, "").replace(/\*\*(.+?)\*\*/g, "$1");
+      item.innerHTML = html;  // the server's own markup: names isolated, times written out
       return item;
     }));
     shown = step;
