@@ -165,14 +165,14 @@ class TableBot(commands.Bot):
     async def connect(self, *, reconnect: bool = True) -> None:
         from cogs.common.names import write_for_discord
 
-        write_for_discord()  # events are handled in tasks started from here
+        write_for_discord(self)  # every text this process composes from now on
         know_command_ids(self.command_ids)
         await super().connect(reconnect=reconnect)
 
     async def setup_hook(self) -> None:
         from cogs.common.names import write_for_discord
 
-        write_for_discord()  # and in those started at login: the clock's, for one
+        write_for_discord(self)  # (a login without a connect: a test's)
         know_command_ids(self.command_ids)
         await self.open_store()
         if self.tables is None:  # a login retried after a network error comes here again
@@ -303,6 +303,9 @@ class TableBot(commands.Bot):
             store, self.store = self.store, None
             if await guarded(store.close(), "closing the database"):
                 log.info("database closed")
+        from cogs.common.names import done_writing_for_discord
+
+        done_writing_for_discord(self)
 
 
 class ShardedTableBot(TableBot, commands.AutoShardedBot):

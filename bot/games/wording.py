@@ -26,20 +26,25 @@ def facts(*parts: str) -> str:
 
 
 # How a person's own text (a name, a reason) is written into a text for its reader. As
-# typed here (a terminal, a board image, a record); the Discord app writes it with
-# Discord's markdown escaped (cogs/common/names.py), so that a name never formats.
-_user_text: ContextVar[Callable[[str], str]] = ContextVar("user_text", default=str)
+# typed here (a terminal, a board image, a record); a process that talks to Discord says
+# so once, at its start, and from then on every text it composes has Discord's markup in
+# people's text escaped (cogs/common/names.py), on every path: a click's, the clock's, a
+# catch-up's. A block may write otherwise (`writing_user_text`: a web page, a test).
+_process_style: Callable[[str], str] = str
+_user_text: ContextVar[Callable[[str], str] | None] = ContextVar("user_text", default=None)
 
 
 def user_text(text: str) -> str:
     """`text`, which a person typed, written so that the reader sees it as typed. Give it
     the raw text, once: never a text already written this way."""
-    return _user_text.get()(text)
+    return (_user_text.get() or _process_style)(text)
 
 
 def write_user_text(style: Callable[[str], str]) -> None:
-    """From now on, in this context and the tasks it starts, `user_text` is `style`."""
-    _user_text.set(style)
+    """From now on, in this whole process, `user_text` is `style` (outside the blocks of
+    `writing_user_text`)."""
+    global _process_style
+    _process_style = style
 
 
 # A backtick inside a code span would end it, and a backslash does not escape it there

@@ -11,13 +11,17 @@ import discord
 
 from bot.games.wording import write_user_text
 
-# What discord.py's escaping puts a backslash before (outside links).
-_ESCAPED = re.compile(r"\\([\\*_`~|>#\-\[])")
+# What discord.py's escaping puts a backslash before (outside links), and the `<` of
+# Discord's mentions and timestamps, which it leaves.
+_ESCAPED = re.compile(r"\\([\\*_`~|>#\-\[<])")
+_WRITERS: set[int] = set()  # the Discord clients of this process that are running
 
 
 def plain(text: str) -> str:
-    """A person's text in a Discord message, with discord.py's own escaping."""
-    return discord.utils.escape_markdown(text)
+    """A person's text in a Discord message, with discord.py's own escaping, and every
+    `<` escaped: `</doge new:1>`, `<#1>`, `<@1>` and `<t:0:R>` stay text, not a command,
+    a channel, a mention or a timestamp."""
+    return discord.utils.escape_markdown(text).replace("<", "\\<")
 
 
 def as_typed(text: str) -> str:
@@ -27,7 +31,15 @@ def as_typed(text: str) -> str:
     return _ESCAPED.sub(r"\1", text)
 
 
-def write_for_discord() -> None:
-    """Every text written from here on (this task and those it starts) goes to Discord:
-    people's text in it is escaped (`bot.games.wording.user_text`)."""
+def write_for_discord(client: object) -> None:
+    """Every text this process composes from now on goes to Discord, whichever path
+    composes it: people's text in it is escaped (`bot.games.wording.user_text`)."""
+    _WRITERS.add(id(client))
     write_user_text(plain)
+
+
+def done_writing_for_discord(client: object) -> None:
+    """`client` has stopped; once no client runs, texts are written as typed again."""
+    _WRITERS.discard(id(client))
+    if not _WRITERS:
+        write_user_text(str)

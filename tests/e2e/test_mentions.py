@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cogs.common.names import plain
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import find
@@ -27,8 +28,8 @@ async def test_names_holding_mentions_ping_nobody_and_players_are_pinged(
         for _ in range(12):
             await table.play_turn()
         public = emu.messages(emu.channel, include_ephemeral=False)
-        assert any(f"role:{role.id}" not in m.pinged and names[0] in m.content
-                   for m in public)  # the name was shown, as written
+        assert any(f"role:{role.id}" not in m.pinged and plain(names[0]) in m.content
+                   for m in public)  # the name was shown, as written (its mention escaped)
         pinged = set().union(*(m.pinged for m in public))
         assert not {p for p in pinged if not p.startswith("user:")}, pinged
         assert f"user:{bystander.id}" not in pinged

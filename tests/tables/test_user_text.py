@@ -12,7 +12,8 @@ from bot.tables.timing import parse_reminders
 from cogs.common.names import as_typed, plain
 
 NAMES = ["*bold* @everyone", "a`b", "||spoiler||", "_under_score_", "~~strike~~", "王小明",
-         "🦊 Fox", "a\\b", "# heading", "> quote", "- item", "[link](x)"]
+         "🦊 Fox", "a\\b", "# heading", "> quote", "- item", "[link](x)", "</doge new:1>",
+         "<#1>", "<t:0:R>", "\\<@1>"]
 
 
 @pytest.mark.parametrize("name", NAMES)
