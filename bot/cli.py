@@ -157,7 +157,7 @@ def _web(args: argparse.Namespace) -> int:
     from bot.ops.logs import configure_logging
     from bot.ops.settings import load_settings
     from bot.sharding import load_scaling
-    from bot.web.app import run_web_alone
+    from bot.web.app import WebStartError, run_web_alone
 
     load_environment()
     settings, scaling = load_settings(), load_scaling()
@@ -174,6 +174,8 @@ def _web(args: argparse.Namespace) -> int:
         asyncio.run(run_web_alone(database, port=port, base_url=settings.web_base_url,
                                   host=args.host or settings.web_host,
                                   secret=settings.web_secret))
+    except WebStartError as exc:
+        return _refuse(str(exc), 2)
     except KeyboardInterrupt:
         pass
     return 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +17,9 @@ import jinja2
 from aiohttp import web
 
 from bot.i18n import _, _n
-from bot.store import Store
+from bot.ops.logs import describe_error
+from bot.store import Store, StoreError
+from bot.store.backends.postgres import is_postgres_url
 from bot.tables.languages import ServerLanguages
 from bot.tables.service import TableService
 from bot.tables.web_links import WebLinks
@@ -95,12 +98,30 @@ async def serve_web(store: Store, *, port: int, base_url: str, host: str = "127.
     return runner
 
 
+class WebStartError(Exception):
+    """`python -m bot web` cannot start: why, in one line."""
+
+
 async def run_web_alone(database: str, *, port: int, base_url: str, host: str,
                         secret: str | None) -> None:
-    """`python -m bot web`: the pages alone, on the bot's database, until stopped."""
-    async with await Store.open(database) as store:
-        runner = await serve_web(store, port=port, base_url=base_url, host=host,
-                                 secret=secret)
+    """`python -m bot web`: the pages alone, on the bot's database, until stopped. A
+    database that cannot be opened, or a port that cannot be had, is a WebStartError."""
+    name = "the PostgreSQL database" if is_postgres_url(database) else database
+    folder = Path(database).parent
+    if not is_postgres_url(database) and not folder.is_dir():
+        # Looked at first: SQLite's own refusal leaves a thread to complain at exit.
+        raise WebStartError(f"cannot open {name}: the folder {folder} does not exist")
+    try:
+        store = await Store.open(database)
+    except (StoreError, OSError, sqlite3.Error) as exc:
+        raise WebStartError(f"cannot open {name}: {describe_error(exc)}") from None
+    async with store:
+        try:
+            runner = await serve_web(store, port=port, base_url=base_url, host=host,
+                                     secret=secret)
+        except OSError as exc:
+            raise WebStartError(f"cannot serve on {host}:{port}: {describe_error(exc)}") \
+                from None
         try:
             await asyncio.Event().wait()
         finally:

@@ -21,14 +21,13 @@ from bot.ops.logs import describe_error
 
 log = logging.getLogger(__name__)
 
-ANSWER_WITHIN_S = 5.0  # a database slower than this to answer `SELECT 1` is not well
+ANSWER_WITHIN_S = 5.0  # a database slower than this to answer is not well
 GatewayProblem = Callable[[], str | None]
 
 
 class Pingable(Protocol):
     """What the health check needs of the store (bot/store/store.py)."""
 
-    async def ping(self) -> None: ...
     async def running_games(self) -> dict[str, int]: ...
 
 
@@ -40,9 +39,11 @@ def no_gateway() -> str | None:
 
 async def health_problem(store: Pingable, gateway_problem: GatewayProblem) -> str | None:
     """What is wrong with this process, in one line; None when the database answers a
-    trivial query and the connection to Discord is up."""
+    read of its games and the connection to Discord is up. A read of a table, not
+    `SELECT 1`, which an SQLite file overwritten or cut short under the process still
+    answers while every page fails."""
     try:
-        await asyncio.wait_for(store.ping(), ANSWER_WITHIN_S)
+        await asyncio.wait_for(store.running_games(), ANSWER_WITHIN_S)
     except TimeoutError:
         return f"database: no answer within {ANSWER_WITHIN_S:g} s"
     except Exception as exc:  # closed, unreachable, refusing: all say the same

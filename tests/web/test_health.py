@@ -11,9 +11,12 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.store import Store
 from bot.tables.service import TableService
 from bot.tables.timing import DAY
+from bot.web.app import create_web_app
 from bot.web.health import add_health_routes, no_gateway
 from tests.ops.games import open_doge, play
 from tests.web.scrape import parse, value
+
+BASE_URL = "https://games.example.org"
 
 
 class FakeTime:
@@ -134,3 +137,26 @@ async def test_metrics_leave_out_the_games_running_when_the_database_is_closed(
         assert "dogeclans_deadlines_claimed_total" in names
     finally:
         await client.close()
+
+
+async def test_healthz_is_503_when_the_sqlite_file_is_overwritten_or_cut_short(
+        tmp_path: Path) -> None:
+    """Under a running `python -m bot web` (a store of its own on the bot's file), every
+    page fails once the file is garbage or empty: so does the health check."""
+    for damage in ("overwritten", "truncated"):
+        path = tmp_path / f"{damage}.db"
+        async with await Store.open(path) as bot_store:  # the bot, then gone
+            game_id = await open_doge(TableService(bot_store), channel_id=7)
+            token = await bot_store.page_token("game", game_id)
+        async with await Store.open(path) as store, \
+                TestClient(TestServer(create_web_app(store, base_url=BASE_URL))) as client:
+            assert (await client.get(f"/g/{token}")).status == 200
+            assert await get(client, "/healthz") == (200, "ok\n")
+            if damage == "overwritten":
+                path.write_bytes(b"not a database " * 512)
+            else:
+                path.write_bytes(b"")
+            assert (await client.get(f"/g/{token}")).status == 500, damage
+            status, text = await get(client, "/healthz")
+            assert status == 503, (damage, text)
+            assert text.startswith("database: ") and text.count("\n") == 1, text

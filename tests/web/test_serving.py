@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import aiohttp
@@ -62,3 +65,21 @@ def test_python_m_bot_web_refuses_without_its_settings(
     assert main(["web"]) == 2
     assert capsys.readouterr().err.strip() == \
         "python -m bot web needs WEB_PORT (or --port) and WEB_BASE_URL"
+
+
+@pytest.mark.parametrize("damage", ["missing folder", "garbage file"])
+def test_python_m_bot_web_refuses_a_database_it_cannot_open_in_one_line(
+        tmp_path: Path, damage: str) -> None:
+    database = tmp_path / "nowhere" / "games.db"
+    if damage == "garbage file":
+        database = tmp_path / "games.db"
+        database.write_bytes(b"not a database " * 512)
+    env = {**os.environ, "DATABASE_PATH": str(database), "WEB_PORT": str(free_port()),
+           "WEB_BASE_URL": "https://games.example.org"}
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run([sys.executable, "-m", "bot", "web"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"cannot open {database}: "), lines
