@@ -32,6 +32,9 @@ class Question:
     # The title after a particular choice, where branches ask different things, e.g.
     # {("Take the advisor",): "Where to stand it?"}; others fall back to level_titles.
     titles_after: dict[tuple[str, ...], str] = field(default_factory=dict)
+    # The default's every step, those of one choice too, as built: what a prompt names
+    # when it tells the whole move the table plays (`without_lone_steps` keeps it).
+    whole_default: tuple[str, ...] = ()
 
     def labels_after(self, picked: tuple[str, ...]) -> list[str]:
         """The distinct labels that may follow `picked`, in the options' order."""
@@ -95,4 +98,5 @@ class Question:
         return Question(seat=self.seat, kind=self.kind, prompt=self.prompt,
                         options=[Option(renamed[o.path], o.action) for o in self.options],
                         default_path=renamed.get(self.default_path, ()),
-                        level_titles=self.level_titles, titles_after=titles)
+                        level_titles=self.level_titles, titles_after=titles,
+                        whole_default=self.whole_default or self.default_path)

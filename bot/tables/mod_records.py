@@ -15,7 +15,7 @@ from bot.tables.steps import Moderator, ModResult, Step, TableError
 
 class RecordsMixin:
     """Uses the moderation's service, store, require_moderator(), _audit(), _latest(),
-    _computer_moves() and _unpublished()."""
+    _computer_moves_after() and _unpublished()."""
 
     service: Any  # the TableService
     store: Store
@@ -71,14 +71,16 @@ class RecordsMixin:
         await self._audit(mod, "import", loaded,
                           {"actions": loaded.version, "users": user_ids or []})
         await self.service.clock.sync(loaded)
-        moved = await self._computer_moves(loaded)
-        steps = [Step(loaded)] if moved is None else self._unpublished([moved])
+        # The game as restored is shown first; then what it sets off: computer seats
+        # move, and a decision with one answer is made (D-11.1), each told after it.
+        steps, then = [Step(loaded)], self._computer_moves_after(loaded.id)
         values = {"moderator": mod.mention, "title": self.service.kit(loaded).title,
                   "n": loaded.version}
         if loaded.row.status == ACTIVE:
             return ModResult(_n("🛡️ {moderator} restored a running game of {title} here "
                                 "({n} move).", "🛡️ {moderator} restored a running game of "
-                                "{title} here ({n} moves).", **values), steps=steps)
+                                "{title} here ({n} moves).", **values), steps=steps,
+                             then=then)
         return ModResult(_n("🛡️ {moderator} restored a finished game of {title} here "
                             "({n} move).", "🛡️ {moderator} restored a finished game of "
                             "{title} here ({n} moves).", **values), steps=steps)

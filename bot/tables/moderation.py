@@ -341,9 +341,12 @@ class Moderation(SeatsMixin, RecordsMixin):
 
     async def _computer_moves(self, game: LoadedGame) -> Step | None:
         """Computer seats awaited now move at once, as after any step (time_out runs
-        them, and every computer move it sets off)."""
+        them, and every computer move it sets off), and so does a person's decision with
+        one possible answer."""
         ai = [s for s in self.service.awaited_seats(game) if moves_at_once(game, s.seat)]
-        return await self.service.time_out(game.id, ai[0].seat, by="computer") if ai else None
+        if ai:
+            return await self.service.time_out(game.id, ai[0].seat, by="computer")
+        return await self.service.answer_at_once(game.id)  # one possible answer (D-11.1)
 
     def _unpublished(self, steps: list[Step]) -> list[Step]:
         """Steps from time_out were already shown if the table has a publisher; the

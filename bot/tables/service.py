@@ -204,6 +204,20 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
             await self._tell(step)
             return step
 
+    async def answer_at_once(self, game_id: int) -> Step | None:
+        """After a change that was no move (an import, an undo, a seat handed over): a
+        person's decision with one answer is made now (D-11.1), as after any move, and
+        shown; None when there is none."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.row.status != ACTIVE or only_answer(game) is None:
+                return None
+            step = Step(game, since=game.version)
+            await self._run_ai(step)
+            await self.clock.sync(step.game)
+        await self.publish(step)
+        return step
+
     async def _run_ai(self, step: Step) -> None:
         """Computer players (AI seats, autopilot) move, and a person's decision with one
         answer is made, until a person must decide; those that search think in the

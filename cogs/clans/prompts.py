@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import discord
 
-from bot.games.clans.questions import move_reminder_helps
+from bot.games.clans.questions import move_reminder_helps, region_label
 from bot.games.clans.views import ClansPublicView
 from bot.games.question import Question
 from bot.games.wording import players_written, user_text
@@ -81,8 +81,12 @@ def move_prompt(game: LoadedGame, view: ClansPublicView, question: Question, mov
     only where it helps: a move's rule is the same every turn (C-3.1 to C-3.3)."""
     lines = [header, _("{player}, your move: pick a region below, or type {command}.",
                        player=mover, command=cmd("clans move"))]
-    # The default without its region: its territory's label names the region (C-1.3).
-    short = replace(question, default_path=question.default_path[1:])
+    # The whole default move, without its region: its territories name it (C-1.3).
+    whole = question.whole_default or question.default_path
+    default = question.action_for(question.default_path)
+    if default is not None and whole[:1] == (region_label(default["from"]),):
+        whole = whole[1:]
+    short = replace(question, default_path=whole)
     lines.append(default_note(game, short, deadline))
     if move_reminder_helps(view, game.engine.legal_actions(game.state, question.seat)):
         lines.append(f"-# {question.prompt}")

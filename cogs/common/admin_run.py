@@ -67,6 +67,16 @@ async def run(interaction: discord.Interaction, op: Operation,
         await tell(interaction, renamed_note(*renamed))
 
 
+async def show_steps(interaction: discord.Interaction, result: ModResult,
+                     steps: list) -> None:
+    for step in steps:
+        poster = interaction.client.posters.get(step.game.row.game)  # type: ignore[attr-defined]
+        if poster is not None:
+            await poster.publish(interaction.channel, step,  # type: ignore[arg-type]
+                                 force_board=result.board,
+                                 here=frozenset(result.ping))  # the line pinged them
+
+
 def renamed_note(old: str, new: str) -> str:
     return _("ℹ️ {old} is now {new}; the old name goes away in a later release.",
              old=cmd(old), new=cmd(new))
@@ -82,14 +92,9 @@ async def announce(interaction: discord.Interaction, result: ModResult) -> None:
         if result.lobby is not None:
             with speaking(await channel_language(interaction)):
                 await redraw_lobby(channel, tables(interaction), result.lobby)  # type: ignore[arg-type]
-        steps = list(result.steps)
-        if result.then is not None:  # what the action sets off, told after its line
-            steps += await result.then()
-        for step in steps:
-            poster = interaction.client.posters.get(step.game.row.game)  # type: ignore[attr-defined]
-            if poster is not None:
-                await poster.publish(channel, step, force_board=result.board,
-                                     here=frozenset(result.ping))  # the line pinged them
+        await show_steps(interaction, result, result.steps)
+        if result.then is not None:  # what the action sets off, told after it
+            await show_steps(interaction, result, await result.then())
     except (PostingError, TableError) as exc:
         await refuse(interaction, _("Done, but: {problem}", problem=str(exc)))
     except discord.HTTPException as exc:

@@ -60,7 +60,7 @@ def expected(game: LoadedGame) -> list[str]:
             f"<@{game.seats[seat].user_id}>, your move: pick a region below, or type "
             "`/clans move`.",
             # The default's territories name its region (C-1.3): it is not told again.
-            f"At the deadline the table plays: {' › '.join(question.default_path[1:])}."]
+            f"At the deadline the table plays: {' › '.join(question.whole_default[1:])}."]
 
 
 async def test_a_later_move_is_asked_in_three_short_lines(store: Store) -> None:
@@ -101,6 +101,7 @@ async def test_the_rule_returns_while_the_limit_holds_a_group_back(store: Store)
         text, _ = await clans_prompt(TableService(store), at(game, state))
         lines = text.splitlines()
         assert lines[:3] == expected(at(game, state))
+        assert " › To " in lines[2]  # one legal move or many: the whole move is named
         assert lines[3:] == ([RULE] if recalled else [])
 
 

@@ -20,6 +20,11 @@ def place_words(territory: TerritoryView) -> str:
               terrain=terrain_name(territory.terrain))
 
 
+def region_label(territory: str) -> str:
+    """A move's first step: the region of the territory it leaves (C-1.3)."""
+    return _("Region {region}", region=territory[0])
+
+
 def move_places(view: ClansPublicView, moves: list[Action], end: str) -> list[tuple[str, str]]:
     """(label, words) of each territory the legal `moves` leave (`end` "from") or enter
     ("to"): first those of moves that found a village (C-4.1), then the rest, each part
@@ -104,7 +109,7 @@ def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
                    "(C-3.1); 7 or more huts cannot leave, except onto a neighbour with at "
                    "least as many (C-3.2, C-3.3).")
         sources, targets = move_words(view.public, legal)
-        options = [Option((_("Region {region}", region=a["from"][0]),
+        options = [Option((region_label(a["from"]),
                            _("From {place}", place=sources[a["from"]]),
                            _("To {place}", place=targets[a["from"], a["to"]])), a)
                    for a in legal]
