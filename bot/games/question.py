@@ -35,6 +35,10 @@ class Question:
     # The default's every step, those of one choice too, as built: what a prompt names
     # when it tells the whole move the table plays (`without_lone_steps` keeps it).
     whole_default: tuple[str, ...] = ()
+    # Whether the answer is secret (sealed until every player's is in): the table then
+    # never answers it for the player, not even when only one answer is possible, as
+    # its timing would tell the others something. Every game says it of every question.
+    secret: bool = field(kw_only=True)
 
     def labels_after(self, picked: tuple[str, ...]) -> list[str]:
         """The distinct labels that may follow `picked`, in the options' order."""
@@ -99,4 +103,5 @@ class Question:
                         options=[Option(renamed[o.path], o.action) for o in self.options],
                         default_path=renamed.get(self.default_path, ()),
                         level_titles=self.level_titles, titles_after=titles,
-                        whole_default=self.whole_default or self.default_path)
+                        whole_default=self.whole_default or self.default_path,
+                        secret=self.secret)

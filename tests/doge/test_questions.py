@@ -146,11 +146,14 @@ def test_a_step_with_one_label_is_not_asked() -> None:
     q = Question(seat=0, kind="advisor", prompt="?", options=[
         Option(("Abstain", "Take the advisor", "Stand it in Quarantia"), take),
         Option(("Abstain", "Keep it"), {"type": "keep"})],
-        default_path=("Abstain", "Keep it"), level_titles=["First", "Second", "Third"])
+        default_path=("Abstain", "Keep it"), level_titles=["First", "Second", "Third"],
+        secret=False)
     short = q.without_lone_steps()
     assert short.labels_after(()) == ["Take the advisor › Stand it in Quarantia", "Keep it"]
     assert short.action_for(("Take the advisor › Stand it in Quarantia",)) == take
     assert short.default_path == ("Keep it",)
     assert short.title_for(()) == "Second"
-    lone = Question(seat=0, kind="x", prompt="?", options=[Option(("Only",), take)])
+    lone = Question(seat=0, kind="x", prompt="?", options=[Option(("Only",), take)],
+                    secret=True)
+    assert lone.without_lone_steps().secret  # the secrecy stays with the question
     assert [o.path for o in lone.without_lone_steps().options] == [("Only",)]

@@ -117,4 +117,5 @@ def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
         kind = "move"
     default_path = next((o.path for o in options if o.action == default), options[0].path)
     return Question(seat=seat, kind=kind, prompt=prompt, options=options,
-                    default_path=default_path, level_titles=titles)
+                    default_path=default_path, level_titles=titles,
+                    secret=False)  # a move and an order are made in the open (C-3.1, C-4.7)

@@ -159,4 +159,5 @@ def build_question(view: PlayerView, legal: list[Action], default: Action,
                     default_path=default_path,
                     level_titles=[_(title) for title in KIND_TITLES.get(kind, [])],
                     titles_after={(_(first),): _(title) for first, title
-                                  in BRANCH_TITLES.get(kind, {}).items()})
+                                  in BRANCH_TITLES.get(kind, {}).items()},
+                    secret=False)  # an election's decisions are open (the ballot is no question)

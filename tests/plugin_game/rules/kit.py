@@ -28,7 +28,7 @@ def build_question(view: Any, legal: list[Action], default: Action,
     options = [Option((coins_label(a["amount"]),), a) for a in legal]
     return Question(seat=view.seat, kind="bid", prompt=prompt, options=options,
                     default_path=(coins_label(default["amount"]),),
-                    level_titles=[_("Your bid")])
+                    level_titles=[_("Your bid")], secret=True)  # a sealed bid (B-2.1)
 
 
 def sensible_bid(view: Any, rng: random.Random, spread: int) -> int:
