@@ -127,6 +127,7 @@ class GamesMixin(StoreBase):
             )
             loaded = LoadedGame(await self._game_row(conn, game_id), seats, state, engine)
         self._remember(game_id, Live(0, ACTIVE, state, engine))
+        self._db.game_changed(game_id)  # its page shows the board now
         return loaded
 
     # -- a game started at once (tests, tools, imports) --------------------------------
@@ -185,6 +186,7 @@ class GamesMixin(StoreBase):
             await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             row = await self._game_row(conn, game_id)
         self._forget(game_id)
+        self._db.game_changed(game_id)
         return row
 
     # -- queries ----------------------------------------------------------------------

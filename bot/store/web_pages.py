@@ -5,9 +5,12 @@ links. A token is made the first time it is asked for and never changes; it is r
 
 from __future__ import annotations
 
+import json
 import secrets
+from collections.abc import Callable, Collection
+from typing import NamedTuple
 
-from bot.store.backends.sql import fetch_one
+from bot.store.backends.sql import fetch_all, fetch_one
 from bot.store.shared import StoreBase
 
 TOKEN_BYTES = 24  # 192 bits, 32 characters
@@ -15,8 +18,27 @@ PAGES_KEY = "web_pages"  # in guild_settings.extra: False when a server's pages 
 _TABLES = {"game": ("game_pages", "game_id"), "server": ("server_pages", "guild_id")}
 
 
+_STAMPED = 500  # games asked for in one statement
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class PageStamp(NamedTuple):
+    """What changes whenever a game's page may change: its version, status and last
+    change, and whether its server shows pages."""
+
+    version: int
+    status: str
+    updated_at: float
+    shown: bool
+
+
+def _shown(guild_id: int | None, extra: str | None) -> bool:
+    if guild_id is None:
+        return False
+    return extra is None or json.loads(extra).get(PAGES_KEY, True) is not False
 
 
 class WebPagesMixin(StoreBase):
@@ -48,6 +70,31 @@ class WebPagesMixin(StoreBase):
             return False
         settings = await self.get_guild_settings(guild_id)  # type: ignore[attr-defined]
         return settings.extra.get(PAGES_KEY, True) is not False
+
+    async def page_stamps(self, game_ids: Collection[int]) -> dict[int, PageStamp]:
+        """The stamps of these games, in one statement (per 500): what the pages' watcher
+        reads to see which games changed; a game that does not exist is left out."""
+        found: dict[int, PageStamp] = {}
+        ids = sorted(game_ids)
+        for start in range(0, len(ids), _STAMPED):
+            part = ids[start:start + _STAMPED]
+            async with self._db.reading_each() as conn:
+                rows = await fetch_all(
+                    conn, "SELECT g.id, g.version, g.status, g.updated_at, g.guild_id, "
+                          "s.extra FROM games g LEFT JOIN guild_settings s "
+                          "ON s.guild_id = g.guild_id "
+                          f"WHERE g.id IN ({', '.join('?' * len(part))})", part)
+            for row in rows:
+                found[int(row["id"])] = PageStamp(
+                    int(row["version"]), str(row["status"]), float(row["updated_at"]),
+                    _shown(row["guild_id"], row["extra"]))
+        return found
+
+    async def watch_games(self, changed: Callable[[set[int] | None], None]) -> bool:
+        """Call `changed(game_ids)` whenever games change in any process (a step, an
+        undo, a start, an end), `changed(None)` when changes may have gone unheard;
+        False where no process tells (SQLite: look with `page_stamps` instead)."""
+        return await self._db.watch_games(changed)
 
     async def show_pages(self, guild_id: int, shown: bool) -> None:
         settings = await self.get_guild_settings(guild_id)  # type: ignore[attr-defined]

@@ -12,7 +12,9 @@ processes share one database.
   the table service works on a game (or the poster shows one); a killed process's locks
   end with its connection.
 - Notices: a change of deadlines is announced with NOTIFY, so the other processes'
-  clocks wake; so is a change of a server's settings, so what they hold of it is dropped.
+  clocks wake; so is a change of a server's settings, so what they hold of it is dropped,
+  and, just after its commit, a change of a game (its submit lane left, started, ended),
+  so that every process's web pages show it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,13 @@ from typing import Any
 import asyncpg
 
 from bot.store.backends import postgres_dialect as dialect
-from bot.store.backends.postgres_notices import DEADLINES_CHANNEL, SETTINGS_CHANNEL, Listener
+from bot.store.backends.postgres_notices import (
+    DEADLINES_CHANNEL,
+    GAMES_CHANNEL,
+    SETTINGS_CHANNEL,
+    GameNotices,
+    Listener,
+)
 from bot.store.backends.sql import IntegrityViolation, Row
 from bot.store.backends.sqlite import DELETE_GUARD, Migration, load_migrations
 from bot.store.errors import SchemaTooNew, StoreError
@@ -202,6 +210,7 @@ class PgDatabase:
         self._making_lock_pool = asyncio.Lock()
         self._listener: Listener | None = None
         self._lanes = [_Lane() for _ in range(connections.lanes)]
+        self._game_notices = GameNotices(pool)
 
     @classmethod
     async def open(cls, url: str, *,
@@ -221,6 +230,7 @@ class PgDatabase:
         return cls(url, pool, connections)
 
     async def close(self) -> None:
+        await self._game_notices.close()
         for lane in self._lanes:
             await lane.close()
         if self._listener is not None:
@@ -257,6 +267,7 @@ class PgDatabase:
         lane = self._lanes[game_id % len(self._lanes)]
         async with lane.lock:
             yield PgSession(await lane.connection(self.url))
+        self.game_changed(game_id)  # a step or an undo, committed: the pages look
 
     @asynccontextmanager
     async def game_lock(self, game_id: int, purpose: str = "table") -> AsyncIterator[None]:
@@ -300,6 +311,16 @@ class PgDatabase:
             changed(int(payload) if payload.isdigit() else None)
 
         await self._hear(SETTINGS_CHANNEL, heard, lambda: changed(None))
+
+    def game_changed(self, game_id: int) -> None:
+        self._game_notices.changed(game_id)
+
+    async def watch_games(self, changed: Callable[[set[int] | None], None]) -> bool:
+        def heard(payload: str) -> None:
+            changed({int(part) for part in payload.split(",") if part.isdigit()})
+
+        await self._hear(GAMES_CHANNEL, heard, lambda: changed(None))
+        return True
 
     async def _hear(self, channel: str, on_notice: Callable[[str], None],
                     on_missed: Callable[[], None]) -> None:

@@ -97,3 +97,45 @@ class Listener:
         async with self._setting_up:
             if self.raw is not None and not self.raw.is_closed():
                 await self.raw.close()
+
+
+GAMES_CHANNEL = "store_games"  # the payload: ids of games that changed, comma-separated
+GAMES_GATHER_S = 0.1  # changes of this long are told in one notice
+_PAYLOAD_CHARS = 7000  # below PostgreSQL's 8000 bytes a notice may carry
+
+
+class GameNotices:
+    """Tells every process's pages that games changed (a step, an undo, a start or an
+    end), gathered over `GAMES_GATHER_S` into one notice sent after the change's commit,
+    never in its transaction: a notifying commit waits for every other one on the
+    server. A notice that cannot be sent is left out; a page looks again by itself."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+        self._changed: set[int] = set()
+        self._sending: asyncio.Task | None = None
+
+    def changed(self, game_id: int) -> None:
+        self._changed.add(game_id)
+        if self._sending is None or self._sending.done():
+            self._sending = asyncio.get_running_loop().create_task(self._send())
+
+    async def _send(self) -> None:
+        await asyncio.sleep(GAMES_GATHER_S)
+        ids, self._changed = sorted(self._changed), set()
+        payloads = [""]
+        for game_id in ids:
+            if len(payloads[-1]) > _PAYLOAD_CHARS:
+                payloads.append("")
+            payloads[-1] += f"{',' if payloads[-1] else ''}{game_id}"
+        try:
+            async with self.pool.acquire() as conn:
+                for payload in payloads:
+                    await conn.execute("SELECT pg_notify($1, $2)", GAMES_CHANNEL, payload)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            log.warning("game notices: %d left out (%s)", len(ids), exc)
+
+    async def close(self) -> None:
+        """Sends what is gathered, then stops."""
+        if self._sending is not None and not self._sending.done():
+            await self._sending

@@ -321,6 +321,13 @@ class Database:
     async def watch_settings(self, changed: Callable[[int | None], None]) -> None:
         """Nobody else writes the file's settings."""
 
+    def game_changed(self, game_id: int) -> None:
+        """Another process reading the file (the pages alone) looks by itself."""
+
+    async def watch_games(self, changed: Callable[[set[int] | None], None]) -> bool:
+        """Nothing tells another process of a change to the file: False (look for it)."""
+        return False
+
     async def schema_version(self) -> int:
         async with self.lock:
             return await schema_version(self.conn)
