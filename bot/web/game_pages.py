@@ -21,6 +21,7 @@ from bot.tables.service import TableService
 from bot.tables.web_links import WebLinks
 from bot.web.games import WEB_GAMES
 from bot.web.history import History, Steps
+from bot.web.live import Follower, News, Watcher
 from bot.web.text import line_html, marked, plain
 
 FOREVER = "public, max-age=31536000, immutable"  # a step's board at its own address
@@ -62,9 +63,11 @@ class GamePages:
         # not kept, so a link made later works at once.
         self._game_of_token: dict[str, int] = {}
         self.closing = asyncio.Event()  # set at shutdown: the event streams end
+        self.watcher = Watcher(self.store, self.describe, poll_s=poll_s)
 
     async def close_streams(self, _app: web.Application) -> None:
         self.closing.set()
+        await self.watcher.close()  # wakes every stream, which then ends
 
     # ---- finding the game -------------------------------------------------------------
 
@@ -206,40 +209,47 @@ class GamePages:
             if game.state is not None else ""
         return f"{steps.last if steps is not None else ''}:{game.row.status}:{awaited}"
 
+    async def describe(self, game_id: int) -> News:
+        """What a page's event says of the game now (the watcher asks once a change)."""
+        game = await self.service.load(game_id)
+        steps = await self._steps(game)
+        return {"mark": await self.mark(game), "status": game.row.status,
+                "last": steps.last if steps is not None else None}
+
     async def events(self, request: web.Request) -> web.StreamResponse:
         """Server-sent events: one at once, then one whenever what the page shows changes
-        (looked for every `poll_s`: the bot may run in another process)."""
+        (the app's one watcher tells every stream of the game: bot/web/live.py). A
+        stream whose reader is gone ends at its next write, a heartbeat at the latest."""
         game = await self._game(request)
         response = web.StreamResponse(headers={
             "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
             "X-Accel-Buffering": "no"})  # nginx passes each event on at once
         await response.prepare(request)
         seen: str | None = None
-        quiet = 0.0
         try:
-            while True:
-                game = await self.service.load(game.id)
-                if not await self.store.pages_shown(game.row.guild_id):
-                    break
-                mark = await self.mark(game)
-                if mark != seen:
-                    seen = mark
-                    steps = await self._steps(game)
-                    data = {"mark": mark, "status": game.row.status,
-                            "last": steps.last if steps is not None else None}
-                    await response.write(f"event: step\ndata: {json.dumps(data)}\n\n".encode())
-                    quiet = 0.0
-                elif quiet >= HEARTBEAT_S:
-                    await response.write(b": still here\n\n")
-                    quiet = 0.0
-                try:  # a stop of the server ends the stream at once
-                    await asyncio.wait_for(self.closing.wait(), self.poll_s)
-                    break
-                except TimeoutError:
-                    quiet += self.poll_s
-        except ConnectionResetError:  # the reader went away
+            async with self.watcher.follow(game.id) as follower:
+                while not self.closing.is_set():
+                    follower.woken.clear()  # before reading: a change from now on wakes
+                    news = self.watcher.news(follower)
+                    if news is None:  # pages off, or the game gone
+                        break
+                    if news["mark"] != seen:
+                        seen = news["mark"]
+                        await response.write(f"event: step\ndata: {json.dumps(news)}\n\n"
+                                             .encode())
+                    if not await self._woken(follower):
+                        await response.write(b": still here\n\n")
+        except ConnectionResetError:  # the reader went away (aiohttp's own is one too)
             pass
         return response
+
+    async def _woken(self, follower: Follower) -> bool:
+        """Waits until the game's news changes or a heartbeat is due (False)."""
+        try:
+            await asyncio.wait_for(follower.woken.wait(), HEARTBEAT_S)
+        except TimeoutError:
+            return False
+        return True
 
     # ---- a finished game --------------------------------------------------------------
 

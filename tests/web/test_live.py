@@ -1,0 +1,107 @@
+"""Live updates cost the same however many pages are open: one watcher reads the
+followed games' stamps in one statement per look (SQLite) or hears the store's notices
+(PostgreSQL), and fans each change out to the open streams; a stream whose reader is
+gone is dropped at its next write, and then costs nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
+
+from aiohttp.test_utils import TestClient
+
+from bot.store import Store
+from bot.web.app import PAGES
+from tests.community.helpers import play, start
+from tests.store.conftest import backend, db_path  # noqa: F401  (fixtures: both backends)
+from tests.web.helpers import GUILD, SEED, client, next_event
+
+FEW, MANY = 2, 40
+WINDOW_S = 1.0  # statements are counted over this long (a rate: never compared to time)
+
+
+class Statements:
+    """Every SQL statement the store's SQLite connection runs, counted."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, _sql: str) -> None:
+        self.count += 1
+
+    async def per_s(self) -> float:
+        before, started = self.count, asyncio.get_running_loop().time()
+        await asyncio.sleep(WINDOW_S)
+        return (self.count - before) / (asyncio.get_running_loop().time() - started)
+
+
+async def counted(store: Store) -> Statements:
+    statements = Statements()
+    await store._db.conn.set_trace_callback(statements)  # type: ignore[attr-defined]
+    return statements
+
+
+@asynccontextmanager
+async def streams(c: TestClient, token: str, n: int) -> AsyncIterator[list[Any]]:
+    """`n` open event streams of a game, each past its first event."""
+    async with AsyncExitStack() as stack:
+        opened = [await stack.enter_async_context(c.get(f"/g/{token}/events"))
+                  for _ in range(n)]
+        for stream in opened:
+            await asyncio.wait_for(next_event(stream), 30)
+        yield opened
+
+
+async def clans_game(store: Store) -> tuple[int, str]:
+    """A Clans game two moves in, and its page's token."""
+    game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
+    await play(store, game_id, moves=2)
+    return game_id, await store.page_token("game", game_id)
+
+
+async def test_many_open_pages_cost_no_more_sql_than_a_few(store: Store) -> None:
+    _game_id, token = await clans_game(store)
+    async with client(store, poll_s=0.02) as c:
+        statements = await counted(store)
+        async with streams(c, token, FEW):
+            few = await statements.per_s()
+        async with streams(c, token, MANY):
+            many = await statements.per_s()
+    assert few > 0  # the pages do look for changes
+    assert many <= 1.5 * few, (few, many)  # each polling on its own: 20 times as many
+
+
+async def test_streams_whose_readers_left_go_at_the_next_write(store: Store) -> None:
+    game_id, token = await clans_game(store)
+    async with client(store, poll_s=0.02) as c:
+        statements = await counted(store)
+        async with streams(c, token, MANY) as opened:
+            for stream in opened:
+                stream.close()  # the readers leave at once, before the next heartbeat
+        await play(store, game_id, seed=2, moves=1)  # a step: written to every stream
+        for _ in range(int(10 / WINDOW_S)):  # the streams' heartbeat is 15 s away
+            if await statements.per_s() == 0:
+                break
+        else:
+            raise AssertionError("pages whose readers left still read the database")
+        assert c.app[PAGES].watcher.followers == 0
+
+
+async def test_a_step_is_pushed_to_the_pages_of_another_process(backend) -> None:  # noqa: F811
+    """On PostgreSQL the change reaches the watcher as a notice from the process that
+    made it, not by a look of the watcher's own; on SQLite it is looked for."""
+    async with await Store.open(backend.target) as bot_store, \
+            await Store.open(backend.target) as web_store:
+        game_id = await start(bot_store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
+        await play(bot_store, game_id, moves=3)
+        token = await bot_store.page_token("game", game_id)
+        async with client(web_store, poll_s=0.05) as c, streams(c, token, 3) as opened:
+            watcher = c.app[PAGES].watcher
+            await play(bot_store, game_id, moves=1)
+            for stream in opened:
+                assert (await asyncio.wait_for(next_event(stream), 30))["last"] == 4
+            assert watcher.pushed == (backend.name == "postgresql")
+            if watcher.pushed:
+                assert watcher.timed_looks == 0  # heard, not found by looking
