@@ -6,17 +6,24 @@ gone is dropped at its next write, and then costs nothing."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import sys
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
 from typing import Any
 
+import aiohttp
 from aiohttp.test_utils import TestClient
 
 from bot.store import Store
 from bot.web.app import PAGES
 from tests.community.helpers import play, start
+from tests.postgres import fresh_database
 from tests.store.conftest import backend, db_path  # noqa: F401  (fixtures: both backends)
 from tests.web.helpers import GUILD, SEED, client, next_event
+from tests.web.scrape import free_port
 
 FEW, MANY = 2, 40
 WINDOW_S = 1.0  # statements are counted over this long (a rate: never compared to time)
@@ -105,3 +112,36 @@ async def test_a_step_is_pushed_to_the_pages_of_another_process(backend) -> None
             assert watcher.pushed == (backend.name == "postgresql")
             if watcher.pushed:
                 assert watcher.timed_looks == 0  # heard, not found by looking
+
+
+async def test_python_m_bot_web_shows_a_step_the_bot_made_in_its_own_process(
+        tmp_path: Path) -> None:
+    """`python -m bot web` in a process of its own on PostgreSQL: a step this process
+    (the bot) makes reaches an open page's stream there, pushed by the store's notice."""
+    async with fresh_database("web") as url, await Store.open(url) as bot_store:
+        game_id = await start(bot_store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
+        await play(bot_store, game_id, moves=3)
+        token = await bot_store.page_token("game", game_id)
+        port = free_port()
+        env = {**os.environ, "DATABASE_URL": url, "WEB_PORT": str(port),
+               "WEB_BASE_URL": "https://games.example.org"}
+        web = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "web", cwd=tmp_path, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            async with aiohttp.ClientSession() as http:
+                for _ in range(300):  # until it listens (it may be slow to start)
+                    with contextlib.suppress(aiohttp.ClientConnectionError):
+                        async with http.get(f"{base}/healthz") as health:
+                            if health.status == 200:
+                                break
+                    assert web.returncode is None, await web.stderr.read()  # type: ignore[union-attr]
+                    await asyncio.sleep(0.1)
+                async with http.get(f"{base}/g/{token}/events") as stream:
+                    assert (await asyncio.wait_for(next_event(stream), 30))["last"] == 3
+                    await play(bot_store, game_id, moves=1)
+                    assert (await asyncio.wait_for(next_event(stream), 30))["last"] == 4
+        finally:
+            web.terminate()
+            await web.wait()
