@@ -49,6 +49,19 @@ def get_kit(name: str) -> GameKit:
     return game(name).kit
 
 
+def installed(name: str) -> bool:
+    """Whether the game a stored table plays is registered on this bot."""
+    return name in GAMES
+
+
+def game_title(name: str) -> str:
+    """A game's title; a game no longer installed (its code removed or renamed) by the
+    name its tables keep, said to be so."""
+    if installed(name):
+        return get_kit(name).title
+    return _("{name} (game not installed)", name=name)
+
+
 class _Kits(Mapping[str, GameKit]):
     """Every registered game's kit by name, read from the registry on every use."""
 

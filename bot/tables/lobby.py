@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import later
 from bot.store import ACTIVE, LOBBY, ChannelBusy, LoadedGame, Seat, Store
-from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, GameKit, colour_word, get_kit, option_word
+from bot.tables.kits import (
+    AI_LEVELS,
+    DEFAULT_LEVEL,
+    GameKit,
+    colour_word,
+    get_kit,
+    installed,
+    option_word,
+)
+from bot.tables.not_installed import NotInstalled
 from bot.tables.steps import TableError
 
 TIMINGS = ("live", "async")
@@ -45,6 +54,8 @@ class LobbyMixin:
                                                 created_by=user_id, settings=settings)
         except ChannelBusy as exc:
             busy = await self.store.open_game_in_channel(channel_id)
+            if busy is not None and not installed(busy.game):
+                raise NotInstalled(busy) from exc  # a moderator's end frees the channel
             if busy is not None and busy.status == LOBBY:
                 raise TableError(later(
                     "A {title} table is already open in this channel: join it there, or "

@@ -10,6 +10,7 @@ from bot.i18n import _, cmd
 from bot.store import ACTIVE
 from bot.tables.mod_seats import refuse_last_person
 from bot.tables.moderation import Moderation
+from bot.tables.not_installed import NotInstalled, end_question
 from bot.tables.steps import Moderator
 
 ASKED_FIRST = ("end", "kick")
@@ -21,7 +22,12 @@ async def confirmation(moderation: Moderation, mod: Moderator, channel_id: int, 
     done without asking (a lobby, or a refusal the action itself gives)."""
     await moderation.require_moderator(mod)
     service = moderation.service
-    game = await service.require_game(channel_id)
+    try:
+        game = await service.require_game(channel_id)
+    except NotInstalled as missing:  # only ending it is left to do
+        if action != "end":
+            raise
+        return missing.row.id, end_question(missing.row)
     if action not in ASKED_FIRST or game.row.status != ACTIVE:
         return None
     title = service.kit(game).title

@@ -16,6 +16,7 @@ from bot.i18n import _, _n, cmd, later, number
 from bot.store import ACTIVE, LOBBY, ActionEntry, AuditEntry, LoadedGame, StoreError
 from bot.tables.mod_records import RecordsMixin
 from bot.tables.mod_seats import SeatsMixin
+from bot.tables.not_installed import NotInstalled, end_not_installed
 from bot.tables.service import Step, TableError, TableService
 from bot.tables.steps import Moderator, ModResult
 from bot.tables.timing import moves_at_once
@@ -206,7 +207,14 @@ class Moderation(SeatsMixin, RecordsMixin):
         """End now with everyone ranked, marked as ended by a moderator (D-9.3); with
         `game_id`, only that game (see `_open`)."""
         await self.require_moderator(mod)
-        game = await self._open(channel_id, game_id)
+        try:
+            game = await self._open(channel_id, game_id)
+        except NotInstalled as missing:  # ended without its engine: no result
+            if game_id is not None and missing.row.id != game_id:
+                raise TableError(later("Game {game} is over: nothing was changed.",
+                                       game=game_id)) from None
+            async with self.service.lock(missing.row.id):
+                return await end_not_installed(self.store, mod, missing.row)
         if game.row.status == LOBBY:
             async with self.service.lock(game.id):
                 await self.store.end_game(game.id, result={"reason": "moderator"})

@@ -11,10 +11,10 @@ it is made (the asker's, for a private answer)."""
 
 from __future__ import annotations
 
-from bot.i18n import _, _n
+from bot.i18n import _, _n, cmd
 from bot.store import LOBBY, GameRow
 from bot.tables.clock import split_kind
-from bot.tables.kits import get_kit
+from bot.tables.kits import game_title, get_kit, installed
 from bot.tables.moderation import Moderation
 from bot.tables.service import TableService
 from bot.tables.steps import Moderator
@@ -50,6 +50,10 @@ async def open_tables_text(moderation: Moderation, mod: Moderator) -> str:
 
 async def table_line(service: TableService, row: GameRow) -> str:
     """One open table in a line."""
+    if not installed(row.game):  # nothing to say of its play without its engine
+        return _("• **{title}** game {game} in {channel}: {end} ends it",
+                 title=game_title(row.game), game=row.id, channel=f"<#{row.channel_id}>",
+                 end=cmd("table-admin end"))
     game = await service.load(row.id)
     row = game.row  # as it is now: a lobby may have started meanwhile
     values = {"title": get_kit(row.game).title, "game": row.id,

@@ -38,10 +38,12 @@ from bot.tables.kits import (
     SEARCH_LEVEL,
     GameKit,
     get_kit,
+    installed,
     seat_level,
     short_hash,
 )
 from bot.tables.lobby import TIMINGS, LobbyMixin
+from bot.tables.not_installed import NotInstalled
 from bot.tables.steps import StaleStep, Step, TableError
 from bot.tables.timing import moves_at_once
 
@@ -109,6 +111,11 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
             game = await self.store.load_game(game_id)
         except UnknownGame as exc:
             raise TableError(later("That game no longer exists.")) from exc
+        except StoreError:
+            row = await self.store.get_game(game_id)
+            if installed(row.game):
+                raise
+            raise NotInstalled(row) from None  # a one-line refusal, never a failure
         return game
 
     @staticmethod

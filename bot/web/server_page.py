@@ -14,7 +14,7 @@ from bot.community.stats import change_text, history, player_stats
 from bot.games.registry import GAMES
 from bot.i18n import speaking
 from bot.store import ACTIVE, ENDED, FINISHED, LOBBY, GameRow, Store
-from bot.tables.kits import get_kit
+from bot.tables.kits import game_title, get_kit
 from bot.tables.languages import ServerLanguages
 
 LISTED = 50  # tables listed of each kind
@@ -59,7 +59,7 @@ class ServerPage:
 
     async def _tables(self, guild_id: int, statuses: tuple[str, ...]) -> list[Table]:
         rows = await self.store.list_games(guild_id=guild_id, status=statuses, limit=LISTED)
-        return [Table(row, get_kit(row.game).title, await self.store.page_token("game", row.id))
+        return [Table(row, game_title(row.game), await self.store.page_token("game", row.id))
                 for row in rows]
 
     async def _board(self, guild_id: int, game: str) -> Board:

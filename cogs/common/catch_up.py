@@ -14,6 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.sharding import holds
+from bot.tables.steps import TableError
 from cogs.common.delivery import PostingError, ThreadClosed
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,11 @@ class CatchUp(commands.Cog):
     async def show(self, game_id: int) -> bool:
         """One game's owed steps shown; False when its channel cannot be reached now."""
         tables = self.bot.tables  # type: ignore[attr-defined]
-        game = await tables.load(game_id)
+        try:
+            game = await tables.load(game_id)
+        except TableError as exc:  # a game no longer installed: the others still shown
+            log.info("game %s: what its channel is owed is not shown: %s", game_id, exc)
+            return False
         poster = self.bot.posters.get(game.row.game)  # type: ignore[attr-defined]
         if poster is None:
             return False

@@ -18,10 +18,11 @@ import discord
 from discord import ui
 
 from bot.background import is_database_fault
-from bot.games.registry import GAMES
-from bot.i18n import SOURCE_LANGUAGE, _, cmd, language_of_locale, set_language
+from bot.i18n import SOURCE_LANGUAGE, _, language_of_locale, set_language
 from bot.ops import metrics
 from bot.store.errors import UnknownGame
+from bot.tables.kits import installed
+from bot.tables.not_installed import not_installed_line
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +97,7 @@ async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg:
     client.in_flight = getattr(client, "in_flight", 0) + 1  # type: ignore[attr-defined]
     metrics.click_received(interaction.id)  # timed until its answer is sent
     try:
-        refusal = await out_of_place(interaction, game_id)
+        refusal = await out_of_place(interaction, op, game_id)
         if refusal is not None:
             return await interaction.response.send_message(refusal, ephemeral=True)
         await fn(interaction, game_id, arg, values)
@@ -109,7 +110,12 @@ async def dispatch(interaction: discord.Interaction, op: str, game_id: int, arg:
         client.in_flight -= 1  # type: ignore[attr-defined]
 
 
-async def out_of_place(interaction: discord.Interaction, game_id: int) -> str | None:
+# A moderator's confirmation acts on any table, one of a game no longer installed too
+# (its end is all that is left to do there).
+ANY_GAME = frozenset({"modok", "modno"})
+
+
+async def out_of_place(interaction: discord.Interaction, op: str, game_id: int) -> str | None:
     """Why a component may not act here, if so: its table is another channel's (a forged
     click would open and post that table's panels and rounds here), or its game is no
     longer installed on this bot. A game the store does not know is the handler's to
@@ -123,15 +129,9 @@ async def out_of_place(interaction: discord.Interaction, game_id: int) -> str | 
         return None
     if row.channel_id != interaction.channel_id:
         return _("That button belongs to a table in another channel.")
-    if row.game not in GAMES:
+    if not installed(row.game) and op not in ANY_GAME:
         return not_installed_line()
     return None
-
-
-def not_installed_line() -> str:
-    """What a table of a game this bot no longer has answers."""
-    return _("This table's game is not installed on this bot any more; a moderator can end "
-             "it with {end}.", end=cmd("table-admin end"))
 
 
 async def count_click(client: object, game_id: int) -> None:
