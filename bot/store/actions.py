@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.base import Action, GameEngine, IllegalAction, Outcome
 from bot.i18n import _
 from bot.ops import metrics
+from bot.store.after_commit import RATE, owe
 from bot.store.backends.sql import Conn, IntegrityViolation, Session, fetch_all, fetch_one
 from bot.store.commitments import Commitment, CommitmentsMixin, insert_commitments
 from bot.store.errors import BadAction, KeyReused, StaleVersion, StoreError, WrongStatus
@@ -94,17 +95,24 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
             not isinstance(idempotency_key, str) or not 0 < len(idempotency_key) <= MAX_KEY_LENGTH
         ):
             raise BadAction(f"an idempotency key is a string of 1 to {MAX_KEY_LENGTH} characters")
+        result = None
         async with self._db.exclusive(game_id) as session:
             for _attempt in range(_RETRIES):
                 try:
-                    return await self._submit_locked(
+                    result = await self._submit_locked(
                         session, game_id, clean, action_text, expected_version, actor_id,
                         idempotency_key,
                     )
+                    break
                 except _Moved:
                     continue
-        raise StoreError(_("game {game} kept changing while applying an action; retry",
-                           game=game_id))
+        if result is None:
+            raise StoreError(_("game {game} kept changing while applying an action; retry",
+                               game=game_id))
+        if result.finished:
+            # Its transaction owes the game's rating (`_write`): done now, or by a later run.
+            await self.after_commit.run_now(RATE)
+        return result
 
     async def _submit_locked(
         self,
@@ -223,14 +231,19 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
 
 async def _write(session: Session, params: tuple[Any, ...],
                  sealed: list[Commitment]) -> None:
-    """The action alone is one statement; with the commitments of the stacks it revealed
-    it is one transaction, so a revealed round never lacks them."""
-    if not sealed:
+    """The action alone is one statement; with the commitments of the stacks it revealed,
+    or the rating a finish owes, it is one transaction, so a revealed round never lacks
+    them and a finished game is never left unrated."""
+    game_id, version, now, finished = params[0], params[1], params[3], params[9]
+    if not sealed and not finished:
         await session.write_one(_WRITE, params)
         return
     async with session.in_transaction() as conn:
         await conn.execute(_WRITE, params)
-        await insert_commitments(conn, params[0], params[1], params[3], sealed)
+        if sealed:
+            await insert_commitments(conn, game_id, version, now, sealed)
+        if finished:
+            await owe(conn, RATE, game_id, now)
 
 
 def game_result(engine: GameEngine, state: Any, version: int) -> Any:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
+from bot.store.after_commit import settle
 from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.errors import StoreError
 from bot.store.rows import (
@@ -285,10 +286,15 @@ class ServiceMixin(StoreBase):
     # -- the bot's messages -----------------------------------------------------------
 
     async def set_message(
-        self, game_id: int, kind: str, *, channel_id: int, message_id: int
+        self, game_id: int, kind: str, *, channel_id: int, message_id: int,
+        settles: int | None = None,
     ) -> BotMessage:
+        """Keep a message of the game's; `settles`: the owed work (bot/store/after_commit.py)
+        that keeping it finishes, settled in the same transaction."""
         async with self._db.transaction() as conn:
             await self._status(conn, game_id)
+            if settles is not None:
+                await settle(conn, settles)
             row = await fetch_one(
                 conn,
                 "INSERT INTO bot_messages (game_id, kind, channel_id, message_id, updated_at) "

@@ -1,11 +1,14 @@
 """Ratings kept by the store (migration 0007): every finished game is rated once, right
 after the transaction that finished it, and the ratings can be rebuilt from the games.
 
+The transaction that finishes a game (an action, an import) records its rating as owed
+(`RATE`, bot/store/after_commit.py); `rate_owed` is that after-commit handler.
 `rate_finished()` looks at every finished game not looked at yet, oldest finish first,
-in one transaction: a crash before it only delays the update to the next finish (or to
-start-up), never loses it. A game that finished earlier than one already rated in its
-(server, game) (two processes finishing games at once) has that scope replayed, so the
-numbers are always those of the games in finishing order, which is exactly what
+and settles their owed rows in the same transaction: a crash or a refused write before
+it only delays the update to the next start-up or tick of the table clock, never loses
+it, and a game is never rated twice. A game that finished earlier than one already rated
+in its (server, game) (two processes finishing games at once) has that scope replayed,
+so the numbers are always those of the games in finishing order, which is exactly what
 `rebuild_ratings()` computes. Whether a game counts is decided when it is first looked
 at, from the server's setting then (`rating_policy`), and kept.
 """
@@ -13,22 +16,19 @@ at, from the server's setting then (`rating_policy`), and kept.
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.community.outcome import outcome
 from bot.community.ratings import Entrant, Rating, is_win, rate
-from bot.store.actions import ActionsMixin
+from bot.store.after_commit import RATE, Owed
 from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.rating_copies import copy_of_a_game_looked_at
-from bot.store.rows import ActionResult, LoadedGame, dumps
+from bot.store.rows import dumps
 from bot.store.seats import holders_names
 from bot.store.shared import current_state
 from bot.store.standings import StandingsMixin
-
-log = logging.getLogger(__name__)
 
 RATINGS_LOCK = -1  # PostgreSQL advisory lock key (game locks use 0 and up)
 POLICY_KEY = "ratings"  # in guild_settings.extra
@@ -85,27 +85,14 @@ class RebuildReport:
                 f"games ({self.games} finished games looked at): {drift}")
 
 
-class RatingsMixin(StandingsMixin, ActionsMixin):
-    # -- hooks: right after a game finishes ------------------------------------------------
+class RatingsMixin(StandingsMixin):
+    # -- after a game finishes: the after-commit handler `RATE` ---------------------------
 
-    async def submit_action(self, game_id: int, action: Any, **kwargs: Any) -> ActionResult:
-        result = await super().submit_action(game_id, action, **kwargs)
-        if result.finished:
-            await self._rate_quietly()
-        return result
-
-    async def import_game(self, record: Any, **kwargs: Any) -> LoadedGame:
-        loaded: LoadedGame = await super().import_game(record, **kwargs)  # type: ignore[misc]
-        if loaded.row.status == "finished":
-            await self._rate_quietly()
-        return loaded
-
-    async def _rate_quietly(self) -> None:
-        """The finish is committed whatever happens here; a failure is caught up later."""
-        try:
-            await self.rate_finished()
-        except Exception:
-            log.exception("rating the finished games failed; the next finish retries")
+    async def rate_owed(self, owed: Owed) -> bool:
+        """The handler of owed ratings (bot/store/after_commit.py): every finished game
+        not rated yet is rated, and its owed row settled in that same transaction."""
+        await self.rate_finished()
+        return True
 
     # -- policy -------------------------------------------------------------------------
 
@@ -153,6 +140,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
                         await _apply(conn, row["guild_id"], row["game"], row["id"], rated)
                 for guild_id, game in sorted(replay):
                     await _replay(conn, guild_id, game)
+                await _settle_looked_at(conn)
             done += len(pending)
             if len(pending) < _BATCH:
                 return done
@@ -182,6 +170,7 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
                     scopes.add((row["guild_id"], row["game"]))
             for guild_id, game in sorted(scopes):
                 await _replay(conn, guild_id, game)
+            await _settle_looked_at(conn)
             after = await fetch_all(conn, "SELECT * FROM ratings")
         report.players = len(after)
         for r in after:
@@ -240,6 +229,14 @@ class RatingsMixin(StandingsMixin, ActionsMixin):
             "VALUES (?, ?, ?, ?, ?, ?)",
             [(game_id, p.seat, p.user_id, p.name, p.place, dumps(p.tally)) for p in places])
         return Rated(places, result.by_moderator) if reason is None else None
+
+
+async def _settle_looked_at(conn: Conn) -> None:
+    """The owed ratings of the games looked at are done (in the transaction that did
+    them; another process may have looked at some)."""
+    await conn.execute(
+        "DELETE FROM owed_work WHERE kind = ? AND EXISTS "
+        "(SELECT 1 FROM rated_games AS r WHERE r.game_id = owed_work.game_id)", (RATE,))
 
 
 def _numbers(r: Any) -> tuple[Any, ...]:

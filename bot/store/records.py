@@ -13,6 +13,7 @@ from bot.games.record import RECORD_FORMAT, RECORD_VERSION, make_record
 from bot.games.sealing import sealing_of
 from bot.i18n import _
 from bot.store.actions import apply_checked, clean_action, game_result
+from bot.store.after_commit import RATE, owe
 from bot.store.backends.sql import fetch_all
 from bot.store.commitments import read_commitments
 from bot.store.errors import BadAction, BadRecord, StoreError, WrongStatus
@@ -107,6 +108,7 @@ class RecordsMixin(GamesMixin):
                     "UPDATE games SET finished_at = ?, result = ? WHERE id = ?",
                     (now, dumps(game_result(engine, state, version)), game_id),
                 )
+                await owe(conn, RATE, game_id, now)  # done below, or by a later run
             await self._insert_seats(conn, game_id, players, user_ids)
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, actor_id, created_at, action, events, "
@@ -122,6 +124,8 @@ class RecordsMixin(GamesMixin):
                 engine,
             )
         self._remember(game_id, Live(version, loaded.row.status, state, engine))
+        if over:
+            await self.after_commit.run_now(RATE)
         return loaded
 
 

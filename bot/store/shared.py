@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import GameEngine
+from bot.store.after_commit import AfterCommit
 from bot.store.backends.sql import Conn, Database, fetch_all, fetch_one
 from bot.store.errors import StateMismatch, StoreError, UnknownGame, WrongStatus
 from bot.store.rows import GAME_COLUMNS, SEAT_COLUMNS, GameRow, Seat, dumps
@@ -54,6 +55,8 @@ class StoreBase:
         self.snapshot_every = snapshot_every
         self._cache_size = cache_size
         self._live: OrderedDict[int, Live] = OrderedDict()
+        # What follows a committed step, by name, and the work still owed to it.
+        self.after_commit = AfterCommit(db, clock)
 
     def engine(self, game: str) -> GameEngine:
         """The engine of a game name; StoreError if there is none."""

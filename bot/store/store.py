@@ -6,10 +6,12 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from os import PathLike
+from typing import Any
 
 from bot.games.registry import get_engine
 from bot.secret_logs import keep_secrets_out_of_logs
 from bot.store.actions import ActionsMixin
+from bot.store.after_commit import RATE
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections, is_postgres_url
 from bot.store.backends.sql import Database as Backend
 from bot.store.backends.sql import fetch_all, fetch_one
@@ -37,6 +39,12 @@ class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
     All methods are coroutines that may be called concurrently; the store serializes its
     transactions.
     """
+
+    def __init__(self, db: Backend, **kwargs: Any) -> None:
+        super().__init__(db, **kwargs)
+        # The store's own after-commit handlers (bot/store/after_commit.py); the Discord
+        # side registers those that talk to Discord.
+        self.after_commit.register(RATE, self.rate_owed, all_at_once=True)
 
     @classmethod
     async def open(

@@ -168,6 +168,7 @@ class TableClock(ClockLoop):
         async with self._ticking:
             handled = await self._deadlines()
             await self._digests()
+            await self.store.after_commit.run()  # work owed after commits, until done
             return handled
 
     async def _deadlines(self) -> int:

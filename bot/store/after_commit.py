@@ -1,0 +1,162 @@
+"""Work that follows a committed step, kept until it is done (migration 0014).
+
+A step's own transaction commits what the step is; what follows it (rating a finished
+game, keeping the row of a reminder Discord accepted) is a named after-commit handler.
+Its work is either written in the step's transaction, or recorded there as owed (a row of
+`owed_work`) and done after it: right away by whoever committed, and again at start-up
+and at every tick of the table clock (bot/tables/clock.py) until it is done. The handler
+removes the row in the same transaction that does the work (`settle`), so the work counts
+once however often it is tried: a row is either still owed, or done and gone.
+
+Work that talks to Discord records its row before it talks (`owing`), since a post cannot
+be taken back by a rollback; its handler then finds out what the post did.
+
+Handlers are registered by name; a process runs the rows whose handler it has (the store
+registers its own, the Discord side registers those that need Discord). Rows take no
+claims: doing a row twice at once (two processes, or a redo while a first try is still
+on its way) has the effect of doing it once, since each handler's work and the row's
+settling are one transaction that finds what is already done.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.backends.sql import Conn, Database, fetch_all, fetch_one
+
+log = logging.getLogger(__name__)
+
+RATE = "rate"  # a finished game to rate (bot/store/ratings.py)
+BATCH = 100
+
+
+@dataclass(frozen=True)
+class Owed:
+    """A row of owed work: what it is (`kind`, the handler's name), the game it is
+    about and what its handler needs to know (`detail`)."""
+
+    id: int
+    kind: str
+    game_id: int | None
+    detail: dict[str, Any]
+    created_at: float
+
+
+# Does the work and settles the row; False: not this process's to do (the row stays).
+Handler = Callable[[Owed], Awaitable[bool]]
+
+
+async def owe(conn: Conn, kind: str, game_id: int | None, now: float,
+              detail: dict[str, Any] | None = None) -> int:
+    """Record work as owed, inside the caller's transaction; the row's id."""
+    row = await fetch_one(
+        conn, "INSERT INTO owed_work (kind, game_id, detail, created_at) "
+              "VALUES (?, ?, ?, ?) RETURNING id",
+        (kind, game_id, json.dumps(detail or {}, sort_keys=True), now))
+    assert row is not None
+    return int(row["id"])
+
+
+async def settle(conn: Conn, owed_id: int) -> None:
+    """The work is done: inside the transaction that did it."""
+    await conn.execute("DELETE FROM owed_work WHERE id = ?", (owed_id,))
+
+
+class AfterCommit:
+    """The named after-commit handlers and the rows of work owed to them."""
+
+    def __init__(self, db: Database, clock: Callable[[], float]) -> None:
+        self._db = db
+        self._clock = clock
+        self._handlers: dict[str, Handler] = {}
+        self._whole: set[str] = set()  # kinds whose handler does every row at once
+        self._doing: set[int] = set()  # rows this process is doing right now
+        self._told: set[int] = set()  # rows whose failure was logged with its trace
+
+    def register(self, kind: str, handler: Handler, *, all_at_once: bool = False) -> None:
+        """`handler` does the rows of `kind` from now on (a later one replaces it); with
+        `all_at_once`, one call does every row of the kind (it is called once a run)."""
+        self._handlers[kind] = handler
+        if all_at_once:
+            self._whole.add(kind)
+
+    @asynccontextmanager
+    async def owing(self, kind: str, game_id: int | None,
+                    detail: dict[str, Any]) -> AsyncIterator[Owed]:
+        """Record work as owed, committed, before doing it in the block: a failure or a
+        crash in the block leaves the row to the redo (never this process's own while
+        the block runs). The block settles the row (`settle`) in the transaction that
+        finishes the work."""
+        now = self._clock()
+        async with self._db.transaction() as conn:
+            owed_id = await owe(conn, kind, game_id, now, detail)
+        self._doing.add(owed_id)
+        try:
+            yield Owed(owed_id, kind, game_id, detail, now)
+        finally:
+            self._doing.discard(owed_id)
+
+    async def settle(self, owed_id: int) -> None:
+        """A row done with no other write to make (its work left nothing to store)."""
+        async with self._db.transaction() as conn:
+            await settle(conn, owed_id)
+
+    async def owed(self) -> list[Owed]:
+        """Every row still owed, oldest first."""
+        async with self._db.reading_each() as conn:
+            rows = await fetch_all(conn, "SELECT id, kind, game_id, detail, created_at "
+                                         "FROM owed_work ORDER BY id")
+        return [_owed(r) for r in rows]
+
+    async def run(self, kinds: Collection[str] | None = None) -> int:
+        """Do the owed rows whose handler this process has (of `kinds`, default all),
+        oldest first; how many were done. A handler that fails leaves its row for the
+        next run, logged; reading the rows may raise (the database refuses)."""
+        if not self._handlers:
+            return 0
+        wanted = [k for k in (self._handlers if kinds is None else kinds)
+                  if k in self._handlers]
+        if not wanted:
+            return 0
+        async with self._db.reading_each() as conn:
+            rows = await fetch_all(
+                conn, f"SELECT id, kind, game_id, detail, created_at FROM owed_work "
+                      f"WHERE kind IN ({', '.join('?' * len(wanted))}) ORDER BY id LIMIT ?",
+                (*wanted, BATCH))
+        done = 0
+        called: set[str] = set()
+        for row in rows:
+            owed = _owed(row)
+            if owed.id in self._doing or owed.kind in called & self._whole:
+                continue
+            called.add(owed.kind)
+            self._doing.add(owed.id)
+            try:
+                if await self._handlers[owed.kind](owed):
+                    done += 1
+                    self._told.discard(owed.id)
+            except Exception as exc:  # the row stays: the next run tries again
+                first = owed.id not in self._told
+                self._told.add(owed.id)
+                log.warning("owed %s work %s (game %s) failed; tried again later: %r",
+                            owed.kind, owed.id, owed.game_id, exc, exc_info=first)
+            finally:
+                self._doing.discard(owed.id)
+        return done
+
+    async def run_now(self, kind: str) -> None:
+        """Right after a commit that owes `kind`: do it now, never raising (the step is
+        committed whatever happens here; what fails is done by a later run)."""
+        try:
+            await self.run((kind,))
+        except Exception as exc:
+            log.warning("owed %s work not done yet; tried again later: %r", kind, exc)
+
+def _owed(row: Any) -> Owed:
+    return Owed(int(row["id"]), str(row["kind"]), row["game_id"], json.loads(row["detail"]),
+                float(row["created_at"]))
