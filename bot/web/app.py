@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
 PAGES = web.AppKey("pages", GamePages)  # the game pages' handlers (the tests look in)
-POLL_S = 1.0  # how often a page's event stream looks for a new step
+POLL_S = 1.0  # on SQLite, how often the live updates look for new steps (bot/web/live.py)
 # A step's number: ASCII digits only, and few (a game has no more steps than this holds).
 STEP = "{step:[0-9]{1,9}}"
 SIGNED = "{signed:[0-9A-Za-z._-]{1,200}}"  # a private link's seat, user, expiry, signature
@@ -64,7 +64,7 @@ def create_web_app(store: Store, *, base_url: str, secret: str | None = None,
     languages = languages or ServerLanguages(store)
     links = WebLinks(store, base_url, secret=secret, clock=clock)
     history = History(service)
-    games = GamePages(service, history, languages, links, poll_s=poll_s)
+    games = GamePages(service, history, languages, links, poll_s=poll_s, clock=clock)
     server = ServerPage(store, languages)
     app[PAGES] = games
     app.on_shutdown.append(games.close_streams)

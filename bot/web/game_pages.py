@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,22 +48,28 @@ class PlayerRow:
 
 
 TOKENS_KEPT = 10_000  # game pages whose token -> game is remembered
+# A server's pages, found on by a page's reading, are taken to be on this long by a
+# board served from the cache without reading (turned off, they are gone within it).
+SHOWN_FOR_S = 1.0
 
 
 class GamePages:
     def __init__(self, service: TableService, history: History, languages: ServerLanguages,
-                 links: WebLinks, *, poll_s: float) -> None:
+                 links: WebLinks, *, poll_s: float,
+                 clock: Callable[[], float] = time.time) -> None:
         self.service = service
         self.store = service.store
         self.history = history
         self.languages = languages
         self.links = links
         self.poll_s = poll_s
+        self.clock = clock
         self._recaps: dict[int, bytes | None] = {}
-        # A token names its game for good (tokens are never changed or reused): once
-        # found, a request needs no database read to know its game. Unknown tokens are
-        # not kept, so a link made later works at once.
-        self._game_of_token: dict[str, int] = {}
+        # A token names its game (and the game its server) for good: tokens are never
+        # changed or reused, so once found, a request needs no database read to know
+        # them. Unknown tokens are not kept, so a link made later works at once.
+        self._game_of_token: dict[str, tuple[int, int | None]] = {}
+        self._shown_at: dict[int, float] = {}  # server -> when its pages were last on
         self.closing = asyncio.Event()  # set at shutdown: the event streams end
         self.watcher = Watcher(self.store, self.describe, poll_s=poll_s)
 
@@ -74,21 +82,43 @@ class GamePages:
     async def _game(self, request: web.Request) -> LoadedGame:
         """The game a page's token names, while its server shows pages; else 404."""
         token = request.match_info["token"]
-        game_id = self._game_of_token.get(token)
+        known = self._game_of_token.get(token)
+        game_id = known[0] if known is not None else await self.store.page_of("game", token)
         if game_id is None:
-            game_id = await self.store.page_of("game", token)
-            if game_id is None:
-                raise web.HTTPNotFound(text="no such page")
-            if len(self._game_of_token) >= TOKENS_KEPT:
-                self._game_of_token.clear()  # a bound, not an LRU: refilled as pages are read
-            self._game_of_token[token] = game_id
+            raise web.HTTPNotFound(text="no such page")
         try:
             game = await self.service.load(game_id)
         except (UnknownGame, StoreError):
             raise web.HTTPNotFound(text="no such page") from None
-        if not await self.store.pages_shown(game.row.guild_id):
+        guild_id = game.row.guild_id
+        if not await self.store.pages_shown(guild_id):
+            self._shown_at.pop(guild_id or 0, None)
             raise web.HTTPNotFound(text="no such page")
+        self._shown_at[guild_id or 0] = self.clock()
+        if known is None:
+            if len(self._game_of_token) >= TOKENS_KEPT:
+                self._game_of_token.clear()  # a bound, not an LRU: refilled as pages are read
+            self._game_of_token[token] = (game_id, guild_id)
         return game
+
+    def _cached_board(self, request: web.Request) -> web.Response | None:
+        """A step's board at the address its page gives (which names the game's version
+        in its tag), served from the cache without reading the database; None when it
+        is not there or the server's pages were not seen on within `SHOWN_FOR_S`."""
+        tag, known = request.query.get("t"), self._game_of_token.get(request.match_info["token"])
+        if tag is None or known is None:
+            return None
+        game_id, guild_id = known
+        shown_at = self._shown_at.get(guild_id or 0)
+        if shown_at is None or not 0 <= self.clock() - shown_at < SHOWN_FOR_S:
+            return None
+        png = self.history.cached_image(game_id, int(request.match_info["step"]), tag)
+        if png is None:
+            return None
+        if request.headers.get("If-None-Match") == f'"{tag}"':
+            return web.Response(status=304, headers={"ETag": f'"{tag}"'})
+        return web.Response(body=png, content_type="image/png",
+                            headers={"Cache-Control": FOREVER, "ETag": f'"{tag}"'})
 
     async def _steps(self, game: LoadedGame) -> Steps | None:
         return None if game.state is None else await self.history.steps(game)
@@ -167,6 +197,9 @@ class GamePages:
     # ---- steps ------------------------------------------------------------------------
 
     async def step_image(self, request: web.Request) -> web.Response:
+        cached = self._cached_board(request)
+        if cached is not None:
+            return cached
         game = await self._game(request)
         steps = await self._steps(game)
         step = self._step_of(request, steps)

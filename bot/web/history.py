@@ -128,10 +128,9 @@ class History:
         """The board of a step, as the channel draws it (the public view only), in
         `language`; drawn once, then kept."""
         version = steps.versions[step]
-        key = (game.id, self.image_tag(game, steps, step, language))
-        found = self._images.get(key)
+        key = (game.id, step, self.image_tag(game, steps, step, language))
+        found = self.cached_image(*key)
         if found is not None:
-            self._images.move_to_end(key)
             return found
         async with self._drawing:
             found = self._images.get(key)
@@ -141,6 +140,14 @@ class History:
                 self._images[key] = found
                 while len(self._images) > self._image_cache:
                     self._images.popitem(last=False)
+        return found
+
+    def cached_image(self, game_id: int, step: int, tag: str) -> bytes | None:
+        """A step's board already drawn, found by its address alone (no reading)."""
+        key = (game_id, step, tag)
+        found = self._images.get(key)
+        if found is not None:
+            self._images.move_to_end(key)
         return found
 
     async def step_state(self, game: LoadedGame, version: int) -> tuple[LoadedGame, str]:

@@ -56,3 +56,20 @@ async def next_event(response: Any) -> dict[str, Any]:
         line = (await response.content.readline()).decode()
         if line.startswith("data: "):
             return json.loads(line[len("data: "):])
+
+
+class Statements:
+    """Every SQL statement the store's SQLite connection runs, counted."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, _sql: str) -> None:
+        self.count += 1
+
+
+async def counted(store: Store) -> Statements:
+    """From now on, the statements `store` runs (an SQLite store) are counted."""
+    statements = Statements()
+    await store._db.conn.set_trace_callback(statements)  # type: ignore[attr-defined]
+    return statements

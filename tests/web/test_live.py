@@ -22,32 +22,18 @@ from bot.web.app import PAGES
 from tests.community.helpers import play, start
 from tests.postgres import fresh_database
 from tests.store.conftest import backend, db_path  # noqa: F401  (fixtures: both backends)
-from tests.web.helpers import GUILD, SEED, client, next_event
+from tests.web.helpers import GUILD, SEED, Statements, client, counted, next_event
 from tests.web.scrape import free_port
 
 FEW, MANY = 2, 40
 WINDOW_S = 1.0  # statements are counted over this long (a rate: never compared to time)
 
 
-class Statements:
-    """Every SQL statement the store's SQLite connection runs, counted."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, _sql: str) -> None:
-        self.count += 1
-
-    async def per_s(self) -> float:
-        before, started = self.count, asyncio.get_running_loop().time()
-        await asyncio.sleep(WINDOW_S)
-        return (self.count - before) / (asyncio.get_running_loop().time() - started)
-
-
-async def counted(store: Store) -> Statements:
-    statements = Statements()
-    await store._db.conn.set_trace_callback(statements)  # type: ignore[attr-defined]
-    return statements
+async def per_s(statements: Statements) -> float:
+    """Statements a second, counted over `WINDOW_S`."""
+    before, started = statements.count, asyncio.get_running_loop().time()
+    await asyncio.sleep(WINDOW_S)
+    return (statements.count - before) / (asyncio.get_running_loop().time() - started)
 
 
 @asynccontextmanager
@@ -73,9 +59,9 @@ async def test_many_open_pages_cost_no_more_sql_than_a_few(store: Store) -> None
     async with client(store, poll_s=0.02) as c:
         statements = await counted(store)
         async with streams(c, token, FEW):
-            few = await statements.per_s()
+            few = await per_s(statements)
         async with streams(c, token, MANY):
-            many = await statements.per_s()
+            many = await per_s(statements)
     assert few > 0  # the pages do look for changes
     assert many <= 1.5 * few, (few, many)  # each polling on its own: 20 times as many
 
@@ -89,7 +75,7 @@ async def test_streams_whose_readers_left_go_at_the_next_write(store: Store) -> 
                 stream.close()  # the readers leave at once, before the next heartbeat
         await play(store, game_id, seed=2, moves=1)  # a step: written to every stream
         for _ in range(int(10 / WINDOW_S)):  # the streams' heartbeat is 15 s away
-            if await statements.per_s() == 0:
+            if await per_s(statements) == 0:
                 break
         else:
             raise AssertionError("pages whose readers left still read the database")

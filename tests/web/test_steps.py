@@ -12,7 +12,7 @@ from bot.tables.kits import get_kit
 from bot.web.app import PAGES
 from bot.web.games import WEB_GAMES
 from tests.community.helpers import play, start
-from tests.web.helpers import GUILD, SEED, client
+from tests.web.helpers import GUILD, SEED, client, counted
 
 
 async def test_each_step_image_is_the_board_drawn_at_that_step(store: Store) -> None:
@@ -81,3 +81,24 @@ async def test_an_undone_step_played_otherwise_gets_a_new_image(store: Store) ->
             drawn = await WEB_GAMES["clans"].render(game, caption)
         new = await (await c.get(after["image"])).read()
         assert new == drawn and (new != old or after["lines"] != before["lines"])
+
+
+async def test_a_cached_board_at_its_pages_address_is_served_without_reading(
+        store: Store) -> None:
+    game_id = await start(store, "doge", [11, 12, 13], guild=GUILD, seed=SEED)
+    await play(store, game_id, moves=10)
+    token = await store.page_token("game", game_id)
+    async with client(store) as c:  # the app's clock stands still: the pages stay "on"
+        data = await (await c.get(f"/g/{token}/step/2.json")).json()
+        first = await c.get(data["image"])  # drawn, then kept
+        board = await first.read()
+        statements = await counted(store)
+        for _ in range(10):
+            again = await c.get(data["image"])
+            assert again.status == 200 and await again.read() == board
+            assert "immutable" in again.headers["Cache-Control"]
+        unchanged = await c.get(data["image"], headers={"If-None-Match": first.headers["ETag"]})
+        assert unchanged.status == 304
+        assert statements.count == 0  # its address names the game's version
+        other = data["image"].replace("/step/2.png", "/step/1.png")  # another step's tag
+        assert await (await c.get(other)).read() != board
