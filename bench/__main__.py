@@ -51,7 +51,12 @@ BENCHES = [
     ("bench.web_bench", {"web_step_page_p95_ms": "<= 100", "web_step_page_p50_ms": "",
                          "web_step_page_server_cpu_ms": "",
                          "web_uncached_step_ms": "", "web_board_render_ms": "",
-                         "web_uncached_step_ratio": "<= 1.5", "web_page_bytes": "<= 60000"}),
+                         "web_uncached_step_ratio": "<= 1.5", "web_page_bytes": "<= 60000",
+                         "web_cached_step_cpu_ratio": "<= 2"}),
+    ("bench.web_streams_bench", {"web_sql_per_s_10_streams": "",
+                                 "web_sql_per_s_200_streams": "",
+                                 "web_sql_per_s_200_vs_10_streams": "<= 1.2",
+                                 "web_stream_rss_kb_each": ""}),
 ]
 
 

@@ -42,6 +42,7 @@ SMALL_ARGS: dict[str, dict[str, Any]] = {
     "bench.playouts_bench": {"seconds": 0.1},
     "bench.clans_render_bench": {"repeats": 1},
     "bench.web_bench": {"clients": 4, "rounds": 2, "steps": 1, "moves": 8},
+    "bench.web_streams_bench": {},  # its figures name its sizes: a shorter window instead
     # A strong Doge game at the live budget alone takes about 17 s, so the strong seat
     # searches 20 simulations a decision here: every part of the benchmark still runs.
     AI_BENCH: {"games": 1, "positions": 1, "processes": 2, "simulations": 20,
@@ -53,6 +54,7 @@ SMALL_CONSTANTS: dict[str, dict[str, Any]] = {
     "bench.store_bench": {"SAMPLES": 20, "WARMUP": 2, "LOAD_GAMES": 5},
     "bench.channel_bench": {"YEARS": 1},
     "bench.recap_bench": {"SEEDS": range(1, 2)},
+    "bench.web_streams_bench": {"WINDOW_S": 0.5},
     PG_BENCH: {"SAMPLES": 20, "WARMUP": 2, "DEADLINES": 50, "SPEEDUP_GAMES": 2,
                "SPEEDUP_SECONDS": 0.5, "SPEEDUP_ROUNDS": 1},
 }
