@@ -27,6 +27,7 @@ from bot.store import FINISHED, GameRow, LoadedGame, StoreError
 from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.game_ui import GameGroupsCog
+from cogs.common.public_posts import public_refused
 from cogs.common.table_components import display_name, tables
 from cogs.common.ui import channel_language, refuse, tell
 from rendering.common.community import (
@@ -316,18 +317,24 @@ def game_commands(game: str) -> list[app_commands.Command[Any, ..., Any]]:
     async def leaderboard_cmd(interaction: discord.Interaction,
                               page: app_commands.Range[int, 1, 1000] = 1,
                               public: bool = False) -> None:
+        if await public_refused(interaction, public):
+            return
         await leaderboard(interaction, game, page, public)
 
     @app_commands.command(name="stats", description=f"A player's {title} rating and games")
     @app_commands.describe(player="Whose stats (default: yours)", public=PUBLIC)
     async def stats_cmd(interaction: discord.Interaction, player: discord.User | None = None,
                         public: bool = False) -> None:
+        if await public_refused(interaction, public):
+            return
         await stats(interaction, game, player, public)
 
     @app_commands.command(name="history", description=f"A player's finished {title} games")
     @app_commands.describe(player="Whose games (default: yours)", public=PUBLIC)
     async def history_cmd(interaction: discord.Interaction, player: discord.User | None = None,
                           public: bool = False) -> None:
+        if await public_refused(interaction, public):
+            return
         await show_history(interaction, game, player, public)
 
     @app_commands.command(name="recap", description=f"Replay a finished {title} game of this "
@@ -335,6 +342,8 @@ def game_commands(game: str) -> list[app_commands.Command[Any, ..., Any]]:
     @app_commands.describe(game_id="Which game (default: the latest)", public=PUBLIC)
     async def recap_cmd(interaction: discord.Interaction, game_id: int | None = None,
                         public: bool = False) -> None:
+        if await public_refused(interaction, public):
+            return
         await recap(interaction, game, game_id, public)
 
     @recap_cmd.autocomplete("game_id")
