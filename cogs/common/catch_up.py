@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.sharding import holds
-from bot.tables.steps import TableError
+from bot.tables.steps import Step, TableError
 from cogs.common.delivery import PostingError, ThreadClosed
 
 log = logging.getLogger(__name__)
@@ -25,6 +25,7 @@ class CatchUp(commands.Cog):
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
         self._again = False  # asked while a round was running: one more round after it
+        self._told_parent: set[tuple[int, int]] = set()  # (game, version) told there
 
     def request(self) -> None:
         """Show what is owed, soon; requests while a round runs make one more round."""
@@ -72,7 +73,13 @@ class CatchUp(commands.Cog):
             channel = self.bot.get_channel(game.row.channel_id) or \
                 await self.bot.fetch_channel(game.row.channel_id)
             await poster.show_again(channel, game)
-        except (PostingError, ThreadClosed, discord.HTTPException) as exc:
+        except ThreadClosed as exc:  # locked meanwhile: said where the players read
+            if (game.id, game.version) not in self._told_parent:
+                self._told_parent.add((game.id, game.version))
+                await self.bot.tables.clock.notifier.tell_parent(  # type: ignore[attr-defined]
+                    exc.thread, Step(game))
+            return False
+        except (PostingError, discord.HTTPException) as exc:
             log.warning("game %s: what its channel is owed could not be shown: %s",
                         game_id, exc)
             return False
