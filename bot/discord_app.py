@@ -202,6 +202,7 @@ class TableBot(commands.Bot):
     async def _open_tables(self) -> None:
         from cogs.common.community import recap_attachment
         from cogs.common.notifier import DiscordNotifier
+        from cogs.common.owed_posts import KEEP_POST, OwedPosts
         from cogs.common.poster import Poster
         from cogs.common.ui import GameButton, GameSelect
 
@@ -222,6 +223,8 @@ class TableBot(commands.Bot):
             poster.links = self.web_links  # buttons to the games' web pages
         notifier = DiscordNotifier(self)
         self.tables.clock.notifier = notifier
+        # A 🔔 line or reminder posted but not kept: found and kept by the clock's next run.
+        self.store.after_commit.register(KEEP_POST, OwedPosts(self).redo)
         self.tables.publisher = notifier.publish
         self.add_dynamic_items(GameButton, GameSelect)  # old buttons work after a restart
         for extension in extensions():

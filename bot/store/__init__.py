@@ -15,7 +15,7 @@ the JSON their engine writes. See `Store` (`store.py`) for the API, put together
 - `ratings.py`, `standings.py` (ratings and leaderboards), `commitments.py`
   (commitments to face-down stacks);
 - `after_commit.py` (the named after-commit handlers and the work still owed to them:
-  a finished game's rating, a posted reminder's row; redone until done);
+  a finished game's rating, the row of a posted 🔔 line or reminder; redone until done);
 - `shared.py` (what the parts share: the database, engines, clock, live-state cache),
   `rows.py` (what the store hands out), `errors.py`;
 - `backends/` (SQLite, PostgreSQL and the interface they share), `migrations/`,

@@ -7,10 +7,10 @@ only its segment messages as the game's record.
 
 The poster calls this under its game's show lock (one process at a time, in the order of
 the game's steps). Each 🔔 line is stored with the game's messages (kind
-`bell:<message>:<user>.<user>`), and who has been pinged for a segment's turns in the
-store's turn pings, so whichever process shows the next step, or this one after a
-restart, goes on where the last show stopped. A message posted before that record was
-kept is taken to have pinged those it awaits.
+`bell:<message>:<user>.<user>`, owed from just before the post: `short_posts.py`), and
+who has been pinged for a segment's turns in the store's turn pings, so whichever process
+shows the next step, or this one after a restart, goes on where the last show stopped. A
+message posted before that record was kept is taken to have pinged those it awaits.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.delivery import PostingError, deliver
 from cogs.common.segments import Segment
+from cogs.common.short_posts import MESSAGE, kind_of, owing_post
 from cogs.common.story import players_only
 
 log = logging.getLogger(__name__)
@@ -97,13 +98,15 @@ class Bells:
             return
         link = live.link(game.row.guild_id)
         mentions = " ".join(f"<@{u}>" for u in newcomers)
-        message = await deliver(channel, lambda: channel.send(
-            _("🔔 {mentions} — your turn in the {game} game: {link}", mentions=mentions,
-              game=get_kit(game.row.game).title, link=link),
-            allowed_mentions=players_only(game)))
-        kind = f"{BELL}{message.id}:{'.'.join(map(str, newcomers))}"
-        await self.service.store.set_message(game.id, kind, channel_id=message.channel.id,
-                                             message_id=message.id)
+        text = _("🔔 {mentions} — your turn in the {game} game: {link}", mentions=mentions,
+                 game=get_kit(game.row.game).title, link=link)
+        kind = f"{BELL}{MESSAGE}:{'.'.join(map(str, newcomers))}"
+        async with owing_post(store, game.id, channel, kind, text) as owed:
+            message = await deliver(channel, lambda: channel.send(
+                text, allowed_mentions=players_only(game)))
+            await store.set_message(game.id, kind_of(owed, message.id),
+                                    channel_id=message.channel.id, message_id=message.id,
+                                    settles=owed.id)
 
     async def sweep(self, channel: discord.abc.Messageable, game: LoadedGame,
                     rows: list[BotMessage]) -> None:

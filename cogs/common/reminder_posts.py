@@ -5,8 +5,10 @@ segment messages as the game's record, as with the 🔔 lines (`cogs/common/bell
 
 Each reminder is stored with the game's messages (kind
 `remind:<message>:<deadline>:<user>.<user>`), so whichever process shows the game's next
-step, or this one after a restart, deletes it. Posting one and sweeping them both hold the
-game's show lock: a reminder is never posted while a step that ends it is being shown.
+step, or this one after a restart, deletes it; that row is owed from just before the post
+(`cogs/common/short_posts.py`), so a reminder Discord accepted is never left in the
+channel unknown to the store. Posting one and sweeping them both hold the game's show
+lock: a reminder is never posted while a step that ends it is being shown.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ import discord
 
 from bot.i18n import _
 from bot.store import BotMessage, LoadedGame
+from bot.store.after_commit import Owed
 from bot.tables.kits import get_kit
 from bot.tables.service import TableService
 from cogs.common.bells import remove
 from cogs.common.delivery import deliver
+from cogs.common.short_posts import MESSAGE, kind_of, owing_post
 
 REMIND = "remind:"  # the kind of a reminder's row among the game's messages
 
@@ -77,13 +81,26 @@ class ReminderPosts:
                                       when=f"<t:{due}:R>")
             only_them = discord.AllowedMentions(everyone=False, roles=False,
                                                 users=[discord.Object(u) for u in users])
-            message = await deliver(channel, lambda: channel.send(
-                text, allowed_mentions=only_them))
-            kind = f"{REMIND}{message.id}:{due}:{'.'.join(map(str, named))}"
-            await store.set_message(game.id, kind, channel_id=message.channel.id,
-                                    message_id=message.id)
-            for old in earlier:
-                await remove(self.service, channel, game.id, old.row, "⏳")
+            kind = f"{REMIND}{MESSAGE}:{due}:{'.'.join(map(str, named))}"
+            async with owing_post(store, game.id, channel, kind, text) as owed:
+                message = await deliver(channel, lambda: channel.send(
+                    text, allowed_mentions=only_them))
+                await self.keep(channel, game.id, owed, message)
+
+    async def keep(self, channel: discord.abc.Messageable, game_id: int, owed: Owed,
+                   message: discord.Message) -> None:
+        """A posted reminder becomes one of the game's messages, settling the work `owed`
+        in the same transaction, and replaces the earlier reminders of its deadline. The
+        caller holds the game's show lock."""
+        store = self.service.store
+        kind = kind_of(owed, message.id)
+        due = int(kind[len(REMIND):].split(":")[1])
+        earlier = [p for p in posted_reminders(await store.list_messages(game_id))
+                   if p.due == due and p.row.message_id != message.id]
+        await store.set_message(game_id, kind, channel_id=message.channel.id,
+                                message_id=message.id, settles=owed.id)
+        for old in earlier:
+            await remove(self.service, channel, game_id, old.row, "⏳")
 
     async def sweep(self, channel: discord.abc.Messageable, game: LoadedGame,
                     rows: list[BotMessage]) -> None:
