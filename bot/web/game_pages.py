@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,7 +26,9 @@ from bot.web.games import WEB_GAMES
 from bot.web.history import History, Steps
 from bot.web.live import Follower, News, Watcher
 from bot.web.text import line_html, marked, plain
+from cogs.common.story import board_description
 
+_COLOUR_ID = re.compile(r"[a-z]{1,20}")  # a colour's id, as the page's classes name it
 FOREVER = "public, max-age=31536000, immutable"  # a step's board at its own address
 FRESH = "no-cache"  # asked again each time: the game moves on
 PRIVATE = "private, no-store"
@@ -162,8 +165,9 @@ class GamePages:
         over = game.row.status not in (LOBBY, ACTIVE)
         step = None
         if steps is not None:
-            lines = await self.history.step_lines(game, steps.versions[steps.last])
+            lines, caption = await self.history.step_told(game, steps.versions[steps.last])
             step = {"number": steps.last, "last": steps.last, "lines": [li for _k, li in lines],
+                    "alt": board_description(caption),
                     "image": self._image_url(game, steps, steps.last, language, token)}
         return {
             "token": token, "game": game, "title": kit.title, "kit": kit,
@@ -180,13 +184,15 @@ class GamePages:
             if game.state is not None else set()
         deadlines = {d.seat: d for d in await self.store.get_deadlines(game.id)
                      if d.seat is not None}
+        colours = shown_colours(game)
         rows = []
         for seat in game.seats:
             deadline = deadlines.get(seat.seat) if seat.seat in awaited else None
+            colour = colours.get(seat.seat)
             rows.append(PlayerRow(
-                seat=seat.seat + 1, name=seat.name,
-                colour=seat.colour if seat.colour in kit.colours else None,
-                colour_name=colour_word(seat.colour) if seat.colour in kit.colours else "",
+                seat=seat.seat + 1, name=seat.name, colour=colour,
+                colour_name="" if colour is None else
+                colour_word(colour) if colour in kit.colours else _(colour),
                 computer=seat.is_bot, autopilot=seat.autopilot and not seat.is_bot,
                 awaited=seat.seat in awaited,
                 deadline=deadline.due_at if deadline is not None else None,
@@ -222,9 +228,11 @@ class GamePages:
         assert steps is not None
         language = await self.languages.of(game.row.guild_id)
         with speaking(language):
-            lines = await self.history.step_lines(game, steps.versions[step])
+            lines, caption = await self.history.step_told(game, steps.versions[step])
             label = _("Step {step} of {last}", step=step, last=steps.last)
-        body = {"step": step, "last": steps.last, "label": label,
+            alt = board_description(caption)
+        body = {"step": step, "last": steps.last, "label": label, "caption": caption,
+                "alt": alt,
                 "lines": [plain(line) for _kind, line in lines],
                 "html": [str(line_html(line)) for _kind, line in lines],
                 "image": self._image_url(game, steps, step, language,
@@ -343,6 +351,23 @@ def private_lines(game: LoadedGame, seat: Seat) -> list[str]:
         return [_("The game has not started: nothing is secret yet.")]
     with writing_user_text(marked):
         return WEB_GAMES[game.row.game].secrets(game, seat)
+
+
+def shown_colours(game: LoadedGame) -> dict[int, str]:
+    """Each seat's colour where a page may show it: picked in the lobby (public from the
+    start), or, in a game over, as the rules reveal it: its public view's result names
+    every seat's colour (Clans, C-6.2). Before that a dealt colour is secret."""
+    kit = get_kit(game.row.game)
+    picked = {s.seat: s.colour for s in game.seats if s.colour in kit.colours}
+    if picked or game.state is None or game.row.status in (LOBBY, ACTIVE):
+        return picked
+    view = game.engine.public_view(game.state, None).to_json()
+    result = view.get("result") if isinstance(view, dict) else None
+    revealed = result.get("colours") if isinstance(result, dict) else None
+    if not isinstance(revealed, list):
+        return {}
+    return {seat: colour for seat, colour in enumerate(revealed)
+            if isinstance(colour, str) and _COLOUR_ID.fullmatch(colour)}
 
 
 def status_text(game: LoadedGame) -> str:

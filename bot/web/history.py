@@ -19,7 +19,7 @@ from bot.tables.service import TableService
 from bot.web.games import WEB_GAMES
 from bot.web.text import marked, plain
 from cogs.common.segments import LoggedEvent, Place, between, last_opening
-from cogs.common.story import caption_of
+from cogs.common.story import action_caption, caption_of
 
 IMAGE_CACHE = 256  # boards kept (about 60 kB each)
 STEPS_CACHE = 1024  # games whose list of steps is kept
@@ -88,15 +88,23 @@ class History:
     async def step_lines(self, game: LoadedGame, version: int) -> list[tuple[str, str]]:
         """The lines the channel tells for one action (kind, line), in the language of
         the moment; none for the start."""
+        return (await self.step_told(game, version))[0]
+
+    async def step_told(self, game: LoadedGame, version: int
+                        ) -> tuple[list[tuple[str, str]], str]:
+        """The lines of one action (as `step_lines`) and its board's caption, the one
+        the channel's board of that step has (cogs/common/story.py `action_caption`)."""
         if version == 0:
-            return []
+            return [], ""
         entries = await self.store.list_actions(game.id, after_version=version - 1, limit=1)
         if not entries:
-            return []
+            return [], ""
+        action = between([LoggedEvent(Place(version, i), e)
+                          for i, e in enumerate(entries[0].events)],
+                         None, quiet=TableService.kit(game).quiet_events)
         with writing_user_text(marked):  # names set apart: the page isolates them
-            return await self.service.narration_kinds(game, between(
-                [LoggedEvent(Place(version, i), e) for i, e in enumerate(entries[0].events)],
-                None, quiet=TableService.kit(game).quiet_events))
+            lines = await self.service.narration_kinds(game, action)
+        return lines, self.caption(game, action, lines)
 
     async def story(self, game: LoadedGame, look_back: int = 200) -> list[str]:
         """The story of the game's current segment, as its channel message tells it: from
@@ -110,10 +118,13 @@ class History:
             return await self.service.narration(
                 game, between(events, start, quiet=TableService.kit(game).quiet_events))
 
-    def caption(self, game: LoadedGame, lines: list[tuple[str, str]]) -> str:
-        """The board's caption: the step's last line that tells a move."""
+    def caption(self, game: LoadedGame, action: list[dict],
+                lines: list[tuple[str, str]]) -> str:
+        """The board's caption: the game's own of the action, else its last line that
+        tells a move (not a scene), as the channel's board says it."""
         scenes = WEB_GAMES[game.row.game].scenes
-        return caption_of([(plain(line), False) for kind, line in lines if kind not in scenes])
+        return action_caption(game, action, scenes) or \
+            caption_of([(plain(line), False) for kind, line in lines if kind not in scenes])
 
     @staticmethod
     def image_tag(game: LoadedGame, steps: Steps, step: int, language: str) -> str:
@@ -155,8 +166,7 @@ class History:
         spoken now): what its board is drawn from."""
         state = game.state if version == game.version else \
             await self.store.state_at(game.id, version)
-        return replace(game, state=state), \
-            self.caption(game, await self.step_lines(game, version))
+        return replace(game, state=state), (await self.step_told(game, version))[1]
 
     async def _draw(self, game: LoadedGame, version: int, language: str) -> bytes:
         with speaking(language):

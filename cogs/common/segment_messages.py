@@ -30,6 +30,7 @@ from cogs.common.segments import (
 )
 from cogs.common.story import (
     Story,
+    action_caption,
     board_description,
     caption_of,
     compose,
@@ -138,8 +139,7 @@ class SegmentMessages:
         actions = [between(list(action), None, quiet=quiet)
                    for _v, action in groupby(inside, key=lambda e: e.place.version)]
         moved = [a for a in actions if any(e.get("type") not in self.context for e in a)]
-        compose = getattr(game.engine, "caption", None)
-        return compose(moved[-1], game.shown_players) if moved and compose else None
+        return action_caption(game, moved[-1], self.context) if moved else None
 
     # ---- the messages ------------------------------------------------------------------
 

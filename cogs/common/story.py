@@ -86,6 +86,17 @@ def caption_of(story: Story) -> str:
     return as_typed(moves[-1] if moves else story[-1][0] if story else "")
 
 
+def action_caption(game: LoadedGame, action: list[dict], scenes: Collection[str]
+                   ) -> str | None:
+    """The game's own caption of one action that made a move (not only a scene), its
+    outcome first: the channel's board and the web page's step say the same. None where
+    the game leaves it to the last line told, or the action made no move."""
+    compose = getattr(game.engine, "caption", None)
+    if compose is None or not any(e.get("type") not in scenes for e in action):
+        return None
+    return compose(action, game.shown_players)
+
+
 def board_description(caption: str) -> str:
     """The image's alt text: what the board shows the state after."""
     return (_("The board after: {caption}", caption=caption)[:1000] if caption

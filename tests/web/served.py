@@ -7,15 +7,18 @@ import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from aiohttp.test_utils import TestServer
 
+from bot.discord_app import TableBot
 from bot.i18n import speaking
 from bot.store import ACTIVE, Store
 from bot.tables.service import TableService
 from bot.web.app import PAGES, create_web_app
 from bot.web.game_pages import GamePages
 from bot.web.games import WEB_GAMES
+from tests.web.scrape import free_port
 
 GUILD = 4242
 BASE_URL = "https://games.example.org"
@@ -88,3 +91,10 @@ async def board_of(served: Served, service: TableService, game_id: int, step: in
     with speaking("en"):
         at, caption = await history.step_state(game, version)
         return await WEB_GAMES[game.row.game].render(at, caption)
+
+
+def web_bot(tmp_path: Path) -> tuple[TableBot, int]:
+    """The bot on a database of `tmp_path`, serving the pages on a free port of its own."""
+    port = free_port()
+    return TableBot(database_path=str(tmp_path / "games.db"), web_port=port,
+                    web_base_url=BASE_URL), port

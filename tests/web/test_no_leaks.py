@@ -48,7 +48,7 @@ async def twin_board(store: Store, history: History, game: LoadedGame, url: str,
     version = steps.versions[step]
     state = twin_of(await store.state_at(game.id, version))
     with speaking("en"):
-        caption = history.caption(game, await history.step_lines(game, version))
+        caption = (await history.step_told(game, version))[1]
         return await WEB_GAMES[game.row.game].render(replace(game, state=state), caption)
 
 

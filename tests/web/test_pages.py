@@ -3,6 +3,7 @@ number; gone (404) while the server has its pages off; both languages."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bot.store import Store
@@ -111,3 +112,18 @@ async def test_a_players_name_is_text_never_markup(store: Store) -> None:
 def test_a_story_line_keeps_its_bold_footnotes_and_times() -> None:
     assert str(line_html("**Anna** <b>\n-# at <t:1700000000:R>")) == \
         "<strong>Anna</strong> &lt;b&gt;\n<small>at 2023-11-14 22:13 UTC</small>"
+
+
+async def test_a_finished_clans_game_shows_the_revealed_clan_colours(store: Store) -> None:
+    game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
+    token = await store.page_token("game", game_id)
+    await play(store, game_id, moves=6)
+    async with client(store) as c:
+        assert 'class="colour ' not in await (await c.get(f"/g/{token}/live")).text()
+        await play(store, game_id)  # to the end: every clan revealed (C-6.2)
+        [end] = [e for a in await store.list_actions(game_id) for e in a.events
+                 if e["type"] == "game_end"]
+        live = await (await c.get(f"/g/{token}/live")).text()
+    rows = re.findall(r"<tr[^>]*>\s*<td>(\d)</td>\s*<td><span class=\"colour colour-(\w+)\"",
+                      live)
+    assert [(int(seat) - 1, colour) for seat, colour in rows] == list(enumerate(end["colours"]))

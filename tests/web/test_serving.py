@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -13,24 +12,17 @@ import aiohttp
 import pytest
 
 from bot.cli import main
-from bot.discord_app import TableBot
 from bot.ops.settings import load_settings
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.web.scrape import free_port
+from tests.web.served import web_bot
 
 
 async def test_the_bot_serves_the_pages_while_it_runs(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
     emu = discord_emulator
-    port = free_port()
-    bot = TableBot(database_path=str(tmp_path / "games.db"), web_port=port,
-                   web_base_url="https://games.example.org")
+    bot, port = web_bot(tmp_path)
     async with emu.running(bot):
         user = emu.add_user("ada")
         await (await emu.slash(user, emu.channel, "doge new", {"seats": 3})).wait(timeout=10)

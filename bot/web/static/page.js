@@ -26,7 +26,7 @@
     if (!response.ok || mine !== asked) return;
     const data = await response.json();
     image.src = data.image;
-    image.alt = data.label;
+    image.alt = data.alt;  // the board's caption, as the channel's image has it
     label.textContent = data.label;
     lines.replaceChildren(...data.html.map(function (html) {
       const item = document.createElement("li");
