@@ -39,6 +39,7 @@ from bot.web.games import WEB_GAMES
 from rendering.common.drawing import clear_tiles
 
 MOVES = 60  # moves of the benchmark game: a few years of Doge
+RATIO_TURNS = 5
 
 
 async def played_game(service: TableService, moves: int, seed: int = 7) -> int:
@@ -103,10 +104,10 @@ async def loaded(url: str, clients: int, rounds: int) -> tuple[list[float], floa
     cpu = time.process_time()
     out = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bench.web_bench", url, str(clients), str(rounds),
-        stdout=subprocess.PIPE, cwd=Path(__file__).resolve().parents[1])
-    latencies = json.loads((await out.communicate())[0])
-    assert out.returncode == 0
-    return latencies, time.process_time() - cpu
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[1])
+    printed, failed = await out.communicate()
+    assert out.returncode == 0, failed.decode()[-2000:]
+    return json.loads(printed), time.process_time() - cpu
 
 
 async def bare_handler_cpu(body: bytes, clients: int, rounds: int) -> float:
@@ -164,7 +165,12 @@ async def measure(tmpdir: str, clients: int, rounds: int, steps: int,
         # The latest board, cached, under load from a process of its own.
         board = base + info["image"]
         latencies, server_cpu = await loaded(board, clients, rounds)
-        bare_cpu = await bare_handler_cpu(await fetch_body(board), clients, rounds)
+        # The ratio, from turns of both loads one after the other, the least disturbed
+        # of each: other work on the machine only ever adds CPU time.
+        body, ours, bare = await fetch_body(board), [], []
+        for _turn in range(RATIO_TURNS):
+            ours.append((await loaded(board, clients, rounds))[1])
+            bare.append(await bare_handler_cpu(body, clients, rounds))
         uncached_s, alone_s = statistics.median(uncached), statistics.median(alone)
         return {
             "web_step_page_p95_ms": round(percentile(latencies, 0.95) * 1000, 2),
@@ -175,7 +181,7 @@ async def measure(tmpdir: str, clients: int, rounds: int, steps: int,
             "web_board_render_ms": round(alone_s * 1000, 2),
             "web_uncached_step_ratio": round(uncached_s / alone_s, 3),
             "web_page_bytes": page_bytes,
-            "web_cached_step_cpu_ratio": round(server_cpu / bare_cpu, 3),
+            "web_cached_step_cpu_ratio": round(min(ours) / min(bare), 3),
         }
     finally:
         if runner is not None:
