@@ -9,4 +9,8 @@ event replaces: `status`, whose `data-mark` changes with what the page shows and
 `data-last` is the newest step, `players`, `story` or `result`). Routes: `/g/<token>`,
 `…/live`, `…/step/<n>.png`, `…/step/<n>.json`, `…/events` (server-sent `step` events),
 `…/record.json`, `…/recap.gif`, `…/me/<signed>`; `/s/<token>`; `/static/`; and the
-host's `/healthz` and `/metrics` (`bot/web/health.py`)."""
+host's `/healthz` and `/metrics` (`bot/web/health.py`).
+
+Beside the pages: one watcher per app for the event streams (live.py), the headers
+every answer carries (headers.py) and the story's lines as HTML, names set apart
+(text.py)."""

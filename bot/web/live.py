@@ -71,8 +71,9 @@ class Watcher:
         followed = self.games.get(game_id)
         if followed is None:
             stamp = (await self.store.page_stamps([game_id])).get(game_id)
-            followed = self.games[game_id] = Followed(stamp, await self._news_of(game_id,
-                                                                                  stamp))
+            news = await self._news_of(game_id, stamp)
+            # Another stream of the game may have begun meanwhile: one entry for both.
+            followed = self.games.setdefault(game_id, Followed(stamp, news))
         follower = Follower(game_id)
         followed.followers.add(follower)
         try:

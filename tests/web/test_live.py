@@ -82,6 +82,19 @@ async def test_streams_whose_readers_left_go_at_the_next_write(store: Store) -> 
         assert c.app[PAGES].watcher.followers == 0
 
 
+async def test_streams_opened_at_once_all_hear_the_next_step(store: Store) -> None:
+    game_id, token = await clans_game(store)
+    async with client(store, poll_s=0.02) as c, AsyncExitStack() as stack:
+        opened = await asyncio.gather(*(stack.enter_async_context(c.get(f"/g/{token}/events"))
+                                        for _ in range(FEW * 10)))
+        for stream in opened:
+            assert (await asyncio.wait_for(next_event(stream), 30))["last"] == 2
+        assert c.app[PAGES].watcher.followers == len(opened)  # each one, none lost
+        await play(store, game_id, seed=2, moves=1)
+        for stream in opened:
+            assert (await asyncio.wait_for(next_event(stream), 30))["last"] == 3
+
+
 async def test_a_step_is_pushed_to_the_pages_of_another_process(backend) -> None:  # noqa: F811
     """On PostgreSQL the change reaches the watcher as a notice from the process that
     made it, not by a look of the watcher's own; on SQLite it is looked for."""
