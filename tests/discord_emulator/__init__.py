@@ -62,8 +62,8 @@ provoke one); the pytest fixture fails a test that leaves any.
 ``DiscordEmulator(check_contract=False)`` skips the check where its CPU would count
 as the bot's latency (the click benchmark).
 
-Discord's rules: an interaction not answered within ``ack_deadline`` (3 s, real time)
-fails for its user and a late answer gets 404/10062 (``interaction_failures``,
+Discord's rules: an interaction not answered within ``ack_deadline`` (Discord's 3 s;
+10 s by default, real time, so that a loaded machine fails no test) fails for its user and a late answer gets 404/10062 (``interaction_failures``,
 ``take_failures()``; the fixture fails a test that leaves any). Interaction tokens
 expire 15 minutes after the interaction by ``emu.clock`` (injectable): followups and
 edits then get 401/50027. ``set_permissions(channel, role_or_user, allow=, deny=)``

@@ -73,7 +73,7 @@ async def test_every_interaction_is_answered_before_a_board_is_drawn(
         await table.slash(table.users[0], "doge board")
         await table.slash(table.users[1], "doge status")
     # The fixture fails the test for any interaction that was not answered in time.
-    assert len(emu.interactions) >= 12 and max(emu.latencies) < emu.ack_deadline
+    assert len(emu.interactions) >= 12 and not emu.interaction_failures
 
 
 async def test_an_expired_interaction_token_loses_no_step(
