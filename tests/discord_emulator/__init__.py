@@ -63,8 +63,9 @@ provoke one); the pytest fixture fails a test that leaves any.
 as the bot's latency (the click benchmark).
 
 Discord's rules: an interaction not answered within ``ack_deadline`` (Discord's 3 s;
-10 s by default, real time, so that a loaded machine fails no test) fails for its user and a late answer gets 404/10062 (``interaction_failures``,
-``take_failures()``; the fixture fails a test that leaves any). Interaction tokens
+10 s by default, real time, so that a loaded machine fails no test) fails for its user
+and a late answer gets 404/10062 (``interaction_failures``, ``take_failures()``; the
+fixture fails a test that leaves any). Interaction tokens
 expire 15 minutes after the interaction by ``emu.clock`` (injectable): followups and
 edits then get 401/50027. ``set_permissions(channel, role_or_user, allow=, deny=)``
 adds overwrites (threads follow their parent): without View Channel the bot gets

@@ -15,6 +15,7 @@ from tests.discord_emulator import DiscordEmulator, EmuMessage
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable
 from tests.e2e.test_doge_clocks import FakeTime, clocked_bot, start_async_table
+from tests.waiting import poll
 
 HALFWAY_S = 5 * 60 // 2 + 1  # the live preset's placement round: reminded halfway
 BALLOTS = {0: ("castello", "3"), 1: ("dorsoduro", "2"), 2: ("san_polo", "1")}
@@ -77,7 +78,11 @@ async def test_a_reminder_goes_when_its_deadline_passes(
         await table.bot.tables.clock.tick()
         await emu.wait_until(lambda: emu.message_index[reminder.id].deleted, timeout=10)
         assert (await table.game()).state.round == 2
-        assert not await reminder_rows(table)
+
+        async def rows_gone() -> bool:  # removed just after Discord's delete
+            return not await reminder_rows(table)
+
+        await poll(rows_gone, 30, "the reminder's row to go")
         assert len(reminders(emu, table)) == 1 and not emu.internal_errors
 
 
@@ -121,7 +126,11 @@ async def test_after_a_restart_a_reminder_answered_before_it_was_shown_goes(
         table.bot = second
         await emu.wait_until(lambda: emu.message_index[reminder.id].deleted, timeout=10)
         assert (await table.game()).state.round == 2
-        assert not await reminder_rows(table)
+
+        async def rows_gone() -> bool:  # removed just after Discord's delete
+            return not await reminder_rows(table)
+
+        await poll(rows_gone, 30, "the reminder's row to go")
         assert not emu.internal_errors
 
 

@@ -4,14 +4,13 @@ PostgreSQL database, moves are typed (`/clans move`), questions answered by butt
 
 from __future__ import annotations
 
-import asyncio
 import random
-import time
 from typing import Any
 
 from bot.store import ACTIVE, LoadedGame, Store
 from tests.discord_emulator import DiscordEmulator, EmuChannel, EmuMessage, EmuUser
 from tests.discord_emulator.messages import walk_components
+from tests.waiting import poll
 
 HUMAN = 0  # the person takes the first seat; /clans addbot fills the others
 REPLY_TIMEOUT = 60.0  # a bound for a stalled bot, not a wait: polls end at once
@@ -20,14 +19,6 @@ REPLY_TIMEOUT = 60.0  # a bound for a stalled bot, not a wait: polls end at once
 def buttons(message: EmuMessage, prefix: str) -> list[dict[str, Any]]:
     return [c for c in walk_components(message.components)
             if c.get("custom_id", "").startswith(prefix)]
-
-
-async def poll(condition, timeout: float, what: str) -> None:  # noqa: ANN001
-    end = time.monotonic() + timeout
-    while not await condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
 
 
 class ClansPlayer:
