@@ -40,7 +40,7 @@ RECAPS = 8  # recaps kept drawn
 class PlayerRow:
     seat: int
     name: str
-    colour: str | None  # only where colours are public (picked in the lobby)
+    colour: str | None  # only where colours are public (`shown_colours`)
     colour_name: str
     computer: bool
     autopilot: bool
