@@ -164,12 +164,17 @@ class TableClock(ClockLoop):
     async def tick(self) -> int:
         """Handle every row due now, then the daily digests; returns rows handled. One tick
         at a time in this process: a tick returns once every row due was handled, also
-        those the timer's own tick had claimed."""
+        those the timer's own tick had claimed, and shown."""
         async with self._ticking:
             handled = await self._deadlines()
             await self._digests()
             await self.store.after_commit.run()  # work owed after commits, until done
-            return handled
+        # The timer's task hands its posts on (one failing channel must not hold up the
+        # others); a tick asked from elsewhere returns once they are made.
+        settled = getattr(self.notifier, "settled", None)
+        if settled is not None and not self.in_loop():
+            await settled()
+        return handled
 
     async def _deadlines(self) -> int:
         handled = 0

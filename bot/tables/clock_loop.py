@@ -80,6 +80,11 @@ class ClockLoop:
         except Exception:
             return 0
 
+    def in_loop(self) -> bool:
+        """Whether the caller runs in the timer's own task (what it sets off must not
+        wait there for Discord: cogs/common/table_posts.py)."""
+        return self._task is not None and asyncio.current_task() is self._task
+
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self.run(), name="table-clock")

@@ -20,6 +20,7 @@ from bot.tables.kits import get_kit
 from bot.tables.service import Step
 from cogs.common.delivery import PostingError, ThreadClosed
 from cogs.common.reminder_posts import ReminderPosts
+from cogs.common.table_posts import TablePosts
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -38,6 +39,7 @@ def naming_commands(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaita
 class DiscordNotifier:
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
+        self.posts = TablePosts(self.posts_failing)  # what the clock sets off, per table
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id)
@@ -115,7 +117,20 @@ class DiscordNotifier:
 
     @naming_commands
     async def publish(self, step: Step) -> None:
-        """A step nobody clicked for (a deadline, a moderator's skip): post it."""
+        """A step nobody clicked for (a deadline, a moderator's skip): post it. From the
+        clock's own task it is handed to the table's posts and not waited for, so one
+        channel's failing posts never hold up another table's deadline."""
+        if self.bot.tables.clock.in_loop():  # type: ignore[attr-defined]
+            self.posts.submit(step.game, lambda: self.post_step(step))
+            return
+        await self.post_step(step)
+
+    async def settled(self) -> None:
+        """Every post the clock's task handed on is made (or has failed)."""
+        await self.posts.drain()
+
+    async def post_step(self, step: Step) -> bool:
+        """Post a step; False when Discord refused it (logged)."""
         poster = self.bot.posters.get(step.game.row.game)  # type: ignore[attr-defined]
         try:
             channel = await self.channel(step.game.row.channel_id)
@@ -124,6 +139,19 @@ class DiscordNotifier:
             await self.tell_parent(exc.thread, step)
         except (PostingError, discord.HTTPException) as exc:
             log.warning("game %s: could not post a step: %s", step.game.id, exc)
+            return False
+        return True
+
+    async def posts_failing(self, game: LoadedGame, failed: int) -> None:
+        """Told to the table's moderators, once: the server's audit log says that its
+        channel refuses the bot's posts (the game goes on; `board` shows it again)."""
+        bot_user = self.bot.user
+        await self.bot.tables.store.add_audit(  # type: ignore[attr-defined]
+            guild_id=game.row.guild_id, moderator_id=bot_user.id if bot_user else 0,
+            action="posts_failing", game_id=game.id,
+            detail={"failed_in_a_row": failed, "channel": game.row.channel_id})
+        log.error("game %s: %d posts in a row failed in channel %s; told in the audit log",
+                  game.id, failed, game.row.channel_id)
 
     @naming_commands
     async def tell_parent(self, thread: discord.Thread, step: Step) -> None:
