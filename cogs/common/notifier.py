@@ -51,8 +51,17 @@ class DiscordNotifier:
     async def remind(self, game: LoadedGame, due: list[Reminder]) -> None:
         """A DM to each who asked for one (if their DMs are open); everyone else is
         reminded in the channel: one message for each deadline, pinging only them, which
-        goes once its moment has passed (`cogs/common/reminder_posts.py`)."""
+        goes once its moment has passed (`cogs/common/reminder_posts.py`). From the
+        clock's own task, handed to the table's posts, as a step is (`publish`)."""
+        if self.bot.tables.clock.in_loop():  # type: ignore[attr-defined]
+            self.posts.submit(game, lambda: self.send_reminders(game, due))
+            return
+        await self.send_reminders(game, due)
+
+    async def send_reminders(self, game: LoadedGame, due: list[Reminder]) -> bool:
+        """`remind`, now; False when a post in the channel failed (logged)."""
         in_channel: dict[int, list[int]] = {}  # deadline → whom to remind of it
+        reached = True
         for seat, due_at, dm in due:
             if seat.user_id is None:
                 continue
@@ -74,6 +83,8 @@ class DiscordNotifier:
                         channel, game, due_at, users)
             except (PostingError, discord.HTTPException) as exc:
                 log.warning("game %s: reminders for %s failed: %s", game.id, users, exc)
+                reached = False
+        return reached
 
     @naming_commands
     async def autopilot_on(self, game: LoadedGame, seat: Seat, *, by_dm: bool,
