@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.background import FIRST_RETRY_S, Backoff
 from bot.store import ACTIVE, WAKE_HORIZON_S
+from bot.tables.not_installed import NotInstalled
 
 log = logging.getLogger("bot.tables.clock")
 
@@ -127,6 +128,9 @@ class ClockLoop:
                     await self.sync(game)
                     if holds is None or holds(row.guild_id):
                         await self.service.resume_ai(game)  # computer seats think again
+                except NotInstalled:  # waits for a moderator's end: nothing to bring in step
+                    log.info("start-up: game %s is of %r, not installed here", row.id,
+                             row.game)
                 except Exception:
                     log.exception("start-up: game %s could not be brought in step; "
                                   "the other games go on", row.id)

@@ -5,6 +5,7 @@ is still shown at connect, and the server's page still answers."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ NOT_INSTALLED = "This table's game is not installed on this bot any more"
 
 async def test_a_removed_games_table_blocks_nothing(
         discord_emulator: DiscordEmulator, tmp_path: Path,  # noqa: F811
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setattr(store_games, "new_seed", lambda: 1)
     emu = discord_emulator
     path = str(tmp_path / "games.db")
@@ -58,6 +59,7 @@ async def test_a_removed_games_table_blocks_nothing(
             return await store.shown_version(game.id) == game.version
 
         await poll(doge_shown, 20, "the other game's owed step to be shown at connect")
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no fault
         # Listed as not installed, every other table as ever.
         await (await emu.slash(mia, emu.channel, "table-admin tables", {})).wait()
         listed = private(emu, mia)
