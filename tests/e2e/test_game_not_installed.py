@@ -22,7 +22,7 @@ from tests.e2e.test_catch_up import a_round_saved_but_not_shown
 from tests.e2e.test_doge_refusals import started_table
 from tests.e2e.test_plugin_game import BidsTable
 from tests.plugin_game.register import bids_game
-from tests.shards.players import poll
+from tests.waiting import poll
 from tests.web.helpers import GUILD, client
 
 NOT_INSTALLED = "This table's game is not installed on this bot any more"

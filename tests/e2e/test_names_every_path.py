@@ -21,7 +21,7 @@ from tests.e2e.test_catch_up import a_round_saved_but_not_shown
 from tests.e2e.test_doge_clocks import FakeTime, clocked_bot
 from tests.e2e.test_doge_game import open_table
 from tests.e2e.test_names_as_text import check_messages
-from tests.shards.players import poll
+from tests.waiting import poll
 
 # Seat 4 misses its deadlines; the others are a command, a channel and a timestamp.
 NAMES = ["</doge new:1>", "<#1>", "<t:0:R>", "*bold* @everyone"]
