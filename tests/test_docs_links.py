@@ -6,6 +6,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from bot.games.registry import GAMES, Game, game
+from tests.plugin_game.register import bids_game
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
@@ -19,19 +24,29 @@ def test_relative_links_point_to_files() -> None:
             assert (page.parent / target).exists(), f"{page.name} links to {target}"
 
 
-def test_the_readme_links_both_rule_files() -> None:
+def registered() -> list[Game]:
+    """Every game the bot plays, and the test suite's own (which a new game copies)."""
+    with bids_game():
+        return [game(name) for name in GAMES]
+
+
+def test_the_readme_links_every_games_rules() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "(docs/rules-doge.md)" in readme and "(docs/rules-clans.md)" in readme
+    for found in registered():
+        if found.rules_doc.startswith("docs/"):  # a product game's
+            assert f"({found.rules_doc})" in readme, found.name
 
 
-def test_every_rule_id_cited_in_messages_is_in_the_rules() -> None:
-    """Ids like D-6.2 and C-4.3 in the engines' messages each have their paragraph."""
-    rules = {game: (ROOT / "docs" / f"rules-{game}.md").read_text(encoding="utf-8")
-             for game in ("doge", "clans")}
-    for game, letter in (("doge", "D"), ("clans", "C")):
-        source = "".join(p.read_text(encoding="utf-8")
-                         for p in (ROOT / "bot" / "games" / game).glob("*.py"))
-        cited = set(re.findall(rf"\b{letter}-\d+\.\d+\b", source))
-        assert cited, game
-        for rule in sorted(cited):
-            assert re.search(rf"^- {re.escape(rule)} ", rules[game], re.MULTILINE), rule
+@pytest.mark.parametrize("found", registered(), ids=lambda g: g.name)
+def test_every_rule_id_cited_in_messages_is_in_the_rules(found: Game) -> None:
+    """Ids like D-6.2 and C-4.3 in a game's rules code each have their paragraph in its
+    rules document."""
+    rules = (ROOT / found.rules_doc).read_text(encoding="utf-8")
+    letter = re.search(r"^- ([A-Z])-\d+\.\d+ ", rules, re.MULTILINE)
+    assert letter, f"{found.rules_doc} has no '- X-1.1 …' rule paragraph"
+    folder = ROOT.joinpath(*found.rules.split("."))
+    source = "".join(p.read_text(encoding="utf-8") for p in folder.glob("*.py"))
+    cited = set(re.findall(rf"\b{letter[1]}-\d+\.\d+\b", source))
+    assert cited, f"{found.name}'s rules cite no rule id"
+    for rule in sorted(cited):
+        assert re.search(rf"^- {re.escape(rule)} ", rules, re.MULTILINE), rule

@@ -33,6 +33,9 @@ class Game:
     discord: str = ""  # the Discord side's package (default cogs.<name>)
     drawing: str = ""  # the board's package (default rendering.<name>)
     locale: Path = PRODUCT_LOCALE  # where its catalogs are: <name>.pot, nl/<name>.po
+    # Its rules as players read them, one `- X-n.m …` paragraph for each rule id the code
+    # cites (default docs/rules-<name>.md), relative to the project.
+    rules_doc: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -41,6 +44,8 @@ class Game:
                                ("drawing", "rendering")):
             if not getattr(self, floor):
                 object.__setattr__(self, floor, f"{default}.{self.name}")
+        if not self.rules_doc:
+            object.__setattr__(self, "rules_doc", f"docs/rules-{self.name}.md")
 
     def module(self, floor: str, part: str = "") -> ModuleType:
         """One of the game's modules: `module("rules", "kit")` is its kit module."""

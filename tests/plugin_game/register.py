@@ -13,7 +13,8 @@ import pytest
 from bot.games.registry import Game, register, unregister
 
 BIDS = Game("bids", rules="tests.plugin_game.rules", discord="tests.plugin_game.discord",
-            drawing="tests.plugin_game.drawing", locale=Path(__file__).parent / "locale")
+            drawing="tests.plugin_game.drawing", locale=Path(__file__).parent / "locale",
+            rules_doc="tests/plugin_game/README.md")
 
 
 @contextmanager
