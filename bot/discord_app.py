@@ -292,6 +292,10 @@ class TableBot(commands.Bot):
             await guarded(self.web_runner.cleanup(), "the web pages' stop")
         if self.tables is not None:
             await guarded(self.tables.clock.stop(), "the table clock's stop")
+            settled = getattr(self.tables.clock.notifier, "settled", None)
+            if settled is not None:  # the posts the clock handed on, within the same bound
+                await guarded(asyncio.wait_for(settled(), self.drain_timeout),
+                              "the posts the table clock handed on")
         if self.in_flight:
             log.info("stopping: waiting for the interactions in flight (%d)", self.in_flight)
             if not await self.drain(self.drain_timeout):
