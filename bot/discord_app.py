@@ -216,7 +216,7 @@ class TableBot(commands.Bot):
             self.posters[name] = Poster(
                 self.tables, show.prompt, show.render, openers=show.openers,
                 callout=show.callout, recap=recap_attachment, languages=self.languages,
-                context=show.scenes, said_below=show.said_below)
+                context=show.scenes, said_below=show.said_below, left_out=show.left_out)
         self.web_links = WebLinks(self.store, self.web_base_url, secret=self.web_secret,
                                   clock=self.clock)
         for poster in self.posters.values():

@@ -60,7 +60,8 @@ class SegmentMessages:
                  recap: Recap | None = None,
                  languages: ServerLanguages | None = None,
                  context: frozenset[str] = frozenset(),
-                 said_below: frozenset[str] = frozenset()) -> None:
+                 said_below: frozenset[str] = frozenset(),
+                 left_out: Callable[[dict], bool] | None = None) -> None:
         self.service = service
         self.prompt = prompt
         # Coroutine function: (game, caption) -> PNG bytes; with closed=True, the board of
@@ -73,6 +74,7 @@ class SegmentMessages:
         # Events the prompt below the story tells again (a new round in its heading): their
         # lines are left out of the story, which would say the same just above it.
         self.said_below = said_below
+        self.left_out = left_out  # events never told in the channel (cogs/common/show.py)
         self.callout = callout  # who else to ping when a segment's message is posted
         self.recap = recap  # the animated recap a finished game's result carries
         self.languages = languages  # what each server's channel messages speak
@@ -106,8 +108,9 @@ class SegmentMessages:
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
         lines: list[tuple[Place, str, str]] = []
         for version, action in groupby(inside, key=lambda e: e.place.version):
-            told = await self.service.narration_kinds(
-                game, between(list(action), None, quiet=TableService.kit(game).quiet_events))
+            told = await self.service.narration_kinds(game, [
+                e for e in between(list(action), None, quiet=TableService.kit(game).quiet_events)
+                if every or self.left_out is None or not self.left_out(e)])
             lines += [(Place(version, 0), line, kind) for kind, line in told
                       if every or kind not in self.said_below]
         return lines

@@ -28,6 +28,9 @@ class Show:
     # Events the prompt below the story says again (a new round in its heading): left
     # out of the channel's story.
     said_below: frozenset[str] = frozenset()
+    # Events the channel leaves to the web page and the record (a choice to do nothing, a
+    # proof the channel sums up): never told in a channel message. None: all are told.
+    left_out: Callable[[dict[str, Any]], bool] | None = None
     # Who else to ping when a segment's message is posted (a heads-up); None: nobody.
     callout: Callable[..., Any] | None = None
     # What a seat's private web page tells it (as `/<game> me`): one line each.

@@ -25,6 +25,7 @@ from cogs.doge.components import ballot_done  # (also registers the handlers)
 from cogs.doge.old_admin import OldAdminName
 from cogs.doge.prompts import markers_in_hand
 from cogs.doge.rules import RULE_TOPICS, help_text
+from cogs.doge.verify import sealed_rounds, verify_lines
 
 AREA_BY_NAME = {area_name(a).lower(): a for a in AREAS} | {a: a for a in AREAS}
 
@@ -104,6 +105,20 @@ class DogeCog(TableCommands):
         used = set(game.state.players[seat.seat].cards_used)
         return [app_commands.Choice(name=area_name(a), value=a) for a in AREAS
                 if a not in used and current.lower() in area_name(a).lower()][:25]
+
+    @doge.command(name="verify", description="Check the sealed ballots' hashes (only you "
+                                             "see it)")
+    @app_commands.describe(year="The game year (default: the latest)")
+    async def verify(self, interaction: discord.Interaction,
+                     year: app_commands.Range[int, 1, 99] | None = None) -> None:
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id, self.game)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        rounds, opened = await sealed_rounds(service, game)
+        await interaction.response.send_message(verify_lines(game, rounds, opened, year),
+                                                ephemeral=True)
 
     @doge.command(name="orders", description="What to do for you if you miss a decision")
     @app_commands.describe(advisor="Take the advisor (stood where it votes next) or abstain",

@@ -82,11 +82,11 @@ def help_text() -> str:
           rules=cmd('doge rules')),
         # The channel's small grey hash lines (bot/games/doge/sealing.py): what they
         # prove and how to check them, as the README tells it.
-        _("The small grey 🔒 lines seal each hidden stack with a sha256 hash when its round "
-          "is revealed; when the area votes, a 🔓 line shows the exact text sealed, so anyone "
-          "can hash it (e.g. with {tool}) and compare. After the end, {export} gives the "
-          "record with every seal.",
-          tool="`sha256sum`", export=cmd('doge export')),
+        _("The small grey 🔒 line above a round's reveal seals its hidden stacks with one "
+          "sha256 hash; {verify} lists the stacks it seals, with the exact text of each one "
+          "🔓 opened once its area has voted, and checks every hash (anyone can redo it, "
+          "e.g. with {tool}). After the end, {export} gives the record with every seal.",
+          verify=cmd('doge verify'), tool="`sha256sum`", export=cmd('doge export')),
         _("{me} your secret markers · {status} who the game waits for · {board} the board · "
           "{rules} summaries · {export} the record after the end.",
           me=cmd('doge me'), status=cmd('doge status'),

@@ -1,5 +1,7 @@
-"""Through the loopback Discord: the channel shows each stack's commitment when its round
-is revealed and its salt with the area's election, and no salt before (D-10.2)."""
+"""Through the loopback Discord: the channel shows one seal a round, just above its reveal,
+a hash over the round's stack hashes, and no hash line at the elections; `/doge verify`
+answers privately with the stacks each seal holds, opening each once its area has voted
+(D-3.3, D-4.2), and never a salt before (D-10.2)."""
 
 from __future__ import annotations
 
@@ -7,15 +9,15 @@ import hashlib
 import re
 from pathlib import Path
 
-from bot.games.doge.constants import area_name
-from bot.games.doge.sealing import SHOWN_HEX
+from bot.games.doge.sealing import SHOWN_HEX, round_digest
 from bot.store.commitments import Commitment
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
-from tests.e2e.driver import DogeTable, start_and_play_to_the_end
+from tests.e2e.driver import DogeTable, find
 from tests.e2e.test_doge_game import make_bot, open_table
 
-OPENED = re.compile(r"🔓 [^\n]*?`(doge-stack-v1\|[^`]+)` is ([0-9a-f]{16})…")
+SEAL = re.compile(r"^-# 🔒 round sealed · ([0-9a-f]{16})…$")
+OPENED = re.compile(r"`(doge-stack-v1\|[^`]+)` → ([0-9a-f]{16})…")
 
 
 def texts(table: DogeTable) -> list[str]:
@@ -53,34 +55,65 @@ class CheckedTable(DogeTable):
             assert f"|{c.area}|{c.seat}|" not in shown, "a stack was opened early"
 
 
-async def test_commitments_in_the_channel(discord_emulator: DiscordEmulator,  # noqa: F811
-                                          tmp_path: Path) -> None:
+async def verify(table: DogeTable, year: int | None = None) -> str:
+    options = {"year": year} if year else {}
+    reply = await (await table.emu.slash(table.users[2], table.channel, "doge verify",
+                                         options)).wait()
+    assert reply.ephemeral and reply.visible_to == table.users[2].id
+    return reply.content
+
+
+async def play_until(table: DogeTable, done) -> None:
+    for _ in range(300):
+        if done(await table.game()):
+            return
+        await table.play_turn()
+    raise AssertionError("the game never got there")
+
+
+async def test_one_seal_a_round_in_the_channel_and_the_stacks_in_verify(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
     emu = discord_emulator
     bot = make_bot(tmp_path)
     async with emu.running(bot):
-        opened = await open_table(emu, bot, ["anna", "bernd", "claudia"], 3, year_limit=1,
+        opened = await open_table(emu, bot, ["anna", "bernd", "claudia"], 3, year_limit=2,
                                   seed=6)
         table = CheckedTable(emu, bot, opened.channel, opened.users, seed=6)
         table.game_id = opened.game_id
-        await start_and_play_to_the_end(table)
-        assert (await table.game()).row.status == "finished"
-        rows = await bot.tables.store.commitments(table.game_id)
+        lobby = emu.last_message(emu.channel, include_ephemeral=False)
+        await table.click(table.users[1], lobby, find(lobby, "g:start:")["custom_id"])
+        # Mid-year: the elections have begun, some stacks are still face down.
+        await play_until(table, lambda g: g.state.phase != "placement"
+                         and g.state.elections_done >= 2)
+        early = await verify(table)
+        for c in await secret_salts(table):
+            assert c.salt not in early and f"|{c.area}|{c.seat}|" not in early  # D-10.2
+            assert f"{c.sha256[:SHOWN_HEX]}… (opened when" in early
+        await play_until(table, lambda g: g.state.year == 2)
+        answer = await verify(table, year=1)
+        rows = [c for c in await bot.tables.store.commitments(table.game_id) if c.year == 1]
         shown = texts(table)
-    names = {0: "anna", 1: "bernd", 2: "claudia"}
-    assert len(rows) >= 7
-    for c in rows:
-        lock = f"🔒 {area_name(c.area)}, "
-        short = c.sha256[:SHOWN_HEX]
-        first_lock = next(i for i, t in enumerate(shown) if f"sha256 {short}…" in t)
-        assert lock in shown[first_lock] and "revealed" in shown[first_lock]
-        votes = next(i for i, t in enumerate(shown) if f"{area_name(c.area)} votes:" in t)
-        first_salt = next(i for i, t in enumerate(shown) if c.salt in t)
-        # Locked at the round's reveal, opened with the election's votes, not before.
-        assert first_lock <= votes == first_salt
-        text, committed = next((m.group(1), m.group(2)) for m in
-                               OPENED.finditer(shown[first_salt]) if c.salt in m.group(1))
-        assert committed == short
-        assert hashlib.sha256(text.encode()).hexdigest() == c.sha256
-        assert text.startswith(f"doge-stack-v1|{table.game_id}|1|{c.area}|{c.seat}|")
-    # Who the lines name: the seat's player.
-    assert any(f"{names[c.seat]}'s stack" in "\n".join(shown) for c in rows)
+        final = "\n".join(m.content for m in emu.messages(emu.channel,
+                                                          include_ephemeral=False))
+    # The channel: no stack's own hash, opened or not; one seal above each reveal.
+    assert not any("sha256" in text or "doge-stack-v1" in text for text in shown)
+    lines = final.splitlines()
+    seals = [i for i, line in enumerate(lines) if SEAL.match(line)]
+    assert len(seals) == 4  # year 1's four rounds of three players (D-3.1)
+    assert all(lines[i + 1].startswith("Round ") for i in seals)
+    # Each seal is the sha256 of its round's stack hashes, in the reveal's order.
+    year_one = sorted({c.version for c in rows})
+    assert len(year_one) == 4
+    for number, version in enumerate(year_one, start=1):
+        hashes = [c.sha256 for c in sorted((c for c in rows if c.version == version),
+                                           key=lambda c: c.seat)]
+        full = round_digest(table.game_id, 1, number, hashes)
+        assert SEAL.match(lines[seals[number - 1]]).group(1) == full[:SHOWN_HEX]
+        assert f"**Round {number}** sealed · {full[:SHOWN_HEX]}… ✅" in answer
+    # /doge verify: every year-1 stack opened, its text hashing to its commitment.
+    texts_opened = OPENED.findall(answer)
+    assert len(texts_opened) == len(rows) and "❌" not in answer
+    for text, short in texts_opened:
+        full = hashlib.sha256(text.encode()).hexdigest()
+        assert full[:SHOWN_HEX] == short and full in {c.sha256 for c in rows}
+    assert not emu.internal_errors

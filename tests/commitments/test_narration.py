@@ -83,8 +83,9 @@ async def test_a_double_click_makes_no_second_salt(tmp_path: Path) -> None:
     action = {k: v for k, v in legal[0].items() if k != "seat"}
     first = await played.service.act(played.game_id, PERSON, action, version=game.version,
                                      key="ballot-1")
-    locks = [line for line in first.lines if line.startswith("-# 🔒")]
+    locks = [line for line in first.lines if line.startswith("-# 🔒") and "stack" in line]
     assert len(locks) == 3  # the person's ballot revealed the round: three stacks
+    assert sum("round sealed" in line for line in first.lines) == 1  # and one seal
     before = await played.store.commitments(played.game_id)
     with pytest.raises(TableError, match="earlier step"):
         await played.service.act(played.game_id, PERSON, action, version=game.version,

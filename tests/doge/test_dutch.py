@@ -53,7 +53,7 @@ def test_an_election_and_its_decisions_are_narrated_in_dutch() -> None:
     events += act(st, 0, "place", count=2)
     dutch = narrated(events, "nl")
     assert dutch[0] == ("Stemming in Castello: Anna 5 (3+2), Bernd 1 (1). Daniel bluft met "
-                        "een losse 0, en dat is geen stem (D-4.3). Anna wint, Bernd wordt "
+                        "een losse 0, en dat is geen stem. Anna wint, Bernd wordt "
                         "tweede.")
     assert ("Anna neemt de raadsheer van Castello over van Claudia en zet hem in "
             "Quarantia.") in dutch

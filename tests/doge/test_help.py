@@ -19,8 +19,10 @@ MESSAGE_LIMIT = 2000  # Discord's characters in one message's content
 def test_help_explains_the_hash_lines_and_how_to_check_them() -> None:
     text = help_text()
     [line] = [line for line in text.splitlines() if "sha256" in line]
-    # What the 🔒 and 🔓 lines are (D-3.3, D-4.2), and the record that checks them all.
+    # What the 🔒 line is (D-3.3), where the stacks are opened (D-4.2), and the record
+    # that checks them all.
     assert "🔒" in line and "🔓" in line and "`sha256sum`" in line
+    assert "`/doge verify` lists the stacks it seals" in line
     assert "`/doge export` gives the record with every seal" in line
     assert "python -m" not in line  # players do not run the bot's own tools
     assert line.replace("e.g.", "eg").count(". ") <= 1  # two sentences at most

@@ -53,7 +53,7 @@ def test_d_3_4_the_reveal_names_who_sat_out_with_no_marker_left() -> None:
                                      {"seat": CLAUDIA, "area": "san_polo", "count": 2}]}
     assert describe_event(reveal, NAMES) == (
         "Round 3 revealed: Bernd 1 marker on San Marco; Claudia 2 markers on San Polo; "
-        "Anna has no markers left and sits out (D-3.4).")
+        "Anna has no markers left and sits out.")
 
 
 def test_d_3_4_a_round_everyone_could_play_keeps_its_reveal_as_it_was() -> None:
@@ -77,13 +77,12 @@ def test_d_3_4_two_out_of_markers_and_d_3_7_a_deadline_sit_out_told_apart() -> N
     reveal = _reveal(ENGINE.apply(st, ENGINE.default_action(st, CLAUDIA)).events)
     assert reveal["placements"] == [] and reveal["no_markers"] == [ANNA]
     assert describe_event(reveal, NAMES) == (
-        "Round 3 revealed: nobody placed markers; Anna has no markers left and sits out "
-        "(D-3.4).")
+        "Round 3 revealed: nobody placed markers; Anna has no markers left and sits out.")
     both = {"type": "round_revealed", "round": 4, "no_markers": [ANNA, BERND],
             "placements": [{"seat": CLAUDIA, "area": "san_marco", "count": 1}]}
     assert describe_event(both, NAMES) == (
         "Round 4 revealed: Claudia 1 marker on San Marco; Anna and Bernd have no markers "
-        "left and sit out (D-3.4).")
+        "left and sit out.")
 
 
 def test_a_reveal_logged_without_no_markers_still_narrates_and_compares_as_the_same() -> None:

@@ -1,7 +1,9 @@
 """One readable line per event, for the channel and `replay --events`.
 
 Events hold nothing secret, so neither does their narrative (D-10). The lines are in the
-reader's language (`bot.i18n`); the events themselves stay English data."""
+reader's language (`bot.i18n`); the events themselves stay English data. A story line
+cites no rule id: the story is read as a table's talk; refusals, `/doge rules` and the
+rule summaries name the rules."""
 
 from __future__ import annotations
 
@@ -23,7 +25,6 @@ REASONS = {
     "stalemate": N_("Game over in year {year}: stalemate, no palace was built in the last "
                     "{years} years."),
 }
-RULE_OF_END = {"condition": "D-9.2", "stalemate": "D-9.4"}  # any other end: D-9.3
 # What separated the winner from the next player ("shared": nothing did), rule added later.
 DECIDED_BY = {
     "condition": N_("{winners} wins, the only player who met one{rule}."),
@@ -83,15 +84,18 @@ def _election(ev: Event, who: Who) -> str:
     if parts:
         sentences = [_("{area} votes: {votes}.", area=area, votes=", ".join(parts))]
         if bluffs:
-            sentences.append(_n("{bluffers} placed a lone 0, which is no vote (D-4.3).",
-                                "{bluffers} placed a lone 0, which is no vote (D-4.3).",
+            sentences.append(_n("{bluffers} placed a lone 0, which is no vote.",
+                                "{bluffers} placed a lone 0, which is no vote.",
                                 len(bluffs), bluffers=bluffers))
-    elif bluffs:
-        sentences = [_n("{area} votes: {bluffers} placed a lone 0, which is no vote (D-4.3).",
-                        "{area} votes: {bluffers} placed a lone 0, which is no vote (D-4.3).",
+    elif bluffs:  # D-4.3, D-4.6: the one line of an election where nothing happens
+        sentences = [_n("{area} votes: {bluffers} placed a lone 0, which is no vote, so "
+                        "nothing happens.",
+                        "{area} votes: {bluffers} placed a lone 0, which is no vote, so "
+                        "nothing happens.",
                         len(bluffs), area=area, bluffers=bluffers)]
-    else:
-        sentences = [_("{area} votes: no markers and no advisors there.", area=area)]
+    else:  # D-4.6
+        sentences = [_("{area} votes: no markers and no advisors there, so nothing happens.",
+                       area=area)]
     winners, runners_up = ev["winners"], ev["runners_up"]
     if len(winners) == 1:
         winner = who(winners[0])
@@ -122,8 +126,7 @@ def game_over_parts(ev: Event, who: Who) -> tuple[str, str]:
     why = _(reason, year=res["year"], years=res.get("quiet_years", "")) if reason else \
         _("Game over in year {year}: {reason}.", year=res["year"], reason=res["reason"])
     decided = DECIDED_BY.get(res["decided_by"], DECIDED_BY["alone"])
-    rule = "" if res["decided_by"] == "alone" else \
-        f" ({RULE_OF_END.get(res['reason'], 'D-9.3')})"
+    rule = ""  # (D-9.2 to D-9.4: the rules, not the story, cite them)
     winners = and_list(who(s) for s in res["winners"])
     return why, _(decided, winners=winners, rule=rule)
 
@@ -136,7 +139,7 @@ def _year_end(ev: Event, who: Who) -> str:
     left = _n("if no palace is built next year, the game ends",
               "if no palace is built in the next {n} years, the game ends",
               ev["stalemate_in"])
-    return text + " " + _("No palace for {years} years: {left} (D-9.4).",
+    return text + " " + _("No palace for {years} years: {left}.",  # D-9.4
                           years=ev["quiet_years"], left=left)
 
 
@@ -184,8 +187,8 @@ def placements(ev: Event, who: Who) -> list[str]:
 def sitting_out(ev: Event, who: Who) -> str:
     """Who had no marker left in a revealed round (D-3.4), or ''."""
     idle = [who(seat) for seat in ev.get("no_markers", ())]
-    return _n("{names} has no markers left and sits out (D-3.4)",
-              "{names} have no markers left and sit out (D-3.4)", len(idle),
+    return _n("{names} has no markers left and sits out",
+              "{names} have no markers left and sit out", len(idle),
               names=and_list(idle)) if idle else ""
 
 
@@ -212,7 +215,7 @@ def _election_done(ev: Event, who: Who) -> str:
     if not card or ev.get("last_year"):  # no next year to vote in (D-9.3)
         return _("{area}'s election is over.", area=area_name(ev["area"]))
     if "place" in ev:  # what the card turned means: where it votes next year
-        return _("{area}'s election is over; next year, {card} votes {place} (D-4.1).",
+        return _("{area}'s election is over; next year, {card} votes {place}.",
                  area=area_name(ev["area"]), card=area_name(card), place=ordinal(ev["place"]))
     return _("{area}'s election is over; {card} is turned face up in next year's order.",
              area=area_name(ev["area"]), card=area_name(card))
@@ -240,15 +243,15 @@ _HANDLERS: dict[str, Callable[[Event, Who], str]] = {
     "ballot_changed": lambda ev, who: _("{name} changed their choice.", name=who(ev["seat"])),
     # Why (a deadline, a moderator's skip) is the table's note just above this line.
     "sat_out": lambda ev, who: _("{name} sits out round {round}: the markers stay for later "
-                                 "rounds (D-3.7).",
+                                 "rounds.",  # D-3.7
                                  name=who(ev["seat"]), round=ev["round"]),
     "round_revealed": _revealed,
     "round_skipped": lambda ev, who: _("Round {round} is skipped: nobody has a marker left.",
                                        round=ev["round"]),
     "elections_begin": lambda ev, who: _("The elections begin."),
     "election": _election,
-    # Follows the votes line, which already says why nobody takes part.
-    "no_contest": lambda ev, who: _("Nothing happens in {area} (D-4.6).",
+    # Follows the votes line, which already says it (the channel leaves it out).
+    "no_contest": lambda ev, who: _("Nothing happens in {area}.",
                                     area=area_name(ev["area"])),
     "advisor_neutral": _neutral,
     "advisor_taken": _taken,

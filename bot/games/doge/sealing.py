@@ -1,12 +1,14 @@
 """Ballots anyone can verify: Doge seals its face-down stacks (bot/games/sealing.py).
 
-At a round's reveal (D-3.3) every new stack gets a fresh salt and the channel shows the
-start of SHA-256(preimage); at the area's election (D-4.2) it shows the whole preimage,
-salt included, so anyone can hash it and compare. Nothing secret is shown early
+At a round's reveal (D-3.3) every new stack gets a fresh salt and its SHA-256(preimage);
+the channel shows one line per round, the start of a hash over the round's stack hashes
+(`round_sealed`), which fixes them all; at the area's election (D-4.2) the preimage,
+salt included, becomes public, so anyone can hash it and compare (the web page, the
+record and `/doge verify` show the stacks one by one). Nothing secret is shown early
 (D-10.2): a `commitment` event carries only the hash; a salt goes out only with the
 election that reveals its values. The engine knows nothing of this: the store seals
-inside the revealing action's transaction, and narration adds `commitment` /
-`commitment_opened` events next to the engine events they belong to.
+inside the revealing action's transaction, and narration adds `round_sealed`,
+`commitment` and `commitment_opened` events next to the engine events they belong to.
 """
 
 from __future__ import annotations
@@ -28,8 +30,10 @@ from bot.games.wording import SUBTEXT
 from bot.i18n import _, _n
 
 SCHEME = "doge-stack-v1"
+ROUND_SCHEME = "doge-round-v1"  # the text a round's seal hashes (round_text)
 COMMITMENT = "commitment"
 OPENED = "commitment_opened"
+SEALED = "round_sealed"
 # How much of the hash a channel line shows: 64 bits. Changing a value afterwards would
 # need another preimage with the same 64 bits, about 2^64 hashes; the full hash is in the
 # game record (`/doge export`). Short lines survive the clipping of a long step.
@@ -49,6 +53,16 @@ def preimage(game_id: int, year: int, area: str, seat: int, markers: Sequence[in
 def digest(game_id: int, year: int, area: str, seat: int, markers: Sequence[int],
            salt: str) -> str:
     return hashlib.sha256(preimage(game_id, year, area, seat, markers, salt)).hexdigest()
+
+
+def round_text(game_id: int, year: int, round_: int, hashes: Sequence[str]) -> str:
+    """What a round's seal hashes: doge-round-v1|<game>|<year>|<round>|<hash>,<hash>…,
+    its stacks' full hashes in the order the reveal names them."""
+    return f"{ROUND_SCHEME}|{game_id}|{year}|{round_}|{','.join(hashes)}"
+
+
+def round_digest(game_id: int, year: int, round_: int, hashes: Sequence[str]) -> str:
+    return hashlib.sha256(round_text(game_id, year, round_, hashes).encode()).hexdigest()
 
 
 def dealt_stacks(before: Any, action: Action,
@@ -112,8 +126,9 @@ def remember(memory: Memory, events: list[Event]) -> bool:
 
 def annotate(memory: Memory, stored: dict[Key, Commitment], game_id: int,
              events: list[Event]) -> list[Event]:
-    """A `commitment` after each stack of a revealed round and a `commitment_opened`
-    after each stack of an election: what happened reads first, its proof follows."""
+    """A round's seal just before its reveal, a `commitment` after each stack of a
+    revealed round and a `commitment_opened` after each stack of an election: what happened
+    reads first, its proof follows (the seal comes first, as it was fixed first)."""
     out: list[Event] = []
     for event, told in zip(events, _years(events), strict=True):
         kind = event.get("type")
@@ -124,6 +139,11 @@ def annotate(memory: Memory, stored: dict[Key, Commitment], game_id: int,
         # The same event in several years: the year the events around it tell.
         year = told if told in years else years[-1] if years else None
         shown = [] if year is None else _stacks(game_id, stored, event, year)
+        if kind == "round_revealed" and shown and year is not None:
+            out.append({"type": SEALED, "game_id": game_id, "year": year,
+                        "round": event["round"], "stacks": len(shown),
+                        "sha256": round_digest(game_id, year, event["round"],
+                                               [c["sha256"] for c in shown])})
         out += [event, *shown]
     return out
 
@@ -178,14 +198,16 @@ def opened_text(event: Event) -> str:
 def describe(event: Event, players: list[PlayerSpec]) -> str | None:
     """The channel line of one of this module's events; None for any other event."""
     kind = event.get("type")
+    if kind == SEALED:  # the one line the channel shows of a round's stacks
+        return SUBTEXT + _("🔒 round sealed · {hash}…", hash=event["sha256"][:SHOWN_HEX])
     if kind not in (COMMITMENT, OPENED):
         return None
     seat = event["seat"]
     who = players[seat].name if 0 <= seat < len(players) else _("seat {seat}", seat=seat)
     values = {"area": area_name(event["area"]), "who": who,
               "hash": event["sha256"][:SHOWN_HEX]}
-    # Discord's small grey subtext ("-# "): the proof stays in the channel without
-    # drowning what happened.
+    # Discord's small grey subtext ("-# "): the proof, where it is shown (the web page),
+    # does not drown what happened.
     if kind == COMMITMENT:
         return SUBTEXT + _n("🔒 {area}, {who}'s stack of {n} marker: sha256 {hash}…",
                             "🔒 {area}, {who}'s stack of {n} markers: sha256 {hash}…",
@@ -292,5 +314,5 @@ def _values(markers: list[int]) -> str:
 
 
 SEALING = Sealing(scheme=SCHEME, seal=seal, new_memory=Memory, remember=remember,
-                  annotate=annotate, own_events=(COMMITMENT, OPENED), describe=describe,
+                  annotate=annotate, own_events=(SEALED, COMMITMENT, OPENED), describe=describe,
                   verify=verify)

@@ -1,0 +1,59 @@
+"""The channel reads like a game table, not an engine's log (issue 47): a whole 4-player
+English game of Doge through the loopback Discord, its channel's final text read as a
+player reads it. Each round shows one short seal instead of a hash line per stack, no
+story line cites a rule id, a non-event is one line, and a game year takes at most 30
+lines."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.discord_emulator import DiscordEmulator
+from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.e2e.driver import start_and_play_to_the_end
+from tests.e2e.test_doge_game import make_bot, open_table
+from tests.e2e.test_said_once import Table
+
+NAMES = ["anna", "bernd", "claudia", "daniel"]
+RULE_ID = re.compile(r"\(D-\d")
+# A whole game reads in at most 30 lines a year (bench: doge_channel_lines_per_year, the
+# goal); its first six years, the busiest (every house and palace still to place), in 36.
+LINES_PER_YEAR = 36
+
+
+async def test_a_year_of_doge_reads_in_30_lines_with_every_move_told(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    async with emu.running(bot):
+        table = await open_table(emu, bot, NAMES, 4, year_limit=6, seed=5)
+        table.__class__ = Table  # (its boards are checked elsewhere)
+        await start_and_play_to_the_end(table)
+        game = await table.game()
+        assert game.row.status == "finished"
+        posts = [m for m in emu.messages(emu.channel, include_ephemeral=False)
+                 if m.author.id == emu.bot_user.id]
+        text = "\n".join(m.content for m in posts)
+    print(text)  # what a player scrolls through
+    lines = text.splitlines()
+    years = game.state.year
+    assert len(lines) / years <= LINES_PER_YEAR, (len(lines), years)
+    # One seal a round, just above its reveal; no stack's own hash (`/doge verify`).
+    reveals = [i for i, line in enumerate(lines) if re.match(r"Round \d revealed", line)]
+    assert reveals and all(lines[i - 1].startswith("-# 🔒 round sealed · ")
+                           for i in reveals)
+    assert not any("sha256" in line or "🔓" in line for line in lines)
+    # The story cites no rule; the result's ranking may (its conditions, D-9.1).
+    story = [line for line in lines if not line.startswith(("🥇", "🥈", "🥉", "4."))]
+    assert not [line for line in story if RULE_ID.search(line)]
+    # A non-event is one line: no "nothing happens" after a votes line saying so, no
+    # election's end, no "has no houses left".
+    assert not any(line.startswith("Nothing happens in") or "election is over" in line
+                   or "so places none" in line or "places no house" in line
+                   for line in lines)
+    # Every move is still told: each election's votes, and each palace built.
+    elections = sum(1 for line in lines if " votes: " in line)
+    assert elections == 7 * years
+    built = sum(1 for line in lines if " builds a palace in " in line)
+    assert built == sum(8 - p.palaces_supply for p in game.state.players)
