@@ -49,10 +49,13 @@ class Demo:
     winners: list[str]
     steps: int  # the actions played
     boards: int
+    no_boards: str = ""  # why none were drawn, when they were asked for
 
     def line(self) -> str:
         won = " and ".join(self.winners)
         boards = f"{self.boards} boards" if self.boards else "no boards"
+        if self.no_boards:
+            boards += f" ({self.no_boards})"
         return (f"{self.game} demo game written to {self.record}: {won} won after "
                 f"{self.steps} steps, {boards}")
 
@@ -81,6 +84,7 @@ def demo_game(out: Path, seed: int = 2026, images: bool = True,
     sealing = sealing_of(game)
     sealed: list[Commitment] = []
     draw = board_writer(out, game) if images else None
+    no_boards = "" if draw or not images else missing_board(game)
     actions = []
     if draw:
         draw(state, 0, str(kit.opening_note))
@@ -105,7 +109,7 @@ def demo_game(out: Path, seed: int = 2026, images: bool = True,
     places = registered(game).community.finish(engine.public_view(state, None)).places
     return Demo(game, path, [p.name for p, place in zip(players, places, strict=True)
                              if place == 1],
-                len(actions), len(actions) + 1 if draw else 0)
+                len(actions), len(actions) + 1 if draw else 0, no_boards)
 
 
 def step_caption(engine: Any, state: Any, events: list[Any],
@@ -118,6 +122,18 @@ def step_caption(engine: Any, state: Any, events: list[Any],
         return str(own)
     told = events[-1:] if engine.is_over(state) else events[-2:]
     return " ".join(engine.describe(e, players) for e in told)
+
+
+def missing_board(game: str) -> str:
+    """Why `board_writer` draws nothing for `game`, in words that say what to add."""
+    package = registered(game).drawing
+    try:
+        board = registered(game).optional("drawing", "board")
+    except ImportError as exc:
+        return f"the board's renderer cannot be imported: {exc}"
+    if board is None:
+        return f"{game} has no {package}.board module"
+    return f"{package}.board has no write_png(path, view, caption)"
 
 
 def board_writer(out: Path, game: str) -> Draw | None:
