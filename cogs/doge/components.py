@@ -76,10 +76,11 @@ def _index(text: str, count: int) -> int:
 
 
 def _mask(text: str, count: int) -> int:
-    """The markers picked so far, one bit per marker in hand ("" when none)."""
+    """The markers picked so far, one bit per marker in hand ("" when none): up to 127
+    with 7 markers (D-1.2), so 3 digits (the three lowest of 3 3 2 2 1 1 0 are 112)."""
     if text == "":
         return 0
-    if not (text.isascii() and text.isdigit() and len(text) <= 2) or int(text) >> count:
+    if not (text.isascii() and text.isdigit() and len(text) <= 3) or int(text) >> count:
         raise ValueError(text)
     return int(text)
 
