@@ -32,7 +32,7 @@ async def test_the_reveal_names_who_has_no_markers_left(
         lines = [line for m in emu.messages(emu.channel, include_ephemeral=False)
                  for line in m.content.splitlines()]
         assert ("Round 3 revealed: bernd 1 marker on San Marco; claudia 2 markers on San "
-                "Polo; anna has no markers left and sits out (D-3.4).") in lines
+                "Polo; anna has no markers left and sits out.") in lines
         # Rounds 1 and 2, which everyone played, read as before.
         assert not any("sits out" in line for line in lines if line.startswith(
             ("Round 1 revealed", "Round 2 revealed")))

@@ -116,12 +116,9 @@ async def test_doge_names_show_as_typed(discord_emulator: DiscordEmulator,  # no
         record = check_record(emu.last_message(emu.channel, include_ephemeral=False), names)
         verified = verify_record(record)  # what `python -m bot verify` checks
         assert verified.ok and verified.checked, verified.lines()
-        sealed = {s["sha256"] for s in record["commitments"]["stacks"]}
-        opened = OPENED.findall(public)  # each seal line's preimage, read from the channel
-        assert opened
-        for preimage, shown in opened:
-            assert hashlib.sha256(preimage.encode()).hexdigest() in sealed
-            assert any(h.startswith(shown) for h in sealed)
+        # The channel's seals name nobody (one a round); the stacks' texts, with their
+        # seats, are in `/doge verify` and the record, verified above.
+        assert "-# 🔒 round sealed · " in public and not OPENED.findall(public)
         # The boards draw and describe the names as typed (and were checked, pixel for
         # pixel, against a board drawn with that caption).
         captions = [a.description or "" for m in every for a in m.attachments

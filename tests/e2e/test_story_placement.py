@@ -21,7 +21,7 @@ from bot.games.wording import FACTS
 from bot.store import ACTIVE, ActionEntry
 from bot.tables.kits import get_kit
 from cogs.common.segments import Place, segments_of
-from cogs.doge.prompts import DOGE_SAID_BELOW
+from cogs.doge.show import SHOW
 from rendering.clans.board import render_clans_board
 from tests.discord_emulator import DiscordEmulator, EmuMessage
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
@@ -61,9 +61,11 @@ async def told_moves(table: DogeTable) -> list[list[str]]:
     """Per action of the log, the lines that tell it in the channel (not those the
     prompt says below them: a new round, a new year, who of the tied has answered)."""
     game = await table.game()
+    left_out = SHOW.left_out or (lambda e: False)  # what the channel leaves to the web page
     return [[line for kind, line in await table.bot.tables.narration_kinds(
-                game, [e for e in entry.events if e["type"] not in get_kit("doge").quiet_events])
-             if kind not in DOGE_SAID_BELOW]
+                game, [e for e in entry.events if e["type"] not in get_kit("doge").quiet_events
+                       and not left_out(e)])
+             if kind not in SHOW.said_below]
             for entry in await table.bot.tables.store.list_actions(game.id)]
 
 
@@ -150,7 +152,8 @@ async def test_a_placement_time_out_is_told_in_its_rounds_message_only(
         [at] = [i for i, line in enumerate(story(round_one)) if line.startswith(sits_out)]
         assert story(round_one)[at - 1] == \
             "⏰ claudia ran out of time, so the table chose for them."
-        assert story(revealed)[0].startswith("Round 1 revealed")
+        assert story(revealed)[0].startswith("-# 🔒 round sealed · ")  # its seal, above
+        assert story(revealed)[1].startswith("Round 1 revealed")
         assert not any(line.startswith(NOTES) for line in story(revealed))
         assert board_caption(round_one.attachments[0]) == story(round_one)[-1]
         assert not emu.internal_errors
