@@ -160,7 +160,7 @@ def question_view(game: LoadedGame, question: Question, picked: tuple[str, ...],
         default = question.default_path[: len(picked) + 1] == (*picked, label)
         path = "-".join(str(n) for n in (*indexes, i))
         items.append(GameButton(
-            "dq", game.id, f"{game.version}.{dk}.{path}", label=label[:80],
+            "dq", game.id, f"{game.version}.{dk}.{path}", label=at_word(label, 80),
             style=discord.ButtonStyle.primary if default else discord.ButtonStyle.secondary,
             row=min(i // 5, 4)))
     if picked and len(labels) < 25:  # (25 choices fill every row: no step has so many)
@@ -168,6 +168,15 @@ def question_view(game: LoadedGame, question: Question, picked: tuple[str, ...],
         items.append(GameButton("dqb", game.id, f"{game.version}.{dk}.{back}",
                                 label=_("Back"), emoji="↩️", row=min(-(-len(labels) // 5), 4)))
     return view_of(*items)
+
+
+def at_word(label: str, limit: int) -> str:
+    """A label Discord would cut (80 characters) shortened at a word, with "…", never in
+    the middle of one ('… 1 h')."""
+    if len(label) <= limit:
+        return label
+    cut = label[:limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:(—-")
+    return cut + "…"
 
 
 def step_text(question: Question, picked: tuple[str, ...]) -> str:

@@ -114,13 +114,36 @@ def election_prompt(service: TableService, game: LoadedGame, due: dict,
             note = default_note(game, question, due.get(seat.seat))
             text = "\n".join([header, question.prompt, note, *_answered(game)])
             return text, question_view(game, question, ())
-    lines = [header, _("Several players decide at once (D-11.2); each answers with the "
-                       "button below:")]
+    lines = [header, tie_line(st)]
     lines += [f"{mark(s.colour)} ⏳ {awaited(service, s, due.get(s.seat))}" for s in asked]
     lines += _answered(game)
     view = view_of(GameButton("dq", game.id, f"{game.version}..open", label=_("Answer"),
                               style=discord.ButtonStyle.primary))
     return "\n".join(lines), view
+
+
+def tie_line(st) -> str:
+    """What the players asked at once decide (D-11.2): the tied winners' or runners-up's
+    houses to place (D-6.3, D-6.4) or move (D-7.3, D-7.5), or the palaces to build
+    (D-8.5)."""
+    ph = st.election.current if st.election else None
+    kind, limit = (ph.kind, ph.limit) if ph else ("", 0)
+    area = area_name(st.election.area) if st.election else "?"
+    if kind == "place":
+        return _n("Several players decide at once: each may place up to {n} house in "
+                  "{area}, answering with the button below.",
+                  "Several players decide at once: each may place up to {n} houses in "
+                  "{area}, answering with the button below.", limit, area=area)
+    if kind == "qmove":
+        return _n("Several players decide at once: each may move up to {n} house of theirs "
+                  "from one district to another, answering with the button below.",
+                  "Several players decide at once: each may move up to {n} of their houses "
+                  "from one district to another, answering with the button below.", limit)
+    if kind == "build":
+        return _("Several players decide at once: each says how many palaces to build; "
+                 "they are built together once all have answered. Answer with the button "
+                 "below.")
+    return _("Several players decide at once; each answers with the button below:")
 
 
 def doge_callout(service: TableService, game: LoadedGame) -> str | None:

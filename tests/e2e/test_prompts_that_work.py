@@ -1,0 +1,66 @@
+"""Prompts that work, through the loopback Discord: a tie's prompt says what is decided
+(D-11.2), how many houses each tied player may place or move, or that each says how many
+palaces to build, and no rule id; a button label too long for Discord is shortened at a
+word, never cut in the middle of one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cogs.common.table_ui import at_word
+from tests.discord_emulator import DiscordEmulator
+from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
+from tests.discord_emulator.messages import walk_components
+from tests.e2e.driver import start_and_play_to_the_end
+from tests.e2e.test_doge_game import make_bot, open_table
+from tests.e2e.test_said_once import Table
+
+NAMES = ["anna", "bernd", "claudia", "daniel"]
+DECIDED = ("each may place up to ", "each may move up to ",
+           "each says how many palaces to build")
+
+
+class Watching(Table):
+    """Reads the channel's prompt before each turn, keeping those that ask several."""
+
+    ties: list[str]
+    labels: set[str]
+
+    async def play_turn(self) -> None:
+        game = await self.game()
+        if game.state.phase != "placement":
+            text = self.prompt().content
+            if "Several players decide at once" in text:
+                self.ties.append(text)
+        for message in self.emu.messages(self.channel):  # every prompt and private panel
+            self.labels.update(c["label"] for c in walk_components(message.components)
+                               if c.get("label"))
+        await super().play_turn()
+
+
+async def test_a_ties_prompt_says_what_each_tied_player_decides(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    emu = discord_emulator
+    bot = make_bot(tmp_path)
+    async with emu.running(bot):
+        table = await open_table(emu, bot, NAMES, 4, year_limit=3, seed=5)
+        table.__class__ = Watching
+        table.ties, table.labels = [], set()
+        await start_and_play_to_the_end(table)
+    print("\n\n".join(table.ties))
+    assert table.ties, "no tie was asked in this game: choose another seed"
+    for text in table.ties:
+        [line] = [line for line in text.splitlines() if "Several players" in line]
+        assert any(said in line for said in DECIDED), line
+        assert "(D-" not in line
+    # Every label shown whole or shortened at a word (Discord keeps 80 characters).
+    assert table.labels and all(len(label) <= 80 for label in table.labels)
+    assert not emu.internal_errors
+
+
+def test_a_label_too_long_is_shortened_at_a_word() -> None:
+    long = ("Move the huts of F3 (forest, 2 huts) to G4 (mountain, 1 hut) and found a "
+            "village with four")
+    short = at_word(long, 80)
+    assert short == "Move the huts of F3 (forest, 2 huts) to G4 (mountain, 1 hut) and found a…"
+    assert at_word("Take the advisor", 80) == "Take the advisor"
