@@ -11,20 +11,18 @@ from cogs.common.table_ui import at_word
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.discord_emulator.messages import walk_components
-from tests.e2e.driver import start_and_play_to_the_end
-from tests.e2e.test_doge_game import make_bot, open_table
-from tests.e2e.test_said_once import Table
+from tests.e2e.test_table_talk import Told, whole_game
 
-NAMES = ["anna", "bernd", "claudia", "daniel"]
 DECIDED = ("each may place up to ", "each may move up to ",
            "each says how many palaces to build")
 
 
-class Watching(Table):
+class Watching(Told):
     """Reads the channel's prompt before each turn, keeping those that ask several."""
 
-    ties: list[str]
-    labels: set[str]
+    def begin(self) -> None:
+        self.ties: list[str] = []
+        self.labels: set[str] = set()
 
     async def play_turn(self) -> None:
         game = await self.game()
@@ -41,12 +39,8 @@ class Watching(Table):
 async def test_a_ties_prompt_says_what_each_tied_player_decides(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
     emu = discord_emulator
-    bot = make_bot(tmp_path)
-    async with emu.running(bot):
-        table = await open_table(emu, bot, NAMES, 4, year_limit=3, seed=5)
-        table.__class__ = Watching
-        table.ties, table.labels = [], set()
-        await start_and_play_to_the_end(table)
+    table, _game = await whole_game(emu, tmp_path, years=3, kind=Watching)
+    assert isinstance(table, Watching)
     print("\n\n".join(table.ties))
     assert table.ties, "no tie was asked in this game: choose another seed"
     for text in table.ties:
@@ -55,7 +49,6 @@ async def test_a_ties_prompt_says_what_each_tied_player_decides(
         assert "(D-" not in line
     # Every label shown whole or shortened at a word (Discord keeps 80 characters).
     assert table.labels and all(len(label) <= 80 for label in table.labels)
-    assert not emu.internal_errors
 
 
 def test_a_label_too_long_is_shortened_at_a_word() -> None:
