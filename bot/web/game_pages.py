@@ -20,7 +20,9 @@ from bot.i18n import _, speaking
 from bot.store import ACTIVE, FINISHED, LOBBY, LoadedGame, Seat, StoreError, UnknownGame
 from bot.tables.kits import colour_word, get_kit
 from bot.tables.languages import ServerLanguages
+from bot.tables.not_installed import NotInstalled
 from bot.tables.service import TableService
+from bot.tables.steps import TableError
 from bot.tables.web_links import WebLinks
 from bot.web.games import WEB_GAMES
 from bot.web.history import History, Steps
@@ -91,7 +93,9 @@ class GamePages:
             raise web.HTTPNotFound(text="no such page")
         try:
             game = await self.service.load(game_id)
-        except (UnknownGame, StoreError):
+        except NotInstalled:  # its rows are kept, its engine is gone: nothing to draw
+            raise web.HTTPNotFound(text="this game is not installed here any more") from None
+        except (UnknownGame, StoreError, TableError):
             raise web.HTTPNotFound(text="no such page") from None
         guild_id = game.row.guild_id
         if not await self.store.pages_shown(guild_id):

@@ -90,3 +90,15 @@ async def test_the_servers_page_lists_a_removed_games_table(tmp_path: Path) -> N
         assert "game not installed" in text
         assert f"/g/{await store.page_token('game', kept)}" in text
         assert removed
+
+
+async def test_a_removed_games_own_pages_answer_404(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "games.db") as store:
+        with bids_game():
+            removed = await start(store, "bids", [11, 12, 13], guild=GUILD, channel=7)
+        token = await store.page_token("game", removed)
+        async with client(store) as c:
+            for path in ("", "/live", "/events", "/step/1.png", "/step/1.json", "/record.json"):
+                page = await c.get(f"/g/{token}{path}")
+                assert page.status == 404, path
+                assert "not installed" in await page.text(), path
