@@ -6,6 +6,7 @@ the contract and the helpers the kits share. No Discord, database or images here
 from __future__ import annotations
 
 import hashlib
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -114,9 +115,34 @@ class GameKit(Protocol):
 
 
 class KitDefaults:
-    """What a kit answers when its game has nothing of its own to say: no settings, no
-    end beyond the rulebook, every action a change, the moderator's end `END_GAME`, the
-    shared "✅ Done.". A kit inherits these and overrides what its game says otherwise."""
+    """What a kit answers when its game has nothing of its own to say: the engine of the
+    package it is in, no settings, no end beyond the rulebook, everyone acting at once on
+    one clock (no play order, no standing orders, a decision a turn), every action a
+    change, the moderator's end `END_GAME`, the shared "✅ Done.". A kit inherits these
+    and overrides what its game says otherwise."""
+
+    order_choices: dict[str, tuple[str, ...]] = {}  # no standing orders (only ever read)
+
+    @property
+    def engine(self) -> GameEngine:
+        """`ENGINE` of the rules package the kit's module is in, imported when first asked
+        (the engine's modules need not load with the kit's)."""
+        package = type(self).__module__.rpartition(".")[0]
+        engine: GameEngine = importlib.import_module(package).ENGINE
+        return engine
+
+    def turn_key(self, state: Any, seat: int) -> str:
+        key: str = self.decision_key(state, seat)  # type: ignore[attr-defined]
+        return key  # one decision a turn: a skip answers it alone
+
+    def clock_kind(self, state: Any) -> str:
+        return "decision"
+
+    def play_order(self, state: Any) -> list[int] | None:
+        return None  # all at once
+
+    def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
+        return None  # no standing orders: the deadline's default
 
     def settings_for(self, options: dict[str, Any]) -> dict[str, Any]:
         return {}
@@ -135,6 +161,7 @@ class KitDefaults:
 
     def answered(self, action: Action) -> str | None:
         return None
+
 
 def ask(engine: GameEngine, build: Callable[..., Question], state: Any, seat: int,
         names: list[str]) -> Question | None:

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import Action, GameEngine
+from bot.games.base import Action
 from bot.games.kit import DEFAULT_LEVEL, SEARCH_LEVEL, KitDefaults, ask, check_level
 from bot.games.question import Question
 from bot.games.wording import later_cmd
@@ -35,12 +35,6 @@ class ClansKit(KitDefaults):
         return later("A new game of Clans begins. Each of you has been dealt a clan in "
                      "secret: see yours with {me}.", me=later_cmd("clans me"))
 
-    @property
-    def engine(self) -> GameEngine:
-        from bot.games.clans import ENGINE
-
-        return ENGINE
-
     def ai_action(self, state: Any, seat: int, rng: random.Random,
                   level: str = DEFAULT_LEVEL) -> Action:
         from bot.games.clans.players import EasyPlayer, HeuristicPlayer
@@ -67,9 +61,6 @@ class ClansKit(KitDefaults):
 
     def turn_key(self, state: Any, seat: int) -> str:
         return f"t{state.turn}"
-
-    def clock_kind(self, state: Any) -> str:
-        return "decision"  # every turn is one move
 
     def clocks_text(self, placement_h: float, decision_h: float) -> str:
         return _("moves {hours} h", hours=number(decision_h))

@@ -4,11 +4,11 @@ what each hook means: bot/games/kit.py)."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Action, GameEngine
-from bot.games.kit import DEFAULT_LEVEL, END_GAME, KitDefaults, ask, check_level
+from bot.games.base import Action
+from bot.games.kit import DEFAULT_LEVEL, KitDefaults, ask, check_level
 from bot.games.question import Option, Question
 from bot.games.wording import later_cmd
 from bot.i18n import Later, _, _n, later, number
@@ -50,18 +50,11 @@ class BidsKit(KitDefaults):
     emoji: str = "🪙"
     quiet_events: frozenset[str] = frozenset({"bid_placed"})  # a secret bid: no new board
     ending_events: frozenset[str] = frozenset({"game_over"})
-    order_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def opening_note(self) -> Later:
         return later("A new game of Bids begins: bid for each lot in secret, with the "
                      "button below or {bid}.", bid=later_cmd("bids bid"))
-
-    @property
-    def engine(self) -> GameEngine:
-        from tests.plugin_game.rules import ENGINE
-
-        return ENGINE
 
     def ai_action(self, state: Any, seat: int, rng: random.Random,
                   level: str = DEFAULT_LEVEL) -> Action:
@@ -79,23 +72,8 @@ class BidsKit(KitDefaults):
     def decision_key(self, state: Any, seat: int) -> str:
         return f"l{state.lot}.{state.bids[seat] is not None}"
 
-    def turn_key(self, state: Any, seat: int) -> str:
-        return f"l{state.lot}"
-
-    def clock_kind(self, state: Any) -> str:
-        return "decision"
-
     def clocks_text(self, placement_h: float, decision_h: float) -> str:
         return _("bids {hours} h", hours=number(decision_h))
-
-    def play_order(self, state: Any) -> list[int] | None:
-        return None  # everyone bids at once (B-2.1)
-
-    def order_action(self, state: Any, seat: int, orders: dict[str, str]) -> Action | None:
-        return None
-
-    def moderator_end(self, state: Any) -> Action:
-        return dict(END_GAME)  # B-4.2
 
     def answered(self, action: Action) -> str | None:
         return _("🔒 You bid {coins}; only you know it until everyone has bid.",
