@@ -35,8 +35,9 @@ async def test_d_9_4_the_table_sets_the_stalemate_end_and_shows_it(
                           find(lobby, "g:start:")["custom_id"])
         assert (await table.game()).state.stalemate_years == 3
         status = await (await table.slash(users[2], "doge status")).wait()
-        assert status.ephemeral and "3 years running without a palace" in status.content
-        assert "No palace yet: without one, the game ends after year 3." in status.content
+        assert status.ephemeral and status.content.count("(D-9.4)") == 1  # said once
+        assert ("Stalemate end: with no palace for 3 years running, the game ends after "
+                "year 3 (D-9.4).") in status.content
 
 
 async def test_d_9_4_a_table_opened_without_the_option_has_the_default_or_none(

@@ -24,16 +24,13 @@ class Watching(Told):
         self.ties: list[str] = []
         self.labels: set[str] = set()
 
-    async def play_turn(self) -> None:
-        game = await self.game()
-        if game.state.phase != "placement":
-            text = self.prompt().content
-            if "Several players decide at once" in text:
-                self.ties.append(text)
+    async def before_turn(self, game) -> None:
+        if game.state.phase != "placement" and \
+                "Several players decide at once" in self.prompt().content:
+            self.ties.append(self.prompt().content)
         for message in self.emu.messages(self.channel):  # every prompt and private panel
             self.labels.update(c["label"] for c in walk_components(message.components)
                                if c.get("label"))
-        await super().play_turn()
 
 
 async def test_a_ties_prompt_says_what_each_tied_player_decides(

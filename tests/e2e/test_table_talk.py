@@ -29,6 +29,13 @@ class Told(Table):
     def begin(self) -> None:
         """Called once the table is opened, before its first turn."""
 
+    async def before_turn(self, game: Any) -> None:
+        """Called before each turn with the game as it stands: what a reader looks at."""
+
+    async def play_turn(self) -> None:
+        await self.before_turn(await self.game())
+        await super().play_turn()
+
 
 async def whole_game(emu: DiscordEmulator, tmp_path: Path, years: int,
                      kind: type[Told] = Told) -> tuple[Told, Any]:

@@ -87,22 +87,32 @@ class DogeKit(KitDefaults):
                 "stalemate_years": STALEMATE_YEARS if years is None else years or None}
 
     def end_terms(self, settings: dict[str, Any], state: Any) -> str:
-        """D-9.4: the stalemate end the table set, and while it plays, its last year."""
+        """D-9.3: the year limit, when the table set one (said before the game ends by
+        it); D-9.4: the stalemate end the table set, once, and while it plays as its last
+        year (left out when the year limit comes first)."""
+        limit = settings.get("year_limit")
         years = settings.get("stalemate_years")
+        terms = [_("Year limit: the game ends after year {n} (D-9.3).", n=limit)] \
+            if limit else []
+        playing = state is not None and state.phase != "over"
         if years is None:
-            return _("No stalemate end: the game goes on however long nobody builds "
-                     "(D-9.4).")
-        text = _n("Stalemate end: the game ends after a year without a palace (D-9.4).",
-                  "Stalemate end: the game ends after {n} years running without a palace "
-                  "(D-9.4).", years)
-        if state is None or state.phase == "over":
-            return text
-        end = state.last_palace_year + years
-        return text + " " + (
-            _("No palace yet: without one, the game ends after year {end}.", end=end)
-            if state.last_palace_year == 0 else
-            _("The last palace was built in year {last}: without another, the game ends "
-              "after year {end}.", last=state.last_palace_year, end=end))
+            terms.append(_("No stalemate end: the game goes on however long nobody builds "
+                           "(D-9.4)."))
+        elif not playing:
+            terms.append(_n("Stalemate end: the game ends after a year without a palace "
+                            "(D-9.4).",
+                            "Stalemate end: the game ends after {n} years running without a "
+                            "palace (D-9.4).", years))
+        elif not limit or state.last_palace_year + years < limit:
+            end = state.last_palace_year + years
+            terms.append(_n(
+                "Stalemate end: with no palace for {n} year, the game ends after year {end} "
+                "(D-9.4).",
+                "Stalemate end: with no palace for {n} years running, the game ends after "
+                "year {end} (D-9.4).", years, end=end) + (" " + _(
+                    "The last palace was built in year {last}.", last=state.last_palace_year)
+                if state.last_palace_year else ""))
+        return "\n".join(terms)
 
     def setting_refusal(self, key: str, value: Any) -> Later | None:
         from bot.games.doge.constants import MAX_YEAR_LIMIT

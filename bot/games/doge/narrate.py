@@ -133,7 +133,7 @@ def game_over_parts(ev: Event, who: Who) -> tuple[str, str]:
 
 def _year_end(ev: Event, who: Who) -> str:
     """D-2.2; D-9.4: from the third quiet year on, how many more end the game."""
-    text = _("Year {year} ends: markers and cards return.", year=ev["year"])
+    text = _("Year {year} ends.", year=ev["year"])  # (everyone knows the markers return)
     if "stalemate_in" not in ev:
         return text
     left = _n("if no palace is built next year, the game ends",
@@ -222,9 +222,20 @@ def _election_done(ev: Event, who: Who) -> str:
 
 
 def _abstained(ev: Event, who: Who) -> str:
+    """D-5.4: in a district the advisor is left neutral; in the Quarantia the taker takes
+    none of the three this time, and may still take one at a later choice (D-7.1)."""
+    name = who(ev["seat"])
+    if ev.get("area") == "quarantia":
+        if ev["automatic"]:
+            return _("{name} takes no Quarantia advisor: there is no choice to make.",
+                     name=name)
+        return _("{name} takes no Quarantia advisor this time.", name=name)
     if ev["automatic"]:
-        return _("{name} abstains: there is no choice to make.", name=who(ev["seat"]))
-    return _("{name} abstains.", name=who(ev["seat"]))
+        return _("{name} abstains: there is no choice to make.", name=name)
+    if ev.get("area"):
+        return _("{name} abstains, leaving {area}'s advisor neutral.", name=name,
+                 area=area_name(ev["area"]))
+    return _("{name} abstains.", name=name)
 
 
 def _chance_lost(ev: Event, who: Who) -> str:
