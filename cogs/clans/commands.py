@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.games.clans.events import CLAN_MARKS, colour_name
 from bot.games.clans.questions import move_places
 from bot.i18n import _, _n
 from bot.store import LoadedGame, Seat
 from bot.tables.kits import DEFAULT_LEVEL
-from bot.tables.service import TableError
 from bot.tables.timing import DEFAULT_TIMING
 from cogs.clans.rules import RULE_TOPICS, help_text
 from cogs.common import table_components  # noqa: F401  (registers the shared handlers)
 from cogs.common.game_ui import Clock, GameUi, register
-from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
-from cogs.common.table_components import publish, tables
-from cogs.common.ui import game_handler, refuse, tell
-from cogs.common.web_buttons import private_kwargs
+from cogs.common.table_commands import (
+    LEVEL_CHOICES,
+    TIMING_CHOICES,
+    TableCommands,
+    extension,
+    secrets_button,
+    secrets_command,
+)
+from cogs.common.table_components import tables
+from cogs.common.ui import game_handler
 
 
 class ClansCog(TableCommands):
@@ -31,8 +35,7 @@ class ClansCog(TableCommands):
     @app_commands.describe(seats="How many players (2 to 4)",
                            timing="async (default): a day per move; live: minutes per move",
                            thread="Open the table in a new thread of this channel")
-    @app_commands.choices(timing=[app_commands.Choice(name="async", value="async"),
-                                  app_commands.Choice(name="live", value="live")])
+    @app_commands.choices(timing=TIMING_CHOICES)
     async def new(self, interaction: discord.Interaction,
                   seats: app_commands.Range[int, 2, 4] = 4, timing: str = DEFAULT_TIMING,
                   thread: bool = False) -> None:
@@ -50,21 +53,9 @@ class ClansCog(TableCommands):
                            target="A neighbouring territory holding huts")
     @app_commands.rename(source="from", target="to")
     async def move(self, interaction: discord.Interaction, source: str, target: str) -> None:
-        service = tables(interaction)
-        try:
-            game = await service.require_game(interaction.channel_id, self.game)
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
         action = {"type": "move", "from": source.strip().upper(), "to": target.strip().upper()}
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            step = await service.act(game.id, interaction.user.id, action,
-                                     key=f"i{interaction.id}")
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        await tell(interaction, "✅ " + _("Moved {source} → {target}.", source=action["from"],
-                                          target=action["to"]))
-        await publish(interaction, step)
+        await self.act_typed(interaction, action, "✅ " + _(
+            "Moved {source} → {target}.", source=action["from"], target=action["to"]))
 
     @move.autocomplete("source")
     async def move_from(self, interaction: discord.Interaction,
@@ -106,15 +97,6 @@ class ClansCog(TableCommands):
         await self.set_orders(interaction, {"move": move})
 
 
-async def show_clan(interaction: discord.Interaction, game_id: int | None) -> None:
-    try:
-        game, seat = await seated_game(interaction, game_id, "clans")
-    except TableError as exc:
-        return await refuse(interaction, str(exc))
-    await interaction.response.send_message("🔒 " + clan_line(game, seat), ephemeral=True,
-                                            **await private_kwargs(interaction, game, seat.seat))
-
-
 def clan_line(game: LoadedGame, seat: Seat) -> str:
     """What `/clans me` tells a seat: its secret clan and its points so far."""
     view = game.engine.public_view(game.state, seat.seat)  # this seat's colour only
@@ -128,17 +110,13 @@ def clan_line(game: LoadedGame, seat: Seat) -> str:
     return text
 
 
-@game_handler("clans", "me", aliases=("clanme",))  # and its name on older prompts
-async def on_clan_me(interaction: discord.Interaction, game_id: int, arg: str,
-                     values: list[str]) -> None:
-    await show_clan(interaction, game_id)
-
+show_clan = secrets_command("clans", lambda game, seat: "🔒 " + clan_line(game, seat))
+# The prompt's button, also under its name on older prompts.
+game_handler("clans", "me", aliases=("clanme",))(secrets_button(show_clan))
 
 register(GameUi(
     game="clans", help_text=help_text, rule_topics=RULE_TOPICS, show_secrets=show_clan,
     secrets_description="Your secret clan (only you see it)",
     clocks=(Clock("move_hours", "decision_s", "Time for a move, in hours"),)))
 
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ClansCog(bot))
+setup = extension(ClansCog)

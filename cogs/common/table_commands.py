@@ -7,14 +7,16 @@ from __future__ import annotations
 import io
 import json
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.base import Action
 from bot.games.wording import user_text
 from bot.i18n import N_, _, command_text, current_language, speaking
-from bot.store import LOBBY
+from bot.store import LOBBY, LoadedGame, Seat
 from bot.tables.kits import AI_LEVELS, DEFAULT_LEVEL, get_kit
 from bot.tables.moderation import Moderation
 from bot.tables.reminder_prefs import set_reminder_prefs
@@ -22,15 +24,18 @@ from bot.tables.service import TableError, TableService
 from cogs.common.admin_run import moderator
 from cogs.common.delivery import PostingError
 from cogs.common.segments import segments_of
-from cogs.common.table_components import display_name, poster, redraw_lobby, tables
+from cogs.common.table_components import display_name, poster, publish, redraw_lobby, tables
 from cogs.common.table_ui import computer_levels
-from cogs.common.ui import channel_language, refuse, tell
-from cogs.common.web_buttons import links_of, page_view
+from cogs.common.ui import Handler, channel_language, refuse, tell
+from cogs.common.web_buttons import links_of, page_view, private_kwargs
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
+TIMING_CHOICES = [app_commands.Choice(name=t, value=t) for t in ("async", "live")]  # `/new`
 NOTIFY_MODES = {"mention": N_("a mention in the channel"), "dm": N_("a DM"),
                 "off": N_("off")}
 log = logging.getLogger(__name__)
+# `/<game> me`: the caller's secrets in the game the button names, or this channel's.
+ShowSecrets = Callable[[discord.Interaction, int | None], Awaitable[None]]
 SECRETS_NOTE = N_("The record reveals every secret choice, so it is available once the game "
                   "is over.")
 
@@ -257,6 +262,28 @@ class TableCommands(commands.Cog):
         except (PostingError, discord.HTTPException) as exc:  # the answer already sent stands
             log.info("game %s: the prompt was not refreshed: %s", game.id, exc)
 
+    async def act_typed(self, interaction: discord.Interaction, action: Action, told: str, *,
+                        as_asked: bool = False) -> None:
+        """A game's typed command: `action` for the caller at this channel's table, `told`
+        to them alone once applied, then posted; a refusal is told to them alone too.
+        `as_asked`: only for the decision the caller faced when typing (a secret choice
+        others may move past meanwhile), not for whatever comes next."""
+        service = tables(interaction)
+        try:
+            game = await service.require_game(interaction.channel_id, self.game)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        asked = {"version": game.version,
+                 "decision": service.decision_of(game, interaction.user.id)} if as_asked else {}
+        try:
+            step = await service.act(game.id, interaction.user.id, action,
+                                     key=f"i{interaction.id}", **asked)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await tell(interaction, told)
+        await publish(interaction, step)
+
     async def set_orders(self, interaction: discord.Interaction, orders: dict) -> None:
         service = tables(interaction)
         try:
@@ -287,3 +314,40 @@ async def seated_game(interaction: discord.Interaction, game_id: int | None, kin
     if game.state is None:
         raise TableError(_("The game has not started yet."))
     return game, seat
+
+
+def secrets_command(kind: str, text: Callable[[LoadedGame, Seat], str]) -> ShowSecrets:
+    """`/<game> me` (`GameUi.show_secrets`): `text`, what the caller's seat alone may
+    know, answered to them alone with their private page's button."""
+
+    async def show_secrets(interaction: discord.Interaction, game_id: int | None) -> None:
+        try:
+            game, seat = await seated_game(interaction, game_id, kind)
+        except TableError as exc:
+            return await refuse(interaction, str(exc))
+        await interaction.response.send_message(
+            text(game, seat), ephemeral=True,
+            **await private_kwargs(interaction, game, seat.seat))
+
+    return show_secrets
+
+
+def secrets_button(show: ShowSecrets) -> Handler:
+    """A prompt's button that shows the clicker their secrets as `/<game> me` does; the
+    game registers it with `game_handler(game, "me")`."""
+
+    async def on_me(interaction: discord.Interaction, game_id: int, arg: str,
+                    values: list[str]) -> None:
+        await show(interaction, game_id)
+
+    return on_me
+
+
+def extension(*cogs: type[commands.Cog]) -> Callable[[commands.Bot], Awaitable[None]]:
+    """A game's extension `setup`: adds its cogs to the bot."""
+
+    async def setup(bot: commands.Bot) -> None:
+        for cog in cogs:
+            await bot.add_cog(cog(bot))  # type: ignore[call-arg]
+
+    return setup

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import N_, _, cmd
 from bot.store import LoadedGame, Seat
 from bot.tables.kits import DEFAULT_LEVEL
-from bot.tables.service import TableError
 from bot.tables.timing import DEFAULT_TIMING
 from cogs.common import table_components  # noqa: F401  (registers the shared handlers)
 from cogs.common.game_ui import Clock, GameUi, register
-from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
-from cogs.common.table_components import publish, tables
-from cogs.common.ui import refuse, tell
-from cogs.common.web_buttons import private_kwargs
+from cogs.common.table_commands import (
+    LEVEL_CHOICES,
+    TIMING_CHOICES,
+    TableCommands,
+    extension,
+    secrets_command,
+)
 from tests.plugin_game.rules.engine import MAX_PLAYERS, MIN_PLAYERS, START_COINS
 from tests.plugin_game.rules.kit import KIT, coins_label
 
@@ -30,8 +31,7 @@ class BidsCog(TableCommands):
     @app_commands.describe(seats="How many players (3 to 5)",
                            timing="async (default): a day per bid; live: minutes per bid",
                            thread="Open the table in a new thread of this channel")
-    @app_commands.choices(timing=[app_commands.Choice(name="async", value="async"),
-                                  app_commands.Choice(name="live", value="live")])
+    @app_commands.choices(timing=TIMING_CHOICES)
     async def new(self, interaction: discord.Interaction,
                   seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] = 4,
                   timing: str = DEFAULT_TIMING, thread: bool = False) -> None:
@@ -47,21 +47,9 @@ class BidsCog(TableCommands):
     @app_commands.describe(amount="Coins, from 0 to all you have (only you see this)")
     async def bid(self, interaction: discord.Interaction,
                   amount: app_commands.Range[int, 0, START_COINS]) -> None:
-        service = tables(interaction)
-        try:
-            game = await service.require_game(interaction.channel_id, self.game)
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
         action = {"type": "bid", "amount": amount}
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            step = await service.act(  # for the lot it was typed for
-                game.id, interaction.user.id, action, key=f"i{interaction.id}",
-                version=game.version, decision=service.decision_of(game, interaction.user.id))
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        await tell(interaction, KIT.answered(action) or "✅")
-        await publish(interaction, step)
+        await self.act_typed(interaction, action, KIT.answered(action) or "✅",
+                             as_asked=True)  # for the lot it was typed for
 
 
 def secret_line(game: LoadedGame, seat: Seat) -> str:
@@ -77,13 +65,7 @@ def secret_line(game: LoadedGame, seat: Seat) -> str:
              lot=view.lot + 1, bid=coins_label(view.own_bid))
 
 
-async def show_secrets(interaction: discord.Interaction, game_id: int | None) -> None:
-    try:
-        game, seat = await seated_game(interaction, game_id, "bids")
-    except TableError as exc:
-        return await refuse(interaction, str(exc))
-    await interaction.response.send_message("🔒 " + secret_line(game, seat), ephemeral=True,
-                                            **await private_kwargs(interaction, game, seat.seat))
+show_secrets = secrets_command("bids", lambda game, seat: "🔒 " + secret_line(game, seat))
 
 
 RULE_TOPICS = {
@@ -115,6 +97,4 @@ register(GameUi(
     secrets_description="Your coins and your secret bid (only you see them)",
     clocks=(Clock("bid_hours", "decision_s", "Time for a bid, in hours"),)))
 
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(BidsCog(bot))
+setup = extension(BidsCog)
