@@ -46,7 +46,7 @@ def _replay(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     """One line per problem found in the record's stack commitments, or one saying all
     check; exit 0 only when all do."""
-    from bot.games.sealing import verify_record
+    from bot.games.sealing import sealing_of, verify_record
 
     try:
         record = _read_json(Path(args.record))
@@ -57,6 +57,10 @@ def _verify(args: argparse.Namespace) -> int:
     except RecordError as exc:
         return _refuse(f"refused: {exc}", 1)
     print("\n".join(result.lines()))
+    if args.seals and result.ok:  # the seals to compare with the channel's 🔒 lines
+        sealing = sealing_of(record["game"])
+        if sealing is not None and sealing.seals is not None:
+            print("\n".join(sealing.seals(record)))
     return 0 if result.ok else 1
 
 
@@ -200,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     p_verify = sub.add_parser("verify", help="check the commitments a game record carries "
                               "to the values its game sealed")
     p_verify.add_argument("record", help="a game record (JSON)")
+    p_verify.add_argument("--seals", action="store_true",
+                          help="then each round's seal, to compare with the channel's")
     p_verify.set_defaults(func=_verify)
     p_demo = sub.add_parser("demo", help="play 4-player games between computer players")
     p_demo.add_argument("--out", default="demo-output",

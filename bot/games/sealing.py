@@ -59,6 +59,9 @@ class Sealing:
     # (the record's replay, the record, its "commitments" block) -> how many were
     # checked, and a line per problem.
     verify: Callable[[Any, dict[str, Any], dict[str, Any]], tuple[int, list[str]]]
+    # (the record) -> one line per sealed group the channel showed a seal of, recomputed
+    # from the record, to compare with the channel (`python -m bot verify --seals`).
+    seals: Callable[[dict[str, Any]], list[str]] | None = None
 
 
 @cache  # asked for every event narrated; looking for a module that is not there is slow

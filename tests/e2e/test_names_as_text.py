@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+from bot.games.doge.sealing import round_seals
 from bot.games.sealing import verify_record
 from bot.store import ACTIVE
 from cogs.common.names import plain
@@ -119,6 +120,11 @@ async def test_doge_names_show_as_typed(discord_emulator: DiscordEmulator,  # no
         # The channel's seals name nobody (one a round); the stacks' texts, with their
         # seats, are in `/doge verify` and the record, verified above.
         assert "-# 🔒 round sealed · " in public and not OPENED.findall(public)
+        # ... and every seal the channel showed is the one the record gives again, in order
+        # (`python -m bot verify --seals`).
+        shown_seals = re.findall(r"^-# 🔒 round sealed · ([0-9a-f]{16})…$", public, re.M)
+        assert shown_seals == [line.rsplit(" · ", 1)[1].rstrip("…")
+                               for line in round_seals(record)]
         # The boards draw and describe the names as typed (and were checked, pixel for
         # pixel, against a board drawn with that caption).
         captions = [a.description or "" for m in every for a in m.attachments

@@ -303,6 +303,34 @@ def _dealt(record: dict[str, Any], players: list[PlayerSpec]) -> dict[Key, list[
     return dealt
 
 
+def round_seals(record: dict[str, Any]) -> list[str]:
+    """Each revealed round's seal recomputed from the record's stacks, to compare with the
+    channel's 🔒 lines: "year 1, round 2 sealed · 81c54ccf9a6795ea…" ("no commitment" for
+    a stack the record lacks)."""
+    block = record.get("commitments") or {}
+    game_id = block.get("game_id")
+    hashes = {(e.get("year"), e.get("area"), e.get("seat")): e.get("sha256")
+              for e in block.get("stacks") or [] if isinstance(e, dict)}
+    engine = get_engine("doge")
+    players = [PlayerSpec(p["name"]) for p in record["players"]]
+    state = engine.new_game(players, record["settings"], random.Random(record["seed"]))
+    lines = []
+    for action in record["actions"]:
+        outcome = engine.apply(state, action)
+        for event in outcome.events:
+            if event.get("type") != "round_revealed" or not event["placements"]:
+                continue
+            keys = [(state.year, p["area"], p["seat"]) for p in event["placements"]]
+            where = f"year {state.year}, round {event['round']}"
+            if not isinstance(game_id, int) or any(not hashes.get(k) for k in keys):
+                lines.append(f"{where}: a stack has no commitment")
+                continue
+            seal = round_digest(game_id, state.year, event["round"], [hashes[k] for k in keys])
+            lines.append(f"{where} sealed · {seal[:SHOWN_HEX]}…")
+        state = outcome.state
+    return lines
+
+
 def _where(key: Key, names: list[str]) -> str:
     year, area, seat = key
     who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
@@ -315,4 +343,4 @@ def _values(markers: list[int]) -> str:
 
 SEALING = Sealing(scheme=SCHEME, seal=seal, new_memory=Memory, remember=remember,
                   annotate=annotate, own_events=(SEALED, COMMITMENT, OPENED), describe=describe,
-                  verify=verify)
+                  verify=verify, seals=round_seals)
