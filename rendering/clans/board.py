@@ -13,9 +13,6 @@ step draws on a copy, so the cost is mostly PNG encoding. Same view, same bytes.
 
 from __future__ import annotations
 
-import asyncio
-from pathlib import Path
-
 from PIL import Image, ImageDraw
 
 from bot.games.clans.board import COLOURS
@@ -42,6 +39,7 @@ from rendering.clans.sprites import (
     pill_width,
     village_badge,
 )
+from rendering.common.boards import off_the_loop, png_writer
 from rendering.common.drawing import (
     GOLD,
     cached,
@@ -107,22 +105,11 @@ def clans_palette() -> list[tuple[int, int, int]]:
     return cached(("palette", "clans"), build)
 
 
-async def render_clans_board_async(view: ClansPublicView, caption: str = "") -> bytes:
-    """Render in a worker thread so the event loop (and the gateway heartbeat) never waits
-    on drawing or compression."""
-    _check(view)  # fail fast, in the caller's task
-    return await asyncio.to_thread(render_clans_board, view, caption)
-
+render_clans_board_async = off_the_loop(render_clans_board, _check)
 
 # What the shared recap (rendering/common/recap.py) draws each scene with.
 RECAP_DRAWING = (render_clans_image, clans_palette)
-
-
-def write_png(path: str | Path, view: ClansPublicView, caption: str = "") -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(render_clans_board(view, caption))
-    return path
+write_png = png_writer(render_clans_board)  # the demo's
 
 
 # ---- the map layer --------------------------------------------------------------------------

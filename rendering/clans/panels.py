@@ -14,7 +14,7 @@ from bot.i18n import _, _n
 from rendering.clans import layout as L
 from rendering.clans.background import CARD, EPOCH_COLS, epoch_row_y
 from rendering.clans.sprites import chip, paste_centred
-from rendering.common.caption import Fitted, fit_caption
+from rendering.common.caption import Fitted, fit_caption, paste_caption
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, cached, disc_sprite, player_colour
 from rendering.common.text import fit_text, paste_text, text_width
 from rendering.common.words import plain, seat_name
@@ -64,13 +64,7 @@ def caption_lines(text: str, names: tuple[str, ...]) -> Fitted:
 
 
 def caption(img: Image.Image, text: str, names: tuple[str, ...] = ()) -> None:
-    x0, y0, x1, y1 = L.CAPTION
-    lines, size = caption_lines(text, names)
-    step = 24
-    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
-    for i, line in enumerate(lines):
-        paste_text(img, (x0 + 14, top + i * step), line, size, CREAM, bold=True,
-                   anchor="lm")
+    paste_caption(img, L.CAPTION, caption_lines(text, names), indent=14, step=24, fill=CREAM)
 
 
 # ---- clan scores ----------------------------------------------------------------------------

@@ -15,8 +15,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from PIL import Image
+
 from bot.games.wording import FACTS
-from rendering.common.text import fit_text, text_width, wrap_text
+from rendering.common.text import fit_text, paste_text, text_width, wrap_text
 
 MIN_NAME = 8  # characters (emoji sequences count as one) a shortened name keeps
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
@@ -128,3 +130,15 @@ def fit_caption(caption: str, names: tuple[str, ...], width: float, size: int,
     s = sizes[-1]
     return Fitted(wrap_text(_with_names(facts[0].strip(), present, MIN_NAME), width, s,
                             bold=True, max_lines=max_lines), s)
+
+
+def paste_caption(img: Image.Image, band: tuple[int, int, int, int], fitted: Fitted, *,
+                  indent: int, step: int, fill: tuple[int, int, int]) -> None:
+    """A fitted caption's lines, bold, `step` px apart, `indent` px into the band and
+    centred on its height as a block."""
+    x0, y0, _x1, y1 = band
+    lines, size = fitted
+    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        paste_text(img, (x0 + indent, top + i * step), line, size, fill, bold=True,
+                   anchor="lm")

@@ -11,14 +11,12 @@ the pieces on a copy, so the cost is mostly PNG encoding. Same view, same bytes.
 
 from __future__ import annotations
 
-import asyncio
-from pathlib import Path
-
 from PIL import Image, ImageDraw
 
 from bot.games.doge.constants import ADVISOR_HOME, DISTRICTS, QUARANTIA
 from bot.games.doge.view import PublicView, StackPublic
 from bot.i18n import SOURCE_LANGUAGE
+from rendering.common.boards import off_the_loop, png_writer
 from rendering.common.drawing import (
     GOLD,
     INK,
@@ -95,22 +93,11 @@ def doge_palette() -> list[tuple[int, int, int]]:
     return cached(("palette", "doge"), build)
 
 
-async def render_doge_board_async(view: PublicView, caption: str = "") -> bytes:
-    """Render in a worker thread so the event loop (and the gateway heartbeat) never
-    waits on drawing or compression."""
-    _check(view)  # fail fast, in the caller's task
-    return await asyncio.to_thread(render_doge_board, view, caption)
-
+render_doge_board_async = off_the_loop(render_doge_board, _check)
 
 # What the shared recap (rendering/common/recap.py) draws each scene with.
 RECAP_DRAWING = (render_doge_image, doge_palette)
-
-
-def write_png(path: str | Path, view: PublicView, caption: str = "") -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(render_doge_board(view, caption))
-    return path
+write_png = png_writer(render_doge_board)  # the demo's
 
 
 # ---- areas ----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from bot.games.doge.constants import AREA_NAMES, AREAS, DISTRICTS
 from bot.games.doge.view import PlayerPublic, PublicView
 from bot.games.wording import ordinal
 from bot.i18n import N_, _, _n, current_language
-from rendering.common.caption import Fitted, fit_caption
+from rendering.common.caption import Fitted, fit_caption, paste_caption
 from rendering.common.drawing import (
     CREAM,
     GOLD,
@@ -108,13 +108,8 @@ def caption_lines(caption: str, names: tuple[str, ...]) -> Fitted:
 
 
 def _caption(img: Image.Image, caption: str, names: tuple[str, ...]) -> None:
-    x0, y0, x1, y1 = L.CAPTION
-    lines, size = caption_lines(caption, names)
-    step = 32
-    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
-    for i, line in enumerate(lines):
-        paste_text(img, (x0 + 16, top + i * step), line, size, CREAM, bold=True,
-                   anchor="lm")
+    paste_caption(img, L.CAPTION, caption_lines(caption, names), indent=16, step=32,
+                  fill=CREAM)
 
 
 # ---- status box -----------------------------------------------------------------------

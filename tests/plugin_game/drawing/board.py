@@ -8,11 +8,10 @@ how much (B-2.1). No text under 16 px on an 800 px board: at least 11 px at phon
 
 from __future__ import annotations
 
-import asyncio
-
 from PIL import Image, ImageDraw
 
 from bot.i18n import SOURCE_LANGUAGE, _, _n, speaking
+from rendering.common.boards import off_the_loop
 from rendering.common.caption import fit_caption
 from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, PAPER, cached
 from rendering.common.legibility import unrecorded
@@ -111,9 +110,7 @@ def render_bids_board(view: BidsView, caption: str = "") -> bytes:
     return encode_palette_png(render_bids_image(view, caption), bids_palette(), texts)
 
 
-async def render_bids_board_async(view: BidsView, caption: str = "") -> bytes:
-    _check(view)  # fail fast, in the caller's task
-    return await asyncio.to_thread(render_bids_board, view, caption)
+render_bids_board_async = off_the_loop(render_bids_board, _check)
 
 
 # What the shared recap (rendering/common/recap.py) draws each scene with.
