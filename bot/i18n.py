@@ -149,6 +149,12 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def N_n(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a text with its plural for the catalog where it is defined; `_n(*value, n)`
+    translates it later."""
+    return singular, plural
+
+
 class Later:
     """A text translated only when shown: str() gives it in the language of that moment."""
 

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from cogs.common.translation import CommandText
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {"_": None, "N_": None, "later": None, "_n": (1, 2), "later_n": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "later": None, "_n": (1, 2), "later_n": (1, 2),
+            "N_n": (1, 2)}
 # The shared parts, by their folders (or files); a file in a game's folders is that
 # game's, else it belongs to the first shared part that names its folder (or itself).
 SHARED_PARTS: dict[str, tuple[str, ...]] = {

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.games.registry import GAMES
 from bot.games.registry import game as registered
+from bot.i18n import _n
 
 
 @dataclass(frozen=True)
@@ -37,11 +38,15 @@ class Community:
     scene_events: tuple[str, ...]  # events the recap follows (setting a scene or making one)
     scene_made_by: str  # the event after which the board makes a scene
     captions: Callable[[list[Moment]], list[tuple[Any, str]]]  # scenes: view and caption
-    # The recap's text for screen readers (title, game id, scenes): what each frame shows.
-    recap_description: Callable[[str, int, int], str]
+    # The recap's text for screen readers, what each frame shows, with {title}, {game}
+    # and {n} scenes: N_n-marked, singular and plural.
+    recap_text: tuple[str, str]
     # A tally's key as the reader sees it (a district's, a terrain's name, translated);
     # the key itself for one the game does not know.
     tally_name: Callable[[str], str] = str
+
+    def recap_description(self, title: str, game_id: int, scenes: int) -> str:
+        return _n(*self.recap_text, scenes, title=title, game=game_id)
 
     def shown_tally(self, key: str) -> str:
         """The tally's name; a key the game's `tally_name` refuses is shown as it is, so

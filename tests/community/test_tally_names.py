@@ -65,5 +65,5 @@ def test_a_game_that_names_nothing_shows_its_keys() -> None:
     plain = Community(finish=community_of("doge").finish, favourite_label="favourite lot",
                       favourite_line="{games}, {wins}, {average}, {favourite}.",
                       scene_events=(), scene_made_by="", captions=lambda moments: [],
-                      recap_description=lambda title, game, n: title)
+                      recap_text=("{title}", "{title}"))
     assert plain.shown_tally("lot_6") == "lot_6"

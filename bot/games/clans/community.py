@@ -16,7 +16,7 @@ from bot.games.clans.rules import ClansState
 from bot.games.clans.views import ClansPublicView, spectator_view
 from bot.games.community import Community, Finish, Moment
 from bot.games.wording import facts
-from bot.i18n import N_, _, _n
+from bot.i18n import N_, N_n, _
 
 
 def finish(view: Any) -> Finish:
@@ -71,15 +71,11 @@ def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
             for i, (view, e) in enumerate(moments, start=1)]
 
 
-def recap_description(title: str, game_id: int, scenes: int) -> str:
-    return _n("{title} game {game}: the board after each village, {n} in all",
-              "{title} game {game}: the board after each village, {n} in all",
-              scenes, title=title, game=game_id)
-
-
 COMMUNITY = Community(
     finish=finish, favourite_label=N_("favourite terrain"),
     favourite_line=N_("{games}, {wins}, average place {average}, favourite terrain "
                       "{favourite}."),
     scene_events=("village",), scene_made_by="village", captions=captions,
-    recap_description=recap_description, tally_name=terrain_name)
+    recap_text=N_n("{title} game {game}: the board after each village, {n} in all",
+                   "{title} game {game}: the board after each village, {n} in all"),
+    tally_name=terrain_name)

@@ -16,7 +16,7 @@ from bot.games.doge.engine import apply_in_place
 from bot.games.doge.state import DogeState
 from bot.games.doge.view import PublicView, public_view
 from bot.games.wording import facts
-from bot.i18n import N_, _, _n
+from bot.i18n import N_, N_n, _
 
 
 def finish(view: Any) -> Finish:
@@ -84,16 +84,12 @@ def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
     return out
 
 
-def recap_description(title: str, game_id: int, scenes: int) -> str:
-    return _n("{title} game {game}: the board after each election, {n} in all",
-              "{title} game {game}: the board after each election, {n} in all",
-              scenes, title=title, game=game_id)
-
-
 COMMUNITY = Community(
     finish=finish, favourite_label=N_("favourite district"),
     favourite_line=N_("{games}, {wins}, average place {average}, favourite district "
                       "{favourite}."),
     scene_events=("elections_begin", "election", "election_done"),
-    scene_made_by="election_done", captions=captions, recap_description=recap_description,
+    scene_made_by="election_done", captions=captions,
+    recap_text=N_n("{title} game {game}: the board after each election, {n} in all",
+                   "{title} game {game}: the board after each election, {n} in all"),
     tally_name=area_name)  # a district's name is its own in every language

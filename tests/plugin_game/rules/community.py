@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from bot.games.community import Community, Finish, Moment
-from bot.i18n import N_, _, _n
+from bot.i18n import N_, N_n, _
 from tests.plugin_game.rules.engine import sale_line, winner_of
 
 
@@ -28,12 +28,6 @@ def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
     return [(view, sale_line(event, list(view.players))) for view, event in moments]
 
 
-def recap_description(title: str, game_id: int, scenes: int) -> str:
-    return _n("{title} game {game}: the board after each lot, {n} in all",
-              "{title} game {game}: the board after each lot, {n} in all",
-              scenes, title=title, game=game_id)
-
-
 def tally_name(key: str) -> str:
     """The lots a player won of one worth: '5-point lots'."""
     return _("{points}-point lots", points=key)
@@ -44,4 +38,6 @@ COMMUNITY = Community(
     favourite_line=N_("{games}, {wins}, average place {average}, won most often: "
                       "{favourite}."),
     scene_events=("lot_sold",), scene_made_by="lot_sold", captions=captions,
-    recap_description=recap_description, tally_name=tally_name)
+    recap_text=N_n("{title} game {game}: the board after each lot, {n} in all",
+                   "{title} game {game}: the board after each lot, {n} in all"),
+    tally_name=tally_name)
