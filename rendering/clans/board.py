@@ -39,16 +39,12 @@ from rendering.clans.sprites import (
     pill_width,
     village_badge,
 )
-from rendering.common.boards import off_the_loop, png_writer
+from rendering.common.boards import board_palette, off_the_loop, png_writer
 from rendering.common.drawing import (
     GOLD,
-    cached,
-    piece_colours,
-    piece_swatch,
     player_colour,
 )
-from rendering.common.palette import encode_palette_png, fixed_palette
-from rendering.common.text import unrecorded
+from rendering.common.palette import encode_palette_png
 
 __all__ = [
     "CENTRE", "HEIGHT", "WIDTH", "hut_slots", "render_clans_board", "render_clans_board_async",
@@ -95,14 +91,9 @@ def render_clans_board(view: ClansPublicView, caption: str = "") -> bytes:
 def clans_palette() -> list[tuple[int, int, int]]:
     """The board's fixed palette: piece and terrain colours exact, then the background's
     and the pieces' edges."""
-    def build() -> list[tuple[int, int, int]]:
-        exact = [*piece_colours(), *TERRAIN_FILL.values(), *TERRAIN_INK.values(), WATER,
-                 WATER_DARK, TABLE, CARD]
-        surfaces = (CARD, TABLE, *TERRAIN_FILL.values())
-        with unrecorded():  # a sample, not a text of the image being drawn
-            return fixed_palette(exact, [background(SOURCE_LANGUAGE),
-                                         piece_swatch(surfaces)])
-    return cached(("palette", "clans"), build)
+    return board_palette(
+        "clans", [*TERRAIN_FILL.values(), *TERRAIN_INK.values(), WATER, WATER_DARK, TABLE, CARD],
+        (CARD, TABLE, *TERRAIN_FILL.values()), lambda: background(SOURCE_LANGUAGE))
 
 
 render_clans_board_async = off_the_loop(render_clans_board, _check)

@@ -1,6 +1,7 @@
 """What every game's board module offers in the same way, built from its own renderer:
-the board drawn off the event loop for the channel, and written to a file for the demo
-(`python -m bot demo` calls a board module's `write_png(path, view, caption)`)."""
+its fixed palette, the board drawn off the event loop for the channel, and written to a
+file for the demo (`python -m bot demo` calls a board module's `write_png(path, view,
+caption)`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,26 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
+from rendering.common.drawing import RGB, cached, piece_colours, piece_swatch
+from rendering.common.legibility import unrecorded
+from rendering.common.palette import fixed_palette
+
 Render = Callable[[Any, str], bytes]  # (public view, caption) -> PNG bytes
+
+
+def board_palette(game: str, exact: list[RGB], surfaces: tuple[RGB, ...],
+                  background: Callable[[], Image.Image]) -> list[RGB]:
+    """A board's fixed palette, made once: every piece colour and `exact` kept exact, then
+    the colours of the background's edges and of the pieces' edges on `surfaces`."""
+
+    def build() -> list[RGB]:
+        with unrecorded():  # a sample, not a text of the image being drawn
+            return fixed_palette([*piece_colours(), *exact],
+                                 [background(), piece_swatch(surfaces)])
+
+    return cached(("palette", game), build)
 
 
 def off_the_loop(render: Render, check: Callable[[Any], object]

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from bot.games.doge.constants import ADVISOR_HOME, DISTRICTS, QUARANTIA
 from bot.games.doge.view import PublicView, StackPublic
 from bot.i18n import SOURCE_LANGUAGE
-from rendering.common.boards import off_the_loop, png_writer
+from rendering.common.boards import board_palette, off_the_loop, png_writer
 from rendering.common.drawing import (
     GOLD,
     INK,
@@ -25,18 +25,15 @@ from rendering.common.drawing import (
     OK_GREEN,
     PAPER,
     PlayerColour,
-    cached,
     disc_sprite,
     house_sprite,
     palace_sprite,
     paste,
     pawn_sprite,
-    piece_colours,
-    piece_swatch,
     player_colour,
 )
-from rendering.common.palette import encode_palette_png, fixed_palette
-from rendering.common.text import paste_text, text_width, unrecorded
+from rendering.common.palette import encode_palette_png
+from rendering.common.text import paste_text, text_width
 from rendering.doge import layout as L
 from rendering.doge.background import (
     DISTRICT_TINT,
@@ -83,14 +80,10 @@ def render_doge_board(view: PublicView, caption: str = "") -> bytes:
 
 def doge_palette() -> list[tuple[int, int, int]]:
     """The board's fixed palette: piece colours exact, then background and piece edges."""
-    def build() -> list[tuple[int, int, int]]:
-        surfaces = (PAPER, PANEL_BG, LAGOON, QUARANTIA_STONE, WINNER_TINT, CARD_TINT,
-                    *DISTRICT_TINT.values())
-        exact = [*piece_colours(), WINNER_TINT, CARD_TINT, PANEL_BG, *DISTRICT_TINT.values()]
-        with unrecorded():  # a sample, not a text of the image being drawn
-            return fixed_palette(exact, [background(SOURCE_LANGUAGE),
-                                         piece_swatch(surfaces)])
-    return cached(("palette", "doge"), build)
+    return board_palette(
+        "doge", [WINNER_TINT, CARD_TINT, PANEL_BG, *DISTRICT_TINT.values()],
+        (PAPER, PANEL_BG, LAGOON, QUARANTIA_STONE, WINNER_TINT, CARD_TINT,
+         *DISTRICT_TINT.values()), lambda: background(SOURCE_LANGUAGE))
 
 
 render_doge_board_async = off_the_loop(render_doge_board, _check)
