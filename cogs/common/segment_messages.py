@@ -100,17 +100,18 @@ class SegmentMessages:
     # ---- the story ---------------------------------------------------------------------
 
     async def _lines(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
-                     stop: Place | None = None, *, every: bool = False
-                     ) -> list[tuple[Place, str, str]]:
+                     stop: Place | None = None, *, every: bool = False,
+                     untold: bool = False) -> list[tuple[Place, str, str]]:
         """The lines of the events from `start` up to `stop`, each with the place of its
         action's first move (where a note about that action goes) and its event's type;
-        without those the prompt says below the story, unless `every`."""
+        without those the prompt says below the story, unless `every`, nor those the
+        channel leaves out, unless `every` or `untold`."""
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
         lines: list[tuple[Place, str, str]] = []
         for version, action in groupby(inside, key=lambda e: e.place.version):
             told = await self.service.narration_kinds(game, [
                 e for e in between(list(action), None, quiet=TableService.kit(game).quiet_events)
-                if every or self.left_out is None or not self.left_out(e)])
+                if every or untold or self.left_out is None or not self.left_out(e)])
             lines += [(Place(version, 0), line, kind) for kind, line in told
                       if every or kind not in self.said_below]
         return lines
@@ -131,7 +132,15 @@ class SegmentMessages:
                 scenes.add(line)
         story += [(text, True) for _, text in waiting]
         moves = [(line, note) for line, note in story if line not in scenes]
-        return story, self._caption(game, events, start, stop) or caption_of(moves or story)
+        caption = self._caption(game, events, start, stop)
+        if caption is None and self.left_out is not None:
+            # The board names the last move as the web page's step does, one the story
+            # leaves out included (a choice to do nothing).
+            told = [(line, False) for _p, line, kind in
+                    await self._lines(game, events, start, stop, untold=True)
+                    if kind not in self.context]
+            caption = caption_of(told) if told else None
+        return story, caption or caption_of(moves or story)
 
     def _caption(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
                  stop: Place | None) -> str | None:
