@@ -131,6 +131,28 @@ class KitDefaults:
         engine: GameEngine = importlib.import_module(package).ENGINE
         return engine
 
+    def ai_action(self, state: Any, seat: int, rng: random.Random,
+                  level: str = DEFAULT_LEVEL) -> Action:
+        """The game's choice for `level` from the seat's view and legal actions alone:
+        its `easy_action`, `normal_action`, or `search_action` for the level that
+        searches."""
+        view = self.engine.public_view(state, seat)
+        legal = self.engine.legal_actions(state, seat)
+        if check_level(level) == "easy":
+            return self.easy_action(view, legal, rng)
+        if level == SEARCH_LEVEL:
+            return self.search_action(view, legal, rng)
+        return self.normal_action(view, legal, rng)
+
+    def easy_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        raise NotImplementedError  # a game that keeps the default ai_action says it
+
+    def normal_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
     def turn_key(self, state: Any, seat: int) -> str:
         key: str = self.decision_key(state, seat)  # type: ignore[attr-defined]
         return key  # one decision a turn: a skip answers it alone

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import Action
-from bot.games.kit import DEFAULT_LEVEL, SEARCH_LEVEL, KitDefaults, ask, check_level
+from bot.games.kit import KitDefaults, ask
 from bot.games.question import Question
 from bot.games.wording import later_cmd
 from bot.i18n import Later, _, later, number
@@ -35,15 +35,14 @@ class ClansKit(KitDefaults):
         return later("A new game of Clans begins. Each of you has been dealt a clan in "
                      "secret: see yours with {me}.", me=later_cmd("clans me"))
 
-    def ai_action(self, state: Any, seat: int, rng: random.Random,
-                  level: str = DEFAULT_LEVEL) -> Action:
-        from bot.games.clans.players import EasyPlayer, HeuristicPlayer
+    def easy_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        from bot.games.clans.players import EasyPlayer
 
-        view = self.engine.public_view(state, seat)
-        if check_level(level) == "easy":
-            return EasyPlayer(rng).choose(view)
-        if level == SEARCH_LEVEL:
-            return self.search_action(view, self.engine.legal_actions(state, seat), rng)
+        return EasyPlayer(rng).choose(view)
+
+    def normal_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        from bot.games.clans.players import HeuristicPlayer
+
         return HeuristicPlayer(rng).choose(view)
 
     def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:

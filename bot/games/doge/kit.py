@@ -7,9 +7,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Action, GameEngine
+from bot.games.base import Action
 from bot.games.doge.constants import STALEMATE_RANGE, STALEMATE_YEARS
-from bot.games.kit import DEFAULT_LEVEL, SEARCH_LEVEL, KitDefaults, ask, check_level
+from bot.games.kit import KitDefaults, ask
 from bot.games.question import Question
 from bot.games.record import shown
 from bot.i18n import Later, _, _n, later, number
@@ -33,22 +33,14 @@ class DogeKit(KitDefaults):
     def opening_note(self) -> Later:
         return later("A new game of Doge begins.")  # the prompt below asks for the choice
 
-    @property
-    def engine(self) -> GameEngine:
-        from bot.games.doge import ENGINE
+    def easy_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        from bot.games.doge.players import easy_action
 
-        return ENGINE
+        return easy_action(view, legal, rng)
 
-    def ai_action(self, state: Any, seat: int, rng: random.Random,
-                  level: str = DEFAULT_LEVEL) -> Action:
-        from bot.games.doge.players import easy_action, heuristic_action
+    def normal_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        from bot.games.doge.players import heuristic_action
 
-        view = self.engine.public_view(state, seat)
-        legal = self.engine.legal_actions(state, seat)
-        if check_level(level) == "easy":
-            return easy_action(view, legal, rng)
-        if level == SEARCH_LEVEL:
-            return self.search_action(view, legal, rng)
         return heuristic_action(view, legal, rng)
 
     def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:

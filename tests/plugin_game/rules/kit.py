@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Action
-from bot.games.kit import DEFAULT_LEVEL, KitDefaults, ask, check_level
+from bot.games.kit import KitDefaults, ask
 from bot.games.question import Option, Question
 from bot.games.wording import later_cmd
 from bot.i18n import Later, _, _n, later, number
@@ -56,12 +56,11 @@ class BidsKit(KitDefaults):
         return later("A new game of Bids begins: bid for each lot in secret, with the "
                      "button below or {bid}.", bid=later_cmd("bids bid"))
 
-    def ai_action(self, state: Any, seat: int, rng: random.Random,
-                  level: str = DEFAULT_LEVEL) -> Action:
-        view = self.engine.public_view(state, seat)
-        if check_level(level) == "easy":
-            return {"seat": seat, "type": "bid", "amount": sensible_bid(view, rng, 3)}
-        return self.search_action(view, self.engine.legal_actions(state, seat), rng)
+    def easy_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        return {"seat": view.seat, "type": "bid", "amount": sensible_bid(view, rng, 3)}
+
+    def normal_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        return self.search_action(view, legal, rng)  # the same near the lot's worth
 
     def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         return {"seat": view.seat, "type": "bid", "amount": sensible_bid(view, rng, 1)}
