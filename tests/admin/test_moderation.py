@@ -122,7 +122,7 @@ async def test_skip_applies_the_default_for_everyone_awaited(tmp_path: Path) -> 
     assert len(step.lines) == len(step.events)
     # No deadline passed: the sit-out says nothing of one (its note says who skipped).
     told = await table.service.narration(game, step.events)
-    assert sum("sits out round 1" in line for line in told) == 2
+    assert sum("out of round 1" in line for line in told) == 2
     assert not any("deadline" in line for line in told)
     assert [e.action for e in await table.store.list_audit()] == ["skip"]
     # With a publisher the table showed the step itself: nothing is left to post.

@@ -119,8 +119,8 @@ def test_d_4_1_the_turned_card_and_d_3_7_sitting_out() -> None:
     assert ENGINE.same_events([older], [{**older, "place": 1}])
     assert not ENGINE.same_events([{**older, "place": 2}], [{**older, "place": 1}])
     sat = {"type": "sat_out", "seat": 2, "round": 2}
-    assert describe_event(sat, NAMES) == ("Claudia sits out round 2: "
-                                          "the markers stay for later rounds.")
+    assert describe_event(sat, NAMES) == ("The table sits Claudia out of round 2: "
+                                          "their markers stay for later rounds.")
 
 
 SLIPS = [

@@ -148,7 +148,8 @@ async def test_a_placement_time_out_is_told_in_its_rounds_message_only(
         time.now += 5 * 60 + 1
         await bot.tables.clock.tick()
         round_one, revealed = await segment_messages(table)
-        sits_out = "claudia sits out round 1: the markers stay"
+        # The note says the table chose; the line below, what it chose (D-3.7).
+        sits_out = "The table sits claudia out of round 1: their markers stay"
         [at] = [i for i, line in enumerate(story(round_one)) if line.startswith(sits_out)]
         assert story(round_one)[at - 1] == \
             "⏰ claudia ran out of time, so the table chose for them."

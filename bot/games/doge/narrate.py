@@ -252,9 +252,10 @@ _HANDLERS: dict[str, Callable[[Event, Who], str]] = {
     "round_begins": lambda ev, who: _("Placement round {round} begins.", round=ev["round"]),
     "ballot_set": lambda ev, who: _("{name} has chosen.", name=who(ev["seat"])),
     "ballot_changed": lambda ev, who: _("{name} changed their choice.", name=who(ev["seat"])),
-    # Why (a deadline, a moderator's skip) is the table's note just above this line.
-    "sat_out": lambda ev, who: _("{name} sits out round {round}: the markers stay for later "
-                                 "rounds.",  # D-3.7
+    # Why (a deadline, a moderator's skip) is the table's note just above this line
+    # ("… so the table chose for them"): this line says what it chose (D-3.7).
+    "sat_out": lambda ev, who: _("The table sits {name} out of round {round}: their markers "
+                                 "stay for later rounds.",
                                  name=who(ev["seat"]), round=ev["round"]),
     "round_revealed": _revealed,
     "round_skipped": lambda ev, who: _("Round {round} is skipped: nobody has a marker left.",
