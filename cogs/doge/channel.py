@@ -1,5 +1,5 @@
 """What a Doge channel leaves to the web page and the record, so that a game year reads in
-about 30 lines with every fact a player needs (the board shows the rest)."""
+30 to 36 lines (66 before) with every fact a player needs (the board shows the rest)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """The channel reads like a game table, not an engine's log (issue 47): a whole 4-player
 English game of Doge through the loopback Discord, its channel's final text read as a
 player reads it. Each round shows one short seal instead of a hash line per stack, no
-story line cites a rule id, a non-event is one line, and a game year takes at most 30
-lines."""
+story line cites a rule id, a non-event is one line, and a busy game year takes at most
+36 lines (66 before; the goal, 30, is not met by every game: bench's
+doge_channel_lines_per_year)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from tests.e2e.test_said_once import Table
 
 NAMES = ["anna", "bernd", "claudia", "daniel"]
 RULE_ID = re.compile(r"\(D-\d")
-# A whole game reads in at most 30 lines a year (bench: doge_channel_lines_per_year, the
-# goal); its first six years, the busiest (every house and palace still to place), in 36.
+# The first six years, the busiest (every house and palace still to place), in 36 lines a
+# year; a long game's quiet years bring its average down to about 30 (bench).
 LINES_PER_YEAR = 36
 
 
@@ -52,7 +53,7 @@ async def whole_game(emu: DiscordEmulator, tmp_path: Path, years: int,
     return table, game
 
 
-async def test_a_year_of_doge_reads_in_30_lines_with_every_move_told(
+async def test_a_year_of_doge_reads_in_36_lines_with_every_move_told(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
     emu = discord_emulator
     _table, game = await whole_game(emu, tmp_path, years=6)
