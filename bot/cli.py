@@ -56,11 +56,15 @@ def _verify(args: argparse.Namespace) -> int:
         result = verify_record(record)
     except RecordError as exc:
         return _refuse(f"refused: {exc}", 1)
-    print("\n".join(result.lines()))
-    if args.seals and result.ok:  # the seals to compare with the channel's 🔒 lines
-        sealing = sealing_of(record["game"])
-        if sealing is not None and sealing.seals is not None:
-            print("\n".join(sealing.seals(record)))
+    lines = result.lines()
+    sealing = sealing_of(record["game"])
+    if args.seals and result.ok and sealing is not None and sealing.seals is not None:
+        lines += sealing.seals(record)  # to compare with the channel's 🔒 lines
+    try:
+        print("\n".join(lines))
+        sys.stdout.flush()
+    except BrokenPipeError:  # `... --seals | head` closed the pipe: nothing left to say
+        sys.stdout = open(os.devnull, "w")
     return 0 if result.ok else 1
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,20 @@ def test_an_honest_record_checks(record: dict[str, Any], tmp_path: Path, capsys)
     path.write_text(json.dumps(record))
     assert main(["verify", str(path)]) == 0
     assert capsys.readouterr().out == f"all {len(stacks)} commitments check\n"
+
+
+def test_seals_recomputed_from_the_record(record: dict[str, Any], tmp_path: Path,
+                                          capsys) -> None:
+    """`--seals`: each revealed round's seal, the hash over its stacks' hashes in the
+    order the reveal names them, to compare with the channel's 🔒 line."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    assert main(["verify", str(path), "--seals"]) == 0
+    first, *seals = capsys.readouterr().out.splitlines()
+    assert first.endswith("commitments check") and seals
+    # One a round: three players place in four rounds a year (D-3.1), here one year.
+    assert len(seals) == 4
+    assert all(re.fullmatch(r"year 1, round \d sealed · [0-9a-f]{16}…", line) for line in seals)
 
 
 def test_a_changed_value_is_caught(record: dict[str, Any]) -> None:
