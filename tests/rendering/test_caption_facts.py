@@ -95,12 +95,13 @@ DOGE_STEPS: dict[str, tuple[list[Event], list[int], Words]] = {
     "sat out": ([{"type": "sat_out", "seat": 3, "round": 4}], [3], ["4"]),
     "election over": ([{"type": "election_done", "area": "castello", "next_year_card":
                         "dorsoduro", "place": 3}], [], ["Castello", "Dorsoduro"]),
-    # The winners first; why the game ended (the year) follows where there is room.
-    "game over, palaces": ([_over("palaces", [2])], [2], ["D-9.3", WIN]),
-    "game over, houses": ([_over("houses", [0])], [0], ["D-9.3", WIN]),
-    "game over, condition": ([_over("condition", [3], "condition")], [3], ["D-9.2", WIN]),
-    "game over, shared": ([_over("shared", [0, 1, 2])], [0, 1, 2], ["D-9.3", WIN]),
-    "game over, stalemate": ([_over("palaces", [1], "stalemate")], [1], ["D-9.4", WIN]),
+    # The winners first; why the game ended (in words, no rule id) follows where there is
+    # room, so only the winners and the win are facts every caption keeps.
+    "game over, palaces": ([_over("palaces", [2])], [2], [WIN]),
+    "game over, houses": ([_over("houses", [0])], [0], [WIN]),
+    "game over, condition": ([_over("condition", [3], "condition")], [3], [WIN]),
+    "game over, shared": ([_over("shared", [0, 1, 2])], [0, 1, 2], [WIN]),
+    "game over, stalemate": ([_over("palaces", [1], "stalemate")], [1], [WIN]),
 }
 
 
