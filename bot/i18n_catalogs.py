@@ -27,7 +27,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from bot.games.registry import GAMES, PRODUCT_LOCALE, REGISTRY, Game
+from bot.games.registry import GAMES, REGISTRY, Game
 from bot.i18n import (
     COMMAND_CONTEXT,
     LANGUAGES,
@@ -163,6 +163,7 @@ def _command_texts_by_part(games: tuple[Game, ...]) -> dict[str, list[tuple[str,
     """Every slash command text, by part: the bot is built offline (a throwaway database,
     no Discord) with the games registered and its commands walked as a sync would."""
     from bot.discord_app import TableBot
+    from cogs.common.game_ui import SHARED_TOPICS, UIS
     from cogs.common.translation import command_texts_of
 
     async def collect(folder: str) -> list[CommandText]:
@@ -175,17 +176,24 @@ def _command_texts_by_part(games: tuple[Game, ...]) -> dict[str, list[tuple[str,
             await bot.close()
 
     with tempfile.TemporaryDirectory() as folder:
-        return attribute_command_texts(asyncio.run(collect(folder)), games)
+        found = asyncio.run(collect(folder))
+    given = {name: ui.given_texts() for name, ui in UIS.items()}
+    titles = {game.name: game.kit.title for game in games}
+    shared = [(topic, COMMAND_CONTEXT) for topic in SHARED_TOPICS]
+    return attribute_command_texts(found, games, given, titles, shared)
 
 
-def attribute_command_texts(found: Iterable[CommandText], games: Iterable[Game]
+def attribute_command_texts(found: Iterable[CommandText], games: Iterable[Game],
+                            given: dict[str, set[tuple[str, str]]],
+                            titles: dict[str, str], shared: Iterable[tuple[str, str]] = ()
                             ) -> dict[str, list[tuple[str, str]]]:
     """Which catalog holds each command text. A text of a command, group or option a
-    game's module defines is that game's. What the shared code adds to a game's group
-    (`/<game> board`, `help`, …) is shared when it adds it to every game's group alike;
-    what it adds for one game only (the game's own help description, its rule topics,
-    its clocks) is that game's. "Every game" means the product's games (those with
-    their catalogs in bot/locale), so registering a game kept elsewhere moves nothing."""
+    game's module defines is that game's, and so is one the game gives the shared
+    commands added to its group (`given`: its rule topics, its clocks;
+    `GameUi.given_texts`) or one they word with its title (`titles`: "How to play Doge
+    here"). The rest of what the shared code adds (`/<game>
+    board`, `help`, …) is the shared code's own, with `shared` (texts it always owns):
+    which other games are registered moves no text between catalogs."""
     games = tuple(games)
 
     def game_of(module: str) -> str | None:
@@ -193,23 +201,17 @@ def attribute_command_texts(found: Iterable[CommandText], games: Iterable[Game]
                      (game.rules, game.discord, game.drawing)
                      if module == package or module.startswith(package + ".")), None)
 
-    found = list(found)
-    names = {game.name for game in games}
-    given: dict[str, set[tuple[str, str]]] = {}  # game -> what shared code gives its group
-    for text in found:
-        if text.top in names and game_of(text.module) is None:
-            given.setdefault(text.top, set()).add((text.text, text.context))
-    # Alike across the product's own games: a game kept elsewhere (the test suite's) that
-    # lacks a rule topic they share must not move that topic into their catalogs.
-    product = [given[g.name] for g in games if g.locale == PRODUCT_LOCALE and g.name in given]
-    alike = set.intersection(*(product or list(given.values()))) if given else set()
     parts: dict[str, dict[tuple[str, str], None]] = {}
     for text in found:
         key = (text.text, text.context)
         owner = game_of(text.module)
-        if owner is None and text.top in names and key not in alike:
+        title = titles.get(text.top)
+        if owner is None and (key in given.get(text.top, ()) or title and re.search(
+                rf"\b{re.escape(title)}\b", text.text)):
             owner = text.top
         parts.setdefault(owner or COMMANDS_PART, {})[key] = None
+    for key in shared:
+        parts.setdefault(COMMANDS_PART, {}).setdefault(key, None)
     return {part: list(keys) for part, keys in parts.items()}
 
 

@@ -14,6 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.registry import GAMES
+from bot.i18n import COMMAND_CONTEXT
+
+# Rule topic names the shared catalog carries: a game whose `/<game> rules` has a topic of
+# one of these sorts names it so and shares its translation; any other topic's name is the
+# game's own text (its catalog's). What a topic says is always the game's.
+SHARED_TOPICS = ("end", "secrets")
 
 
 @dataclass(frozen=True)
@@ -31,6 +37,19 @@ class GameUi:
     show_secrets: Callable[[discord.Interaction, int | None], Awaitable[None]]
     secrets_description: str  # what `/<game> me` shows, for its description
     clocks: tuple[Clock, ...]  # one or two
+
+    def given_texts(self) -> set[tuple[str, str]]:
+        """The slash command texts (text, msgctxt) this game gives the shared commands:
+        its rule topics' names (but the shared ones), `me`'s description and its clocks'
+        options. They are the game's catalog's, whatever other games are registered, as
+        is every text the shared code words with the game's title (`How to play Bids
+        here`); the rest of the shared commands is the shared catalog's."""
+        names = {clock.option for clock in self.clocks}
+        texts = {self.secrets_description,
+                 *(clock.description for clock in self.clocks),
+                 *(topic for topic in self.rule_topics if topic not in SHARED_TOPICS)}
+        return ({(name, COMMAND_CONTEXT + "-name") for name in names}
+                | {(text, COMMAND_CONTEXT) for text in texts})
 
 
 UIS: dict[str, GameUi] = {}

@@ -50,8 +50,8 @@ def test_a_games_own_commands_are_in_its_catalog_the_shared_ones_in_commands() -
 
 
 def test_what_the_shared_code_gives_one_game_only_is_that_games() -> None:
-    """A text the shared code adds to every game's group is shared; one it adds for one
-    game only (its help, its rule topics, its clocks) is that game's."""
+    """A text the shared code adds to every game's group is shared; one a game gives it
+    (its rule topics, its clocks) or one worded with the game's title is that game's."""
     games = [Game("doge"), Game("clans")]
     found = [
         CommandText("doge", "command-name", "cogs.doge.commands", "doge"),
@@ -59,13 +59,40 @@ def test_what_the_shared_code_gives_one_game_only_is_that_games() -> None:
         *(CommandText("board", "command-name", "cogs.common.shared_commands", game)
           for game in ("doge", "clans")),
         CommandText("How to play Doge here", "command", "cogs.common.shared_commands", "doge"),
+        CommandText("stacks", "command", "cogs.common.shared_commands", "doge"),
         CommandText("table-admin", "command-name", "cogs.common.admin", "table-admin"),
     ]
-    assert attribute_command_texts(found, games) == {
-        "doge": [("doge", "command-name"), ("How to play Doge here", "command")],
+    given = {"doge": {("stacks", "command")}, "clans": set()}
+    titles = {"doge": "Doge", "clans": "Clans"}
+    assert attribute_command_texts(found, games, given, titles) == {
+        "doge": [("doge", "command-name"), ("How to play Doge here", "command"),
+                 ("stacks", "command")],
         "clans": [("clans", "command-name")],
         COMMANDS_PART: [("board", "command-name"), ("table-admin", "command-name")],
     }
+
+
+def topics(game: str, names: tuple[str, ...]) -> list[CommandText]:
+    return [CommandText(name, "command", "cogs.common.shared_commands", game)
+            for name in names]
+
+
+def test_a_game_with_other_rule_topics_moves_no_shared_text() -> None:
+    """Which games are registered, product games or not, decides nothing: a third game
+    whose rule topics differ from the others' (no `secrets`, a `hands` of its own) leaves
+    the shared topic names shared and every game's own texts its own."""
+    two = [Game("doge"), Game("clans")]
+    given = {"doge": {("stacks", "command")}, "clans": set()}
+    titles = {"doge": "Doge", "clans": "Clans", "third": "Third"}
+    found = topics("doge", ("end", "secrets", "stacks")) + topics("clans", ("end", "secrets"))
+    before = attribute_command_texts(found, two, given, titles, [("end", "command")])
+    after = attribute_command_texts(
+        found + topics("third", ("end", "hands")), [*two, Game("third")],
+        given | {"third": {("hands", "command")}}, titles, [("end", "command")])
+    assert after[COMMANDS_PART] == before[COMMANDS_PART] == [("end", "command"),
+                                                             ("secrets", "command")]
+    assert after["doge"] == before["doge"] == [("stacks", "command")]
+    assert after["third"] == [("hands", "command")]
 
 
 def test_the_products_games_keep_their_catalogs_with_the_shared_ones() -> None:
