@@ -9,6 +9,8 @@ from typing import Any
 
 from bot.discord_app import TableBot
 from bot.games.wording import writing_user_text
+from bot.i18n import LANGUAGES, speaking
+from bot.i18n import _ as translated
 from bot.store import ACTIVE
 from cogs.common.names import plain
 from cogs.doge.board import render_doge
@@ -35,10 +37,15 @@ def board_caption(board: EmuAttachment) -> str:
     """The caption drawn on a board, which its alt text repeats (cogs/common/story.py;
     `/doge board` names whom the game waits for)."""
     text = board.description or ""
-    prefix, waiting = "The board after: ", "The board as it stands, waiting for "
+    waiting = "The board as it stands, waiting for "
     if text.startswith(waiting):
         return "Waiting for " + text[len(waiting):]
-    return text[len(prefix):] if text.startswith(prefix) else ""
+    for language in LANGUAGES:  # the channel speaks the server's language
+        with speaking(language):
+            prefix = translated("The board after: {caption}", caption="\0").partition("\0")[0]
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return ""
 
 
 def new_boards(message: EmuMessage, filename: str, seen: set[int]) -> list[EmuAttachment]:

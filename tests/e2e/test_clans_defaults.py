@@ -1,7 +1,7 @@
 """No Clans prompt with an empty or cut default: every "the table plays" names the whole
 move, in every prompt of a played game; a position with one legal move is no question
 at all: the table makes the move and tells it (D-11.1, C-3.1), also in a game restored
-from a record right at such a position."""
+from a record right at such a position. The same in a Dutch server's channel."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from bot.discord_app import TableBot
 from bot.games.base import PlayerSpec
 from bot.games.clans import ENGINE
 from bot.games.record import make_record
+from bot.i18n import _ as translated
+from bot.i18n import speaking
 from bot.store import ACTIVE
 from bot.store import games as store_games
 from bot.tables.kits import get_kit
@@ -26,23 +28,40 @@ from tests.e2e.test_clans_game import ClansTable
 from tests.e2e.test_crafted_input import answered
 
 DEFAULT = re.compile(r"the table plays: (.*)\.$")
+MIA_ROLE = ("Moderators", MANAGE_CHANNELS)
 ONE_MOVE_SEED, ONE_MOVE_AFTER = 8, 48  # random play of this seed: then one legal move
 
 
-def defaults(texts: list[str]) -> list[str]:
+def defaults(texts: list[str], pattern: re.Pattern[str] = DEFAULT) -> list[str]:
     return [m.group(1) for text in texts for line in text.splitlines()
-            if (m := DEFAULT.search(line))]
+            if (m := pattern.search(line))]
 
 
+def default_pattern(language: str) -> tuple[re.Pattern[str], str, str]:
+    """The line that names a prompt's default in `language`, and the words that start
+    a move's two steps there (from the catalogs, so a better wording keeps the test)."""
+    with speaking(language):
+        before, _sep, after = translated("the table plays: {path}", path="\0").partition("\0")
+        return (re.compile(re.escape(before) + r"(.*)" + re.escape(after) + r"\.$"),
+                translated("From {place}", place="").strip(),
+                translated("To {place}", place="").strip())
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
 async def test_every_default_names_the_whole_move(
         discord_emulator: DiscordEmulator, tmp_path: Path,  # noqa: F811
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, language: str) -> None:
     monkeypatch.setattr(store_games, "new_seed", lambda: 3)
     emu = discord_emulator
     bot = TableBot(database_path=str(tmp_path / "games.db"))
+    pattern, move_from, move_to = default_pattern(language)
     async with emu.running(bot):
         users = [emu.add_user(n) for n in ("ada", "bo", "cy", "di")]
         table = ClansTable(emu, bot, emu.channel, users, seed=3)
+        if language != "en":  # the channel speaks the server's language
+            mia = emu.add_user("mia", roles=[emu.add_role(*MIA_ROLE)])
+            await table.slash(mia, "table-admin language", {"language": language})
+            assert await bot.languages.of(emu.guild.id) == language
         await table.start()
         for _ in range(200):
             if (await table.game()).row.status != ACTIVE:
@@ -50,12 +69,12 @@ async def test_every_default_names_the_whole_move(
             await table.play_turn()
         texts = [text for m in emu.messages(emu.channel, include_deleted=True)
                  for text in [*(r.content for r in m.history), m.content]]
-        told = defaults(texts)
+        told = defaults(texts, pattern)
         assert len(told) > 20
-        moves = [d for d in told if "From" in d or "To" in d]
+        moves = [d for d in told if move_from in d or move_to in d]
         # A move's default: where from, where to (its region is in the labels, C-1.3).
-        assert moves and all("From" in d and "To" in d for d in moves), \
-            [d for d in moves if not ("From" in d and "To" in d)]
+        assert moves and all(move_from in d and move_to in d for d in moves), \
+            [d for d in moves if not (move_from in d and move_to in d)]
         assert all(d.strip() for d in told)
         assert not emu.internal_errors
 
@@ -82,7 +101,7 @@ async def test_a_single_legal_move_is_made_and_told_not_asked(
     record, only = one_move_record()
     async with emu.running(bot):
         users = [emu.add_user(name) for name in ("ada", "bo", "cy", "di")]
-        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        mia = emu.add_user("mia", roles=[emu.add_role(*MIA_ROLE)])
         table = ClansTable(emu, bot, emu.channel, users)
         await answered(table, await emu.slash(mia, emu.channel, "table-admin import", {
             "record": ("game.json", json.dumps(record).encode()),

@@ -11,7 +11,7 @@ import pytest
 
 from bot.discord_app import TableBot
 from bot.games.wording import writing_user_text
-from bot.i18n import knowing_command_ids
+from bot.i18n import knowing_command_ids, speaking
 from bot.store import ACTIVE
 from cogs.clans.board import render_clans
 from cogs.clans.prompts import clans_prompt
@@ -65,17 +65,21 @@ class ClansTable(DogeTable):
         random.Random(len(self.checked)).shuffle(colours)
         twin = dataclasses.replace(game, state=dataclasses.replace(
             game.state, colours=tuple(reversed(colours))))
+        language = await self.bot.languages.of(self.emu.guild.id)  # the boards' language
         for message in self.emu.messages(self.channel, include_ephemeral=False):
             key = (message.id, len(message.history))
             if key in self.checked:
                 continue
             self.checked.add(key)
             for board in new_boards(message, "clans-board.png", self.checked_boards):
-                assert board.data == await render_clans(twin, board_caption(board))
+                with speaking(language):
+                    twin_board = await render_clans(twin, board_caption(board))
+                assert board.data == twin_board
                 self.boards_checked += 1
             if any(c["custom_id"].startswith("g:dq:") for c in custom_ids(message)) and \
                     message.id == self.prompt().id:
-                with writing_user_text(plain), knowing_command_ids(self.bot.command_ids):
+                with writing_user_text(plain), knowing_command_ids(self.bot.command_ids), \
+                        speaking(language):
                     expected, _ = await clans_prompt(self.bot.tables, twin)  # as the bot writes
                 assert expected in message.content, "a prompt depends on a colour"
 
