@@ -99,3 +99,22 @@ class GameEngine(Protocol):
     def caption(self, events: list[Event], players: list[PlayerSpec]) -> str | None:
         """A board's caption for one action's events, its facts the outcome first
         (`bot.games.wording.facts`); None: the last line told is the caption."""
+
+
+def places_by_points(points: tuple[int, ...] | list[int]) -> list[int]:
+    """Each seat's place when the most points wins: 1 for the most, equal points sharing
+    a place (1, 1, 3)."""
+    return [1 + sum(other > mine for other in points) for mine in points]
+
+
+def points_result(reason: str | None, points: tuple[int, ...] | list[int]) -> dict[str, Any]:
+    """A game won on points, as its end event carries it and as the store keeps it
+    (`result`): why it ended, everyone's points and places."""
+    return {"reason": reason, "points": list(points), "ranks": places_by_points(points)}
+
+
+def seat_count(players: list[PlayerSpec], low: int, high: int, title: str) -> int:
+    """How many players a new game seats; ValueError unless `low` to `high`."""
+    if not low <= len(players) <= high:
+        raise ValueError(f"{title} is for {low} to {high} players")
+    return len(players)

@@ -9,6 +9,7 @@ import hashlib
 import importlib
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.games.base import Action, GameEngine
@@ -183,6 +184,22 @@ class KitDefaults:
 
     def answered(self, action: Action) -> str | None:
         return None
+
+
+@dataclass(frozen=True)
+class TableKit(KitDefaults):
+    """`KitDefaults` with the facts every kit states as fields given when it is made, so a
+    kit writes only its hooks: `KIT = CardsKit(name="cards", title="Cards", …)`."""
+
+    name: str
+    title: str
+    emoji: str
+    min_players: int
+    max_players: int
+    ai_names: tuple[str, ...]
+    ending_events: frozenset[str]  # events that end the game
+    colours: tuple[str, ...] = ()  # none to pick in the lobby
+    quiet_events: frozenset[str] = frozenset()  # every event shows on the board
 
 
 def ask(engine: GameEngine, build: Callable[..., Question], state: Any, seat: int,

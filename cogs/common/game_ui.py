@@ -14,7 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.registry import GAMES
-from bot.i18n import COMMAND_CONTEXT
+from bot.i18n import COMMAND_CONTEXT, _, cmd
+from bot.tables.kits import get_kit
 
 # Rule topic names the shared catalog carries: a game whose `/<game> rules` has a topic of
 # one of these sorts names it so and shares its translation; any other topic's name is the
@@ -42,7 +43,7 @@ class GameUi:
         """The slash command texts (text, msgctxt) this game gives the shared commands:
         its rule topics' names (but the shared ones), `me`'s description and its clocks'
         options. They are the game's catalog's, whatever other games are registered, as
-        is every text the shared code words with the game's title (`How to play Bids
+        is every text the shared code words with the game's title (`How to play Doge
         here`); the rest of the shared commands is the shared catalog's."""
         names = {clock.option for clock in self.clocks}
         texts = {self.secrets_description,
@@ -50,6 +51,23 @@ class GameUi:
                  *(topic for topic in self.rule_topics if topic not in SHARED_TOPICS)}
         return ({(name, COMMAND_CONTEXT + "-name") for name in names}
                 | {(text, COMMAND_CONTEXT) for text in texts})
+
+
+def game_help(game: str, lines: Callable[[], list[str]]) -> Callable[[], str]:
+    """A `help_text` most games can give: the game's emoji and title, how a table opens
+    (`new`, **Join** and **Start**, `addbot`, with the kit's number of seats), then the
+    game's own `lines`, all in the reader's language."""
+
+    def help_text() -> str:
+        kit = get_kit(game)
+        return "\n".join([
+            f"{kit.emoji} " + _("**{title} in Discord**", title=kit.title),
+            _("{new} opens a table ({low} to {high} players); press **Join** and **Start**; "
+              "{addbot} adds computer players.", new=cmd(f"{game} new"),
+              addbot=cmd(f"{game} addbot"), low=kit.min_players, high=kit.max_players),
+            *lines()])
+
+    return help_text
 
 
 UIS: dict[str, GameUi] = {}

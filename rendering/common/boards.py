@@ -8,13 +8,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
+from bot.i18n import SOURCE_LANGUAGE, speaking
 from rendering.common.drawing import RGB, cached, piece_colours, piece_swatch
 from rendering.common.legibility import unrecorded
-from rendering.common.palette import fixed_palette
+from rendering.common.palette import encode_palette_png, fixed_palette
 
 Render = Callable[[Any, str], bytes]  # (public view, caption) -> PNG bytes
 
@@ -55,3 +56,49 @@ def png_writer(render: Render) -> Callable[[str | Path, Any, str], Path]:
         return path
 
     return write_png
+
+
+def spectators_only(kind: type, title: str) -> Callable[[object], Any]:
+    """A board's check of what it is given: a spectator's view of `kind` (its `seat`
+    None) passes; a seat's view, which carries that seat's secrets, or any other thing
+    is refused."""
+
+    def check(view: object) -> Any:
+        if type(view) is not kind or getattr(view, "seat", None) is not None:
+            raise TypeError(f"the {title} board draws only a spectator's {kind.__name__}")
+        return view
+
+    return check
+
+
+class Board(NamedTuple):
+    """A board module's parts made from its image renderer (`palette_board`): its
+    `palette`, `render(view, caption)` → palette PNG, `render_async` off the event loop,
+    the demo's `write_png` and the recap's `recap` (`RECAP_DRAWING`)."""
+
+    palette: Callable[[], list[RGB]]
+    render: Render
+    render_async: Callable[[Any, str], Awaitable[bytes]]
+    write_png: Callable[[str | Path, Any, str], Path]
+    recap: tuple[Callable[[Any, str], Image.Image], Callable[[], list[RGB]]]
+
+
+def palette_board(game: str, image: Callable[[Any, str], Image.Image],
+                  check: Callable[[Any], Any], names: Callable[[Any], tuple[str, ...]],
+                  exact: list[RGB], sample: Callable[[], Any]) -> Board:
+    """Every part of a board module but its drawing: `image(view, caption)` draws a
+    public view (`check` refuses any other view first), `names(view)` the names it
+    shows; the palette keeps `exact` exact and samples the image of `sample()`."""
+
+    def palette() -> list[RGB]:
+        def build() -> list[RGB]:
+            with unrecorded(), speaking(SOURCE_LANGUAGE):  # a sample, in one language
+                return fixed_palette(exact, [image(sample(), "A caption")])
+        return cached(("palette", game), build)
+
+    def render(view: Any, caption: str = "") -> bytes:
+        texts = (caption, *names(check(view)))
+        return encode_palette_png(image(view, caption), palette(), texts)
+
+    return Board(palette, render, off_the_loop(render, check), png_writer(render),
+                 (image, palette))
