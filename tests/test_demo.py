@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,11 +15,22 @@ from bot import demo
 from bot.cli import main
 from bot.demo import demo_game, demo_players, play_demo, step_caption
 from bot.games.record import replay
-from bot.games.registry import GAMES
-from bot.games.registry import game as registered
+from bot.games.registry import GAMES, unregister
+from bot.games.registry import game as registered_game
 from bot.games.sealing import sealing_of
 from bot.tables.kits import KITS
-from tests.plugin_game.register import bids_game
+from tests.kept_games import kept_games, registered
+from tests.plugin_game.register import BIDS
+
+# The product's games and the test suite's own (tests/kept_games.py), registered while
+# the tests that name them run.
+EVERY_GAME = (*GAMES, *(kept.name for kept in kept_games()))
+
+
+@pytest.fixture(autouse=True)
+def with_the_kept_games() -> Iterator[None]:
+    with registered():
+        yield
 
 
 def final_view(record: dict) -> object:
@@ -26,12 +39,12 @@ def final_view(record: dict) -> object:
 
 
 def winners_of(game: str, record: dict) -> list[str]:
-    places = registered(game).community.finish(final_view(record)).places
+    places = registered_game(game).community.finish(final_view(record)).places
     return [p["name"] for p, place in zip(record["players"], places, strict=True)
             if place == 1]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", EVERY_GAME)
 def test_a_demo_record_says_who_played_with_what(tmp_path: Path, game: str) -> None:
     """Four computer seats, with the lobby's colours in order when the game's players
     pick theirs (Doge), none when it deals them in secret (Clans, C-2.3); the settings
@@ -52,7 +65,7 @@ def test_the_demo_seats_the_lobby_colours_and_the_default_settings() -> None:
     assert [p.colour for p in demo_players(KITS["clans"])] == [None] * 4  # C-2.3
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", EVERY_GAME)
 def test_the_seed_decides_the_game(tmp_path: Path, game: str) -> None:
     first = play_demo(tmp_path / "a", seed=7, images=False, game=game).read_text()
     again = play_demo(tmp_path / "b", seed=7, images=False, game=game).read_text()
@@ -60,7 +73,7 @@ def test_the_seed_decides_the_game(tmp_path: Path, game: str) -> None:
     assert first == again and first != other
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", EVERY_GAME)
 def test_the_demo_command_plays_a_game_with_its_boards(tmp_path: Path, capsys, game: str,
                                                        monkeypatch) -> None:
     """A board per step, the opening one first (counted here: drawing them all takes
@@ -78,7 +91,7 @@ def test_the_demo_command_plays_a_game_with_its_boards(tmp_path: Path, capsys, g
     assert record["seed"] == 7
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", EVERY_GAME)
 def test_each_game_draws_its_demo_boards(tmp_path: Path, game: str) -> None:
     kit = KITS[game]
     state = kit.engine.new_game(demo_players(kit), kit.settings_for({}), random.Random(1))
@@ -98,7 +111,7 @@ def test_the_demo_command_plays_every_registered_game(tmp_path: Path, capsys,
         f"{game}-demo-record.json" for game in GAMES)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", EVERY_GAME)
 def test_the_last_board_of_a_demo_is_captioned_with_the_result(game: str) -> None:
     """Each board tells the game's own caption of the step (its outcome first), else the
     step's last two events; the final one the winner first, so a long last move cannot
@@ -118,7 +131,7 @@ def test_the_last_board_of_a_demo_is_captioned_with_the_result(game: str) -> Non
             engine.describe(e, players) for e in outcome.events[-2:]))
     assert len(outcome.events) >= 2  # the final move and the game's end
     assert caption == engine.caption(outcome.events, players)
-    places = registered(game).community.finish(engine.public_view(state, None)).places
+    places = registered_game(game).community.finish(engine.public_view(state, None)).places
     assert players[places.index(1)].name in caption  # the game's own caption names them
 
 
@@ -150,8 +163,9 @@ def test_the_same_seed_seals_with_the_same_salts(tmp_path: Path) -> None:
 def test_a_game_without_a_board_writer_is_told_why_it_has_no_boards(tmp_path: Path) -> None:
     """The demo draws with the board module's write_png(path, view, caption); a game
     without one gets its record and a line saying what to add, not silence."""
-    with bids_game() as bids:  # its board module draws for Discord only
+    unregister(BIDS.name)  # taken back in, its board the one its Discord side draws
+    with registered(replace(BIDS, drawing="tests.plugin_game.discord")) as (bids,):
         made = demo_game(tmp_path, seed=1, game=bids.name)
     assert made.boards == 0 and made.record.is_file()
     assert made.line().endswith(
-        "no boards (tests.plugin_game.drawing.board has no write_png(path, view, caption))")
+        "no boards (tests.plugin_game.discord.board has no write_png(path, view, caption))")

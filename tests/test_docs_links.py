@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.registry import GAMES, Game, game
-from tests.plugin_game.register import bids_game
+from tests.kept_games import registered as kept_games_registered
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -25,8 +25,8 @@ def test_relative_links_point_to_files() -> None:
 
 
 def registered() -> list[Game]:
-    """Every game the bot plays, and the test suite's own (which a new game copies)."""
-    with bids_game():
+    """Every game the bot plays, and the test suite's own (tests/kept_games.py)."""
+    with kept_games_registered():
         return [game(name) for name in GAMES]
 
 

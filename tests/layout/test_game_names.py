@@ -4,7 +4,7 @@ drawing packages, `bot/games/registry.py`'s `Game`); the code of `bot/`, `cogs/`
 game and none of any game's event or action types: it asks the game through the
 registry, the kit, the community description and the show (docs/adding-a-game.md).
 Comments and docstrings may mention a game; code may not. The test suite's own game
-(tests/plugin_game) is registered while this runs, so its names count too."""
+(tests/kept_games.py) are registered while this runs, so their names count too."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 
 from bot.games.kit import END_GAME
 from bot.games.registry import GAMES, ROOT, game
-from tests.plugin_game.register import BIDS, bids_game
+from tests.kept_games import kept_games, registered
 
 FLOORS = ("bot", "cogs", "rendering")
 REGISTRY = "bot/games/registry.py"
@@ -32,8 +32,8 @@ KEPT = {("cogs/common/admin.py", "doge-admin"): "the admin commands' old name, a
 
 
 @pytest.fixture(autouse=True)
-def with_the_test_game() -> Iterator[None]:
-    with bids_game():
+def with_the_test_games() -> Iterator[None]:
+    with registered():
         yield
 
 
@@ -131,8 +131,8 @@ def mentions(text: str, where: str, games: set[str], types: set[str]) -> list[st
 
 def test_the_shared_floors_name_no_game_and_no_games_event() -> None:
     folders = game_folders()
+    assert all(type_names(f) for f in folders.values())  # each game's, the test games' too
     types = set().union(*(type_names(f) for f in folders.values()))
-    assert {"lot_sold", "village", "ballot"} <= types  # each game's, the test game's too
     found = {}
     for path in shared_files():
         where = path.relative_to(ROOT).as_posix()
@@ -145,13 +145,14 @@ def test_each_game_has_its_folders_and_the_product_registers_its_own() -> None:
     for name, folders in game_folders().items():
         assert all((folder / "__init__.py").is_file() for folder in folders), name
     lines = (ROOT / REGISTRY).read_text(encoding="utf-8").splitlines()
-    registered = [m.group(1) for line in lines if (m := REGISTRATION.match(line))]
-    assert registered == [name for name in GAMES if name != BIDS.name]
+    in_product = [m.group(1) for line in lines if (m := REGISTRATION.match(line))]
+    kept = {game.name for game in kept_games()}
+    assert in_product == [name for name in GAMES if name not in kept]
 
 
 def test_the_check_can_fail() -> None:
     """A name in code is caught; the same name in a comment or a docstring is not."""
-    code = ('"""Doge and Bids."""\n# doge\nif e["type"] == "lot_sold":\n'
-            '    render_doge(game, "bids")\n')
-    found = mentions(code, "cogs/common/x.py", {"doge", "bids"}, {"lot_sold"})
-    assert found == ["3: the type 'lot_sold'", "4: the name render_doge", "4: 'bids'"]
+    code = ('"""Doge and Dice."""\n# doge\nif e["type"] == "die_rolled":\n'
+            '    render_doge(game, "dice")\n')
+    found = mentions(code, "cogs/common/x.py", {"doge", "dice"}, {"die_rolled"})
+    assert found == ["3: the type 'die_rolled'", "4: the name render_doge", "4: 'dice'"]

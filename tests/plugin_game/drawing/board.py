@@ -4,18 +4,17 @@ how much (B-2.1). No text under 16 px on an 800 px board: at least 11 px at phon
 
     render_bids_board(view, caption) -> PNG bytes
     await render_bids_board_async(view, caption)   # off the event loop
+    write_png(path, view, caption)                 # the demo's boards
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import SOURCE_LANGUAGE, _, _n, speaking
-from rendering.common.boards import off_the_loop
+from bot.i18n import _, _n
+from rendering.common.boards import palette_board, spectators_only
 from rendering.common.caption import fit_caption
-from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, PAPER, cached
-from rendering.common.legibility import unrecorded
-from rendering.common.palette import encode_palette_png, fixed_palette
+from rendering.common.drawing import CREAM, GOLD, INK, INK_SOFT, PAPER
 from rendering.common.text import draw_text, fit_text
 from tests.plugin_game.rules.engine import BidsView, winner_of
 
@@ -27,11 +26,7 @@ BAND = (241, 232, 211)
 WON = (250, 226, 150)
 
 
-def _check(view: object) -> BidsView:
-    # A spectator's view only: a seat's view carries its own secret bid.
-    if type(view) is not BidsView or view.seat is not None:
-        raise TypeError("the Bids board draws only a spectator's BidsView")
-    return view
+_check = spectators_only(BidsView, "Bids")  # a seat's view carries its own secret bid
 
 
 def height(players: int) -> int:
@@ -93,25 +88,18 @@ def _caption(draw: ImageDraw.ImageDraw, bottom: int, caption: str,
                   fitted.size, INK, bold=True)
 
 
-def bids_palette() -> list[tuple[int, int, int]]:
-    """The board's colours exact, then a sample board's edges."""
-    def build() -> list[tuple[int, int, int]]:
-        sample = BidsView(players=("A", "B", "C"), lot=1, lots=5, value=3, coins=(15,) * 3,
-                          points=(0, 4, 0), has_bid=(True, False, False), lot_values=(4, 3),
-                          sales=((1, 5, 2),), over=False, reason=None, ranks=None)
-        with unrecorded(), speaking(SOURCE_LANGUAGE):
-            return fixed_palette([PAPER, BAND, CREAM, WON, GOLD, INK, INK_SOFT],
-                                 [render_bids_image(sample, "A caption")])
-    return cached(("palette", "bids"), build)
+def _sample() -> BidsView:
+    return BidsView(players=("A", "B", "C"), lot=1, lots=5, value=3, coins=(15,) * 3,
+                    points=(0, 4, 0), has_bid=(True, False, False), lot_values=(4, 3),
+                    sales=((1, 5, 2),), over=False, reason=None, ranks=None)
 
 
-def render_bids_board(view: BidsView, caption: str = "") -> bytes:
-    texts = (caption, *_check(view).players)
-    return encode_palette_png(render_bids_image(view, caption), bids_palette(), texts)
-
-
-render_bids_board_async = off_the_loop(render_bids_board, _check)
-
-
-# What the shared recap (rendering/common/recap.py) draws each scene with.
-RECAP_DRAWING = (render_bids_image, bids_palette)
+# The palette, the PNG, off the event loop, the demo's `write_png` and the recap's
+# drawing, made from the image (rendering/common/boards.py).
+BOARD = palette_board("bids", render_bids_image, _check, lambda view: view.players,
+                      [PAPER, BAND, CREAM, WON, GOLD, INK, INK_SOFT], _sample)
+bids_palette = BOARD.palette
+render_bids_board = BOARD.render
+render_bids_board_async = BOARD.render_async
+write_png = BOARD.write_png
+RECAP_DRAWING = BOARD.recap
