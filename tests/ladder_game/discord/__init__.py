@@ -1,0 +1,1 @@
+"""Ladder in Discord: its commands, messages and board."""

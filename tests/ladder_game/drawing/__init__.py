@@ -1,0 +1,1 @@
+"""Ladder's board image."""
