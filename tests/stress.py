@@ -15,7 +15,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -48,20 +47,19 @@ def failures_of(report: Path) -> list[str]:
     return failed
 
 
-def run_once(targets: list[str], workers: int, seed: int, report: Path) -> tuple[int, float]:
+def run_once(targets: list[str], workers: int, seed: int, report: Path) -> int:
     command = [sys.executable, "-m", "pytest", "-p", "randomly",
                f"--randomly-seed={seed}", f"--junitxml={report}", "-o",
                "junit_family=xunit1", *targets]
     if workers:
         command[3:3] = ["-n", str(workers)]  # after "pytest"
-    started = time.monotonic()
     done = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True)
     counts = [line for line in done.stdout.splitlines()
               if re.search(r"\d+ (passed|failed|error)", line)]
     print(f"  seed {seed}: exit {done.returncode}, {(counts or ['no tests ran'])[-1].strip()}",
           flush=True)
-    return done.returncode, time.monotonic() - started
+    return done.returncode
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             for run in range(args.runs):
                 seed = random.SystemRandom().randrange(1, 2**32)
                 report = Path(folder) / f"run{run}.xml"
-                code, _ = run_once(args.targets, args.workers, seed, report)
+                code = run_once(args.targets, args.workers, seed, report)
                 names = failures_of(report)
                 if code not in (0, 1) or (code == 1 and not names):
                     broken_runs += 1  # interrupted, or failed outside any test
