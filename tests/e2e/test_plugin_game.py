@@ -10,32 +10,25 @@ import json
 from pathlib import Path
 
 import discord
-import pytest
 
 from bot.cli import main as cli
 from bot.discord_app import TableBot
-from bot.store import games as store_games
 from tests.discord_emulator import DiscordEmulator, EmuMessage, EmuUser
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
-from tests.e2e.driver import DogeTable, custom_ids, find
-from tests.e2e.test_admin_discord import confirm, private
+from tests.e2e.table_driver import TableDriver
+from tests.e2e.test_admin_discord import confirm
 from tests.e2e.test_doge_clocks import FakeTime
 from tests.plugin_game.register import bids  # noqa: F401  (fixture)
+from tests.plugin_game.rules.kit import coins_label
 
 GAME_SEED = 1
 MANAGE_CHANNELS = discord.Permissions(manage_channels=True).value
 
 
-class BidsTable(DogeTable):
+class BidsTable(TableDriver):
     """People bidding with the Bid button or `/bids bid`."""
 
-    def prompt(self) -> EmuMessage:
-        for message in reversed(self.emu.messages(self.channel, include_ephemeral=False)):
-            if any(c["custom_id"].startswith("g:dq:") for c in custom_ids(message)):
-                return message
-        raise AssertionError("no prompt message in the channel")
-
-    async def check_channel(self) -> None:
+    async def check(self) -> None:
         """No bid shows in the channel before its lot is revealed (B-2.1)."""
         if self.game_id is None:
             return
@@ -46,36 +39,17 @@ class BidsTable(DogeTable):
             if bid is not None:
                 secret = f"{game.seats[seat].name} {bid}"  # as a reveal would tell it
                 assert not any(secret in m.content and f"Lot {game.state.lot + 1} " in m.content
-                               for m in public(self.emu, self.channel)), secret
-
-    async def open(self, seats: int, **options) -> EmuMessage:
-        """The first user opens a table; the others join."""
-        first, others = self.users[0], self.users[1:]
-        lobby = await (await self.slash(first, "bids new", {"seats": seats, **options})).wait()
-        self.game_id = (await self.bot.tables.game_in_channel(self.channel.id)).id
-        for user in others:
-            await self.click(user, lobby, find(lobby, "g:join:")["custom_id"])
-        return self.emu.message_index[lobby.id]
+                               for m in self.public()), secret
 
     async def bid_by_button(self, user: EmuUser, amount: int) -> EmuMessage:
         """The Bid button opens a panel only `user` sees; an amount's button answers."""
-        handle = await self.click(user, self.prompt(), find(self.prompt(), "g:dq:")["custom_id"])
-        panel = await handle.wait()
-        assert panel.ephemeral and panel.visible_to == user.id, panel.content
-        button = next(c for c in custom_ids(panel)
-                      if c.get("label", "").split()[0] == str(amount))
-        await self.click(user, panel, button["custom_id"])
-        return self.emu.message_index[panel.id]
+        return await self.answer(user, [coins_label(amount)])
 
 
-def public(emu: DiscordEmulator, channel=None) -> list[EmuMessage]:
-    return [m for m in emu.messages(channel or emu.channel, include_ephemeral=False)
+def public(emu: DiscordEmulator, channel) -> list[EmuMessage]:
+    """What the bot showed in another channel than the table's."""
+    return [m for m in emu.messages(channel, include_ephemeral=False)
             if m.author.id == emu.bot_user.id]
-
-
-def said(emu: DiscordEmulator) -> str:
-    """Everything the channel shows, every revision of every message."""
-    return "\n".join(r.content for m in public(emu) for r in m.revisions)
 
 
 async def test_a_bids_table_from_lobby_to_a_moderators_end_and_its_record(
@@ -85,13 +59,13 @@ async def test_a_bids_table_from_lobby_to_a_moderators_end_and_its_record(
     async with emu.running(bot):
         ann, bo = emu.add_user("ann"), emu.add_user("bo")
         mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
-        table = BidsTable(emu, bot, emu.channel, [ann, bo])
+        table = BidsTable(emu, bot, "bids", [ann, bo])
         lobby = await table.open(4, timing="live")
         assert lobby.content.startswith("🪙 **Bids** — a table for 4 (live play).")
-        await table.slash(ann, "bids addbot", {"level": "easy"})
+        await table.type(ann, "addbot", {"level": "easy"})
         lobby = emu.message_index[lobby.id]
         assert "Bids Bot Ada (computer, easy)" in lobby.content
-        await table.click(bo, lobby, find(lobby, "g:start:")["custom_id"])
+        await table.start(by=bo)
         prompt = table.prompt()
         assert "**Bids · lot 1 of 5**" in prompt.content and f"<@{ann.id}> (15 coins): ⏳" in \
             prompt.content
@@ -100,38 +74,37 @@ async def test_a_bids_table_from_lobby_to_a_moderators_end_and_its_record(
         # Lot 1: a button and a typed bid, each answered to its bidder alone.
         await table.bid_by_button(ann, 4)
         assert "ann (15 coins): ✅ has bid" in table.prompt().content
-        handle = await table.slash(bo, "bids bid", {"amount": 13})  # more than easy bids
-        answer = await handle.wait()
+        answer = await table.type(bo, "bid", {"amount": 13})  # more than easy bids
         assert answer.ephemeral and answer.visible_to == bo.id
         assert "You bid 13 coins" in answer.content
-        sale = public(emu)[-1].content
+        sale = table.public()[-1].content
         assert sale.startswith("Lot 1 (") and "ann 4, bo 13, Bids Bot Ada " in sale, sale
         assert "bo wins it for 13 coins." in sale
         assert "**Bids · lot 2 of 5**" in sale
 
         # Lot 2: ann bids and sees it privately; bo lets the deadline pass (B-2.2).
         await table.bid_by_button(ann, 2)
-        await table.slash(ann, "bids me")
-        assert "your secret bid for lot 2 is 2 coins" in private(emu, ann)
+        await table.type(ann, "me")
+        assert "your secret bid for lot 2 is 2 coins" in table.private(ann)
         time.now += 2 * 60 + 1  # the live pace: two minutes a bid
         await bot.tables.clock.tick()
-        await emu.wait_until(lambda: "ran out of time" in said(emu), timeout=10)
-        assert "⏰ bo ran out of time, so the table chose for them." in said(emu)
-        assert "Lot 2 (" in said(emu) and "ann 2, bo 0," in said(emu)
+        await emu.wait_until(lambda: "ran out of time" in table.said(), timeout=10)
+        assert "⏰ bo ran out of time, so the table chose for them." in table.said()
+        assert "Lot 2 (" in table.said() and "ann 2, bo 0," in table.said()
 
         # A moderator's undo: a bid is secret (the computer's, made at once, and ann's).
         await table.bid_by_button(ann, 1)
         await table.slash(mia, "table-admin undo")
-        assert private(emu, mia) == "Cannot undo the last step: it is a secret bid (B-2.1)."
+        assert table.private(mia) == "Cannot undo the last step: it is a secret bid (B-2.1)."
         # The moderator's end: everyone ranked as they stand, ann's bid never shown.
         await table.slash(mia, "table-admin end")
         await confirm(emu, bot, emu.channel, mia)
         game = await table.game()
         assert game.row.status == "finished" and game.state.reason == "moderator"
-        end = public(emu)[-1]
+        end = table.public()[-1]
         assert "🏁 A moderator ended the game; the bids for the lot up were never revealed " \
                "(B-4.2)." in end.content
-        assert "ann 1" not in said(emu)
+        assert "ann 1" not in table.said()
         [record_file] = [a for a in end.attachments if a.filename == "bids-game-1.json"]
         record = json.loads(record_file.data)
         assert record["game"] == "bids" and record["actions"][-1]["type"] == "end_game"
@@ -160,29 +133,26 @@ async def play_out(table: BidsTable, amounts: dict[int, list[int]]) -> None:
 
 
 async def test_a_finished_game_is_rated_and_recapped(
-        discord_emulator: DiscordEmulator, tmp_path: Path, bids,  # noqa: F811
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # The lots' values, and so who wins, follow the game's seed: this one (cy wins).
-    monkeypatch.setattr(store_games, "new_seed", lambda: GAME_SEED)
+        discord_emulator: DiscordEmulator, tmp_path: Path, bids) -> None:  # noqa: F811
     emu = discord_emulator
     bot = TableBot(database_path=str(tmp_path / "games.db"))
     async with emu.running(bot):
         users = [emu.add_user(n) for n in ("ann", "bo", "cy")]
-        table = BidsTable(emu, bot, emu.channel, users)
-        lobby = await table.open(3)
-        await table.click(users[0], lobby, find(lobby, "g:start:")["custom_id"])
+        table = BidsTable(emu, bot, "bids", users)
+        await table.open(3)
+        await table.start(seed=GAME_SEED)  # its lots, and so who wins: cy
         ann, bo, cy = (u.id for u in users)
         for user, amount in zip(users, (5, 1, 0), strict=True):
             await table.bid_by_button(user, amount)
         mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
         await table.slash(mia, "table-admin undo")  # everyone saw the bids: no undo
-        assert private(emu, mia) == "Cannot undo the last step: it revealed a lot's bids " \
-                                    "(B-3.1)."
+        assert table.private(mia) == "Cannot undo the last step: it revealed a lot's bids " \
+                                     "(B-3.1)."
         await play_out(table, {ann: [0, 3, 0, 1], bo: [4, 3, 0, 2], cy: [1, 0, 6, 3]})
         game = await table.game()
         assert game.row.status == "finished"
         assert game.engine.ranking(game.state)[0] > 1  # ann did not win this seed's game
-        end = public(emu)[-1].content
+        end = table.public()[-1].content
         assert "Game over: all lots are sold (B-4.1)." in end and "🏁" in end
         board = await (await emu.slash(users[1], emu.channel, "bids leaderboard")).wait()
         assert board.ephemeral and "Bids leaderboard" in board.content
@@ -209,10 +179,10 @@ async def test_a_dutch_channel_and_a_dutch_player_read_bids_in_dutch(
         mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
         await (await emu.slash(mia, emu.channel, "table-admin language",
                                {"language": "nl"})).callback(timeout=10)
-        table = BidsTable(emu, bot, emu.channel, [anke, bob, cor])
+        table = BidsTable(emu, bot, "bids", [anke, bob, cor])
         lobby = await table.open(3)
         assert "een tafel voor 3" in lobby.content
-        await table.click(anke, lobby, find(lobby, "g:start:")["custom_id"])
+        await table.start(by=anke)
         prompt = table.prompt().content
         assert "**Bids · kavel 1 van 5**" in prompt, prompt
         panel = await table.bid_by_button(anke, 3)  # her own panel speaks her language
@@ -222,7 +192,7 @@ async def test_a_dutch_channel_and_a_dutch_player_read_bids_in_dutch(
         english = await (await emu.slash(bob, emu.channel, "bids help")).wait()
         assert "press **Join** and **Start**" in english.content
         await table.bid_by_button(bob, 2)
-        await table.slash(cor, "bids bid", {"amount": 1})
-        sale = public(emu)[-1].content
+        await table.type(cor, "bid", {"amount": 1})
+        sale = table.public()[-1].content
         assert sale.startswith("Kavel 1 (") and "anke wint hem voor 3 munten." in sale, sale
         assert not emu.internal_errors
