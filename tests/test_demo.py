@@ -96,7 +96,7 @@ def test_each_game_draws_its_demo_boards(tmp_path: Path, game: str) -> None:
     kit = KITS[game]
     state = kit.engine.new_game(demo_players(kit), kit.settings_for({}), random.Random(1))
     draw = demo.board_writer(tmp_path, game)
-    assert draw is not None
+    assert draw is not None, demo.missing_board(game)
     draw(state, 0, str(kit.opening_note))
     assert (tmp_path / f"{game}-step-0000.png").read_bytes().startswith(b"\x89PNG")
 
@@ -132,7 +132,8 @@ def test_the_last_board_of_a_demo_is_captioned_with_the_result(game: str) -> Non
     assert len(outcome.events) >= 2  # the final move and the game's end
     assert caption == engine.caption(outcome.events, players)
     places = registered_game(game).community.finish(engine.public_view(state, None)).places
-    assert players[places.index(1)].name in caption  # the game's own caption names them
+    assert players[places.index(1)].name in caption, (  # the game's own caption names them
+        f"{game}: its engine's caption of the last step names no winner: begin it with them")
 
 
 def test_the_doge_demo_is_sealed_like_a_game_played_in_discord(tmp_path: Path,

@@ -61,6 +61,29 @@ class Game:
                 raise  # the module is there but imports something missing
             return None
 
+    def missing(self) -> list[str]:
+        """What the game lacks of what every game has, a line each naming the game and
+        what to add where (docs/adding-a-game.md); empty when it has it all."""
+        lines = []
+        for floor, part, name, what in PIECES:
+            where = f"{getattr(self, floor)}.{part}" if part else getattr(self, floor)
+            try:
+                module = importlib.import_module(where)
+            except ModuleNotFoundError as exc:
+                if not where.startswith(str(exc.name)):
+                    raise  # the module is there but imports something missing
+                module = None
+            if not hasattr(module, name):
+                lines.append(f"{self.name}: add {name} to {where}: {what}")
+        for catalog in (f"{self.name}.pot", f"nl/{self.name}.po"):
+            if not (self.locale / catalog).is_file():
+                lines.append(f"{self.name}: add its catalog {catalog} in {self.locale}: "
+                             f"`python -m bot i18n update {self.name}`, then translate it")
+        if not (ROOT / self.rules_doc).is_file():
+            lines.append(f"{self.name}: add its rules document {self.rules_doc}: a "
+                         "'- X-n.m …' paragraph for each rule id its code cites")
+        return lines
+
     @property
     def engine(self) -> GameEngine:
         return self.module("rules").ENGINE
@@ -92,6 +115,21 @@ class Game:
                 found.append(path.relative_to(ROOT).as_posix())
         return tuple(found)
 
+
+# What every game has, where (floor, module, name) and what it is; `Game.missing` says
+# what a game lacks of it.
+PIECES = (
+    ("rules", "", "ENGINE", "its engine (bot/games/base.py's GameEngine)"),
+    ("rules", "kit", "KIT", "its kit (bot/games/kit.py's TableKit)"),
+    ("rules", "community", "COMMUNITY", "its ratings, stats and recaps "
+                                        "(bot/games/community.py's Community)"),
+    ("discord", "commands", "setup", "its /<game> commands (cogs/common/table_commands.py's "
+                                     "extension)"),
+    ("discord", "show", "SHOW", "how its channel shows it (cogs/common/show.py's Show)"),
+    ("drawing", "board", "write_png", "the demo's boards (rendering/common/boards.py's "
+                                      "palette_board gives it)"),
+    ("drawing", "board", "RECAP_DRAWING", "the recap's drawing (palette_board's recap)"),
+)
 
 REGISTRY: dict[str, Game] = {}
 # Names a game may not take, as they are shared parts' already: the shared packages and
