@@ -19,14 +19,16 @@ THREAD = "Open the table in a new thread of this channel"
 
 
 def lobby_commands(group: app_commands.Group, *, title: str, seats: tuple[int, int],
-                   pace: str, levels: str) -> tuple[Any, Any]:
-    """`new` (from `seats[0]` to `seats[1]` players, the most by default; `pace` describes
-    the timing option) and `addbot` (`levels` describes the computer's levels)."""
+                   pace: str, levels: str, default: int | None = None) -> tuple[Any, Any]:
+    """`new` (from `seats[0]` to `seats[1]` players, `default` or the most when not
+    given; `pace` describes the timing option) and `addbot` (`levels` describes the
+    computer's levels)."""
     low, high = seats
+    usual = high if default is None else default
 
     class Lobby:
         async def new(self: TableCommands, interaction: discord.Interaction,
-                      seats: app_commands.Range[int, low, high] = high,  # type: ignore[valid-type]
+                      seats: app_commands.Range[int, low, high] = usual,  # type: ignore[valid-type]
                       timing: str = DEFAULT_TIMING, thread: bool = False) -> None:
             await self.open_table(interaction, seats, timing, thread=thread)
 

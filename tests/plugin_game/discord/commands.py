@@ -8,17 +8,10 @@ from discord import app_commands
 
 from bot.i18n import N_, _, cmd
 from bot.store import LoadedGame, Seat
-from bot.tables.kits import DEFAULT_LEVEL
-from bot.tables.timing import DEFAULT_TIMING
 from cogs.common import table_components  # noqa: F401  (registers the shared handlers)
-from cogs.common.game_ui import Clock, GameUi, register
-from cogs.common.table_commands import (
-    LEVEL_CHOICES,
-    TIMING_CHOICES,
-    TableCommands,
-    extension,
-    secrets_command,
-)
+from cogs.common.game_ui import Clock, GameUi, game_help, register
+from cogs.common.lobby_commands import lobby_commands
+from cogs.common.table_commands import TableCommands, extension, secrets_command
 from tests.plugin_game.rules.engine import MAX_PLAYERS, MIN_PLAYERS, START_COINS
 from tests.plugin_game.rules.kit import KIT, coins_label
 
@@ -27,21 +20,10 @@ class BidsCog(TableCommands):
     game = "bids"
     bids = app_commands.Group(name="bids", description="Play Bids, a sealed-bid auction")
 
-    @bids.command(name="new", description="Open a Bids table in this channel")
-    @app_commands.describe(seats="How many players (3 to 5)",
-                           timing="async (default): a day per bid; live: minutes per bid",
-                           thread="Open the table in a new thread of this channel")
-    @app_commands.choices(timing=TIMING_CHOICES)
-    async def new(self, interaction: discord.Interaction,
-                  seats: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] = 4,
-                  timing: str = DEFAULT_TIMING, thread: bool = False) -> None:
-        await self.open_table(interaction, seats, timing, thread=thread)
-
-    @bids.command(name="addbot", description="Seat a computer player at the open table")
-    @app_commands.describe(level="easy: rough bids; normal and strong: bids near a lot's worth")
-    @app_commands.choices(level=LEVEL_CHOICES)
-    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
-        await self.add_bot(interaction, level)
+    new, addbot = lobby_commands(
+        bids, title="Bids", seats=(MIN_PLAYERS, MAX_PLAYERS), default=4,
+        pace="async (default): a day per bid; live: minutes per bid",
+        levels="easy: rough bids; normal and strong: bids near a lot's worth")
 
     @bids.command(name="bid", description="Bid for the lot up, in secret")
     @app_commands.describe(amount="Coins, from 0 to all you have (only you see this)")
@@ -78,22 +60,21 @@ RULE_TOPICS = {
 }
 
 
-def help_text() -> str:
-    return "\n".join([
-        "🪙 " + _("**Bids in Discord**"),
-        _("{new} opens a table (3 to 5 players); press **Join** and **Start**; {addbot} "
-          "adds computer players.", new=cmd("bids new"), addbot=cmd("bids addbot")),
-        _("Bid with the **Bid** button under the lot, or type {bid}: only you see your "
-          "bid until everyone has bid. {me} shows your coins and your bid.",
-          bid=cmd("bids bid amount:"), me=cmd("bids me")),
-        _("{board} shows the board, {status} whom the lot waits for, {rules} the rules "
-          "in short; {export} gives the record after the end.", board=cmd("bids board"),
-          status=cmd("bids status"), rules=cmd("bids rules"), export=cmd("bids export")),
-    ])
+def own_help() -> list[str]:
+    """What `/bids help` says after how a table opens (`game_help`)."""
+    bid, me = cmd("bids bid amount:"), cmd("bids me")
+    commands = {"board": cmd("bids board"), "status": cmd("bids status"),
+                "rules": cmd("bids rules"), "export": cmd("bids export")}
+    return [_("Bid with the **Bid** button under the lot, or type {bid}: only you see your "
+              "bid until everyone has bid. {me} shows your coins and your bid.", bid=bid,
+              me=me),
+            _("{board} shows the board, {status} whom the lot waits for, {rules} the rules "
+              "in short; {export} gives the record after the end.", **commands)]
 
 
 register(GameUi(
-    game="bids", help_text=help_text, rule_topics=RULE_TOPICS, show_secrets=show_secrets,
+    game="bids", help_text=game_help("bids", own_help), rule_topics=RULE_TOPICS,
+    show_secrets=show_secrets,
     secrets_description="Your coins and your secret bid (only you see them)",
     clocks=(Clock("bid_hours", "decision_s", "Time for a bid, in hours"),)))
 

@@ -7,6 +7,7 @@ import random
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from bot.games import base
 from bot.games.base import Action, Event, IllegalAction, Outcome, PlayerSpec
 from bot.games.wording import and_list, user_text
 from bot.i18n import _, _n
@@ -60,20 +61,13 @@ def winner_of(bids: tuple[int, ...] | list[int]) -> int | None:
     return bids.index(top) if top > 0 and list(bids).count(top) == 1 else None
 
 
-def ranks_of(points: tuple[int, ...]) -> tuple[int, ...]:
-    """Places by points, equal points sharing one: 1, 1, 3 (B-4.1)."""
-    return tuple(1 + sum(other > mine for other in points) for mine in points)
-
-
 class BidsEngine:
     name = "bids"
     schema_version = 1
 
     def new_game(self, players: list[PlayerSpec], settings: dict[str, Any],
                  rng: random.Random) -> BidsState:
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(f"Bids is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
-        n = len(players)
+        n = base.seat_count(players, MIN_PLAYERS, MAX_PLAYERS, "Bids")
         return BidsState(players=tuple(players),
                          lots=tuple(rng.choice(LOT_VALUES) for _ in range(LOTS)), lot=0,
                          coins=(START_COINS,) * n, points=(0,) * n, bids=(None,) * n)
@@ -138,17 +132,15 @@ class BidsEngine:
 
     def _end(self, state: BidsState, reason: str, events: list[Event]) -> Outcome:
         state = replace(state, over=True, reason=reason, bids=(None,) * len(state.bids))
-        events.append({"type": "game_over", "reason": reason, "points": list(state.points),
-                       "ranks": list(ranks_of(state.points))})
+        events.append({"type": "game_over", **base.points_result(reason, state.points)})  # B-4.1
         return Outcome(state, events)
 
     def ranking(self, state: BidsState) -> list[int]:
-        return list(ranks_of(state.points))
+        return base.places_by_points(state.points)
 
     def result(self, state: BidsState) -> dict[str, Any]:
         """What the store keeps of a finished game: why it ended, points and places."""
-        return {"reason": state.reason, "points": list(state.points),
-                "ranks": self.ranking(state)}
+        return base.points_result(state.reason, state.points)
 
     def public_view(self, state: BidsState, viewer: int | None) -> BidsView:
         """Who has bid, never how much: only `viewer`'s own bid (B-2.1)."""
@@ -159,7 +151,7 @@ class BidsEngine:
             has_bid=tuple(b is not None for b in state.bids),
             lot_values=state.lots[:state.lot + 1], sales=state.sales, over=state.over,
             reason=state.reason,
-            ranks=ranks_of(state.points) if state.over else None, seat=viewer,
+            ranks=tuple(self.ranking(state)) if state.over else None, seat=viewer,
             own_bid=None if viewer is None else state.bids[viewer])
 
     def describe(self, event: Event, players: list[PlayerSpec]) -> str:

@@ -4,14 +4,14 @@ what each hook means: bot/games/kit.py)."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Action
-from bot.games.kit import KitDefaults, ask
+from bot.games.kit import TableKit, ask
 from bot.games.question import Option, Question
 from bot.games.wording import later_cmd
 from bot.i18n import Later, _, _n, later, number
+from tests.plugin_game.rules.engine import MAX_PLAYERS, MIN_PLAYERS
 
 
 def coins_label(amount: int) -> str:
@@ -38,19 +38,7 @@ def sensible_bid(view: Any, rng: random.Random, spread: int) -> int:
     return max(0, min(coins, (view.value or 0) + rng.randint(-spread, spread + 1)))
 
 
-@dataclass(frozen=True)
-class BidsKit(KitDefaults):
-    name: str = "bids"
-    title: str = "Bids"
-    min_players: int = 3
-    max_players: int = 5
-    colours: tuple[str, ...] = ()
-    ai_names: tuple[str, ...] = ("Bids Bot Ada", "Bids Bot Bram", "Bids Bot Cas",
-                                 "Bids Bot Dee", "Bids Bot Eli")
-    emoji: str = "🪙"
-    quiet_events: frozenset[str] = frozenset({"bid_placed"})  # a secret bid: no new board
-    ending_events: frozenset[str] = frozenset({"game_over"})
-
+class BidsKit(TableKit):
     @property
     def opening_note(self) -> Later:
         return later("A new game of Bids begins: bid for each lot in secret, with the "
@@ -78,4 +66,8 @@ class BidsKit(KitDefaults):
         return _("🔒 You bid {coins}; only you know it until everyone has bid.",
                  coins=coins_label(int(action.get("amount", 0))))
 
-KIT = BidsKit()
+KIT = BidsKit(name="bids", title="Bids", emoji="🪙", min_players=MIN_PLAYERS,
+              max_players=MAX_PLAYERS, ending_events=frozenset({"game_over"}),
+              quiet_events=frozenset({"bid_placed"}),  # a secret bid: no new board
+              ai_names=tuple(f"Bids Bot {name}" for name in ("Ada", "Bram", "Cas", "Dee",
+                                                              "Eli")))
