@@ -37,6 +37,7 @@ from cogs.common.story import (
     notes_told,
     players_only,
     tell,
+    told_together,
 )
 from cogs.common.web_buttons import page_view
 
@@ -107,14 +108,18 @@ class SegmentMessages:
         without those the prompt says below the story, unless `every`, nor those the
         channel leaves out, unless `every` or `untold`."""
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
-        lines: list[tuple[Place, str, str]] = []
+        lines: list[tuple[Place, str, str, dict | None]] = []
         for version, action in groupby(inside, key=lambda e: e.place.version):
-            told = await self.service.narration_kinds(game, [
-                e for e in between(list(action), None, quiet=TableService.kit(game).quiet_events)
-                if every or untold or self.left_out is None or not self.left_out(e)])
-            lines += [(Place(version, 0), line, kind) for kind, line in told
+            shown = [e for e in between(list(action), None,
+                                        quiet=TableService.kit(game).quiet_events)
+                     if every or untold or self.left_out is None or not self.left_out(e)]
+            told = await self.service.narration_kinds(game, shown)
+            lines += [(Place(version, 0), line, kind, event)
+                      for (kind, line), event in zip(told, _events_of(told, shown), strict=True)
                       if every or kind not in self.said_below]
-        return lines
+        if every:
+            return [(place, line, kind) for place, line, kind, _e in lines]
+        return told_together(game, lines)
 
     async def _story(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
                      stop: Place | None, notes: list[Note]) -> tuple[Story, str]:
@@ -144,14 +149,16 @@ class SegmentMessages:
 
     def _caption(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
                  stop: Place | None) -> str | None:
-        """The game's own caption of the last action that made a move (not a scene), its
-        outcome first; None where the game leaves it to the last line told."""
+        """The game's own caption of the segment's actions that made a move (not a
+        scene), its outcome first, then what changed on the board; None where the game
+        leaves it to the last line told."""
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
         quiet = TableService.kit(game).quiet_events
         actions = [between(list(action), None, quiet=quiet)
                    for _v, action in groupby(inside, key=lambda e: e.place.version)]
         moved = [a for a in actions if any(e.get("type") not in self.context for e in a)]
-        return action_caption(game, moved[-1], self.context) if moved else None
+        return action_caption(game, [e for a in moved for e in a], self.context) \
+            if moved else None
 
     # ---- the messages ------------------------------------------------------------------
 
@@ -298,6 +305,9 @@ class SegmentMessages:
         # now says below the story, which is no note of the table's.
         known = {line: place for place, line, _ in await self._lines(game, events, live.start,
                                                                      every=True)}
+        # and the lines the story tells together (cogs/common/story.py `told_together`)
+        known.update({line: place for place, line, _ in
+                      await self._lines(game, events, live.start)})
         told += notes_told(message.content, known, Place(game.version + 1, 0))
         return told
 
@@ -314,3 +324,18 @@ class SegmentMessages:
     def _board_file(game: LoadedGame, png: bytes, caption: str) -> discord.File:
         return discord.File(io.BytesIO(png), filename=f"{game.row.game}-board.png",
                             description=board_description(caption))
+
+
+def _events_of(told: list[tuple[str, str]], events: list[dict]) -> list[dict | None]:
+    """The event each told line tells, where it is one of `events` (in order): the
+    sealing's own lines, added to the narration, tell none of them."""
+    out: list[dict | None] = []
+    rest = iter(events)
+    pending = next(rest, None)
+    for kind, _line in told:
+        if pending is not None and pending.get("type") == kind:
+            out.append(pending)
+            pending = next(rest, None)
+        else:
+            out.append(None)
+    return out

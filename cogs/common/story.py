@@ -3,12 +3,13 @@ the board's caption and alt text, and whom a message may ping (no Discord calls 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from typing import TypeVar
 
 import discord
 
-from bot.games.wording import SUBTEXT
+from bot.games.wording import SUBTEXT, players_written
 from bot.i18n import _
 from bot.store import LoadedGame
 from cogs.common.names import as_typed
@@ -16,6 +17,15 @@ from cogs.common.names import as_typed
 MAX_CONTENT = 1900
 Story = list[tuple[str, bool]]  # a message's lines, each with whether it is a note
 T = TypeVar("T")  # where a note belongs: the place of a move
+P = TypeVar("P")  # the place of a line in the game's log
+# A command's clickable mention (`</clans me:123>`): on a board, the command as typed.
+_COMMAND = re.compile(r"</([^:<>]+):\d+>")
+
+
+def drawn(text: str) -> str:
+    """A text written for Discord as a board draws it and its alt text says it: names as
+    typed, a command's mention as the command ('/clans me'), no markup."""
+    return as_typed(_COMMAND.sub(r"/\1", text))
 
 
 def players_only(game: LoadedGame, *,
@@ -25,6 +35,29 @@ def players_only(game: LoadedGame, *,
     text names)."""
     return discord.AllowedMentions(everyone=False, roles=False, users=[
         discord.Object(s.user_id) for s in game.seats if s.user_id and s.user_id not in but])
+
+
+def told_together(game: LoadedGame, lines: list[tuple[P, str, str, dict | None]]
+                  ) -> list[tuple[P, str, str]]:
+    """A segment's lines (each with its place, its event's type and the event it tells,
+    if any) with the runs the game tells as one line joined (its engine's optional
+    `describe_together`: a player's moves in one step, tied players who did alike). A
+    joined line takes the place of its last move, so a note about any of its moves is
+    said above it."""
+    together = getattr(game.engine, "describe_together", None)
+    out: list[tuple[P, str, str]] = []
+    run: list[dict] = []
+    players = players_written(game.shown_players) if together is not None else []
+    for place, line, kind, event in lines:
+        if together is not None and run and event is not None:
+            joined = together([*run, event], players)
+            if joined is not None:
+                run.append(event)
+                out[-1] = (place, joined, out[-1][2])
+                continue
+        out.append((place, line, kind))
+        run = [event] if event is not None else []
+    return out
 
 
 def clip(lines: list[str], limit: int = MAX_CONTENT, keep: int = 0,
@@ -83,7 +116,7 @@ def caption_of(story: Story) -> str:
     footnote such as a stack's hash proves one). Names in it as typed: the board draws
     it, and its alt text repeats it, where nothing is markdown."""
     moves = [line for line, note in story if not note and not line.startswith(SUBTEXT)]
-    return as_typed(moves[-1] if moves else story[-1][0] if story else "")
+    return drawn(moves[-1] if moves else story[-1][0] if story else "")
 
 
 def action_caption(game: LoadedGame, action: list[dict], scenes: Collection[str]
@@ -94,7 +127,8 @@ def action_caption(game: LoadedGame, action: list[dict], scenes: Collection[str]
     compose = getattr(game.engine, "caption", None)
     if compose is None or not any(e.get("type") not in scenes for e in action):
         return None
-    return compose(action, game.shown_players)
+    told = compose(action, game.shown_players)
+    return _COMMAND.sub(r"/\1", told) if told else told  # (its names are as typed)
 
 
 def board_description(caption: str) -> str:

@@ -1,5 +1,6 @@
 """What a Doge channel leaves to the web page and the record, so that a game year reads in
-30 to 36 lines (66 before) with every fact a player needs (the board shows the rest)."""
+about 25 lines (66 before) with every fact a player needs (the board shows the rest); a
+player's moves in one election are told together (bot/games/doge/together.py)."""
 
 from __future__ import annotations
 

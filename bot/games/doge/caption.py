@@ -1,6 +1,8 @@
 """A Doge board's caption: the facts of the step it shows, the outcome first (who won
-the vote, who placed what), so that a board short of room leaves out the details, never
-the point (`bot.games.wording.facts`)."""
+the vote, who placed what), then what changed on the board (the palaces built first, then
+the moves, the newest first), so that a board short of room leaves out the details,
+never the point (`bot.games.wording.facts`). It cites no rule: a caption is read as the
+story is (the rules and refusals cite them)."""
 
 from __future__ import annotations
 
@@ -14,11 +16,13 @@ from bot.games.doge.narrate import (
     sitting_out,
     votes_of,
 )
+from bot.games.doge.together import FOLLOWS, OPENS, predicate, together
 from bot.games.wording import and_list, facts
 from bot.i18n import _, _n
 
 # Lines that set the scene and never caption a board (the poster's context events).
 SCENES = frozenset({"year_begins", "round_begins", "elections_begin"})
+MOVES = OPENS | FOLLOWS  # what changes the board in an election
 
 
 def naming(names: list[str]) -> Who:
@@ -37,16 +41,16 @@ def election_outcome(ev: Event, who: Who) -> str:
     tie gives them (D-6.4, D-7.5)."""
     area, winners, runners_up = area_name(ev["area"]), ev["winners"], ev["runners_up"]
     if not winners:
-        return _("Nobody takes part in the {area} vote (D-4.6).", area=area)
+        return _("Nobody takes part in the {area} vote.", area=area)  # D-4.6
     top = votes(ev["votes"][str(winners[0])])
     if len(winners) > 1:
         names = and_list(who(s) for s in winners)
         if ev["area"] == QUARANTIA:
             return _("{winners} tie for the {area} vote with {votes} each: no runner-up, "
-                     "each may move up to 2 houses (D-7.5).", winners=names, area=area,
-                     votes=top)
+                     "each may move up to 2 houses.", winners=names, area=area,
+                     votes=top)  # D-7.5
         return _("{winners} tie for the {area} vote with {votes} each: no runner-up, each "
-                 "may place up to 2 houses (D-6.4).", winners=names, area=area, votes=top)
+                 "may place up to 2 houses.", winners=names, area=area, votes=top)  # D-6.4
     won = _("{winner} wins the {area} vote with {votes}.", winner=who(winners[0]),
             area=area, votes=top)
     if len(runners_up) == 1:
@@ -82,16 +86,39 @@ def caption(events: list[Event], names: list[str]) -> str | None:
     if "election" in kinds:
         at = len(kinds) - 1 - kinds[::-1].index("election")
         ev = told[at]
-        # What followed it in the step (a tied winner's lost chance), unless it only
-        # says again that nobody took part (D-4.6).
-        after = (describe_event(last, names)
-                 if at < len(told) - 1 and last.get("type") != "no_contest" else "")
-        return facts(election_outcome(ev, who), after, _votes_cast(ev, who))
+        changed = moves_made(told[at + 1:], names)
+        # Else what followed it (a tied winner's lost chance), unless it only says again
+        # that nobody took part (D-4.6).
+        after = (describe_event(last, names) if not changed and at < len(told) - 1
+                 and last.get("type") not in ("no_contest", "election_done") else "")
+        return facts(election_outcome(ev, who), *changed, after, _votes_cast(ev, who))
     if last.get("type") == "round_revealed" and last["placements"]:
         return facts(_("Round {round} revealed: {placed}.", round=last["round"],
                        placed="; ".join(placements(last, who))),
                      _sentence(sitting_out(last, who)))
     return None
+
+
+def moves_made(events: list[Event], names: list[str]) -> list[str]:
+    """The moves among `events` as the story tells them (a player's moves in one step
+    together, `together.py`): those that built a palace first, then the others, the
+    newest first."""
+    lines: list[tuple[str, bool]] = []
+    run: list[Event] = []
+    for ev in events:
+        if ev.get("type") not in MOVES or predicate(ev, naming(names)) is None:
+            run = []
+            continue
+        joined = together([*run, ev], names) if run else None
+        if joined is not None:
+            run.append(ev)
+            lines[-1] = (joined, lines[-1][1] or ev.get("type") == "palace_built")
+        else:
+            run = [ev]
+            lines.append((describe_event(ev, names), ev.get("type") == "palace_built"))
+    lines.reverse()
+    return [line for line, built in lines if built] + [line for line, built in lines
+                                                       if not built]
 
 
 def _sentence(text: str) -> str:

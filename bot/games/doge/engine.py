@@ -30,6 +30,7 @@ from bot.games.doge.state import (
     state_from_json,
     state_to_json,
 )
+from bot.games.doge.together import together
 from bot.games.doge.view import PlayerView, PublicView, player_view, public_view
 from bot.i18n import _
 
@@ -262,6 +263,10 @@ class DogeEngine:
 
     def caption(self, events: list[Event], players: list[PlayerSpec]) -> str | None:
         return caption(events, [p.name for p in players])
+
+    def describe_together(self, events: list[Event], players: list[PlayerSpec]) -> str | None:
+        """One line for consecutive events of the story, or None (`together.py`)."""
+        return together(events, [p.name for p in players])
 
     def same_events(self, logged: list[Event], replayed: list[Event]) -> bool:
         """Whether a replayed action tells what its logged events told (the store's
