@@ -6,17 +6,15 @@ import discord
 from discord import app_commands
 
 from bot.games.clans.events import CLAN_MARKS, colour_name
+from bot.games.clans.kit import KIT
 from bot.games.clans.questions import move_places
 from bot.i18n import _, _n
 from bot.store import LoadedGame, Seat
-from bot.tables.kits import DEFAULT_LEVEL
-from bot.tables.timing import DEFAULT_TIMING
 from cogs.clans.rules import RULE_TOPICS, help_text
 from cogs.common import table_components  # noqa: F401  (registers the shared handlers)
 from cogs.common.game_ui import Clock, GameUi, register
+from cogs.common.lobby_commands import lobby_commands
 from cogs.common.table_commands import (
-    LEVEL_CHOICES,
-    TIMING_CHOICES,
     TableCommands,
     extension,
     secrets_button,
@@ -31,22 +29,9 @@ class ClansCog(TableCommands):
     clans = app_commands.Group(name="clans", description="Play Clans, Leo Colovini's game "
                                                          "of prehistoric villages")
 
-    @clans.command(name="new", description="Open a Clans table in this channel")
-    @app_commands.describe(seats="How many players (2 to 4)",
-                           timing="async (default): a day per move; live: minutes per move",
-                           thread="Open the table in a new thread of this channel")
-    @app_commands.choices(timing=TIMING_CHOICES)
-    async def new(self, interaction: discord.Interaction,
-                  seats: app_commands.Range[int, 2, 4] = 4, timing: str = DEFAULT_TIMING,
-                  thread: bool = False) -> None:
-        await self.open_table(interaction, seats, timing, thread=thread)
-
-    @clans.command(name="addbot", description="Seat a computer player at the open table")
-    @app_commands.describe(level="easy: plausible moves; normal: a sound heuristic; "
-                                 "strong: searches ahead (thinks a little longer)")
-    @app_commands.choices(level=LEVEL_CHOICES)
-    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
-        await self.add_bot(interaction, level)
+    new, addbot = lobby_commands(
+        clans, title="Clans", seats=(KIT.min_players, KIT.max_players),
+        pace="async (default): a day per move; live: minutes per move")
 
     @clans.command(name="move", description="Move all huts of a territory to a neighbour")
     @app_commands.describe(source="The territory to leave, e.g. C4",

@@ -11,16 +11,20 @@ from bot.games.doge.constants import AREAS, MAX_YEAR_LIMIT, area_name
 from bot.games.wording import user_text
 from bot.i18n import _, _n
 from bot.store import LoadedGame, Seat
-from bot.tables.kits import DEFAULT_LEVEL
 from bot.tables.service import TableError
 from bot.tables.timing import DEFAULT_TIMING
 from cogs.common import table_components  # noqa: F401  (register handlers)
 from cogs.common.game_ui import Clock, GameUi, register
-from cogs.common.table_commands import LEVEL_CHOICES, TableCommands, seated_game
-from cogs.common.table_components import publish, tables
+from cogs.common.lobby_commands import THREAD, addbot_command
+from cogs.common.table_commands import (
+    TIMING_CHOICES,
+    TableCommands,
+    secrets_button,
+    secrets_command,
+)
+from cogs.common.table_components import tables
 from cogs.common.table_ui import mark
-from cogs.common.ui import game_handler, refuse, tell
-from cogs.common.web_buttons import private_kwargs
+from cogs.common.ui import game_handler, refuse
 from cogs.doge.components import ballot_done  # (also registers the handlers)
 from cogs.doge.old_admin import OldAdminName
 from cogs.doge.prompts import markers_in_hand
@@ -41,9 +45,8 @@ class DogeCog(TableCommands):
                            year_limit="End after this many years (optional)",
                            stalemate_years="End after this many years without a palace: "
                                            "2 to 20, 0 for never (default 5)",
-                           thread="Open the table in a new thread of this channel")
-    @app_commands.choices(timing=[app_commands.Choice(name="async", value="async"),
-                                  app_commands.Choice(name="live", value="live")])
+                           thread=THREAD)
+    @app_commands.choices(timing=TIMING_CHOICES)
     async def new(self, interaction: discord.Interaction,
                   seats: app_commands.Range[int, 3, 4] = 4, timing: str = DEFAULT_TIMING,
                   year_limit: app_commands.Range[int, 1, MAX_YEAR_LIMIT] | None = None,
@@ -56,24 +59,14 @@ class DogeCog(TableCommands):
                               {"year_limit": year_limit, "stalemate_years": stalemate_years},
                               thread=thread)
 
-    @doge.command(name="addbot", description="Seat a computer player at the open table")
-    @app_commands.describe(level="easy: plausible moves; normal: a sound heuristic; "
-                                 "strong: searches ahead (thinks a little longer)")
-    @app_commands.choices(level=LEVEL_CHOICES)
-    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
-        await self.add_bot(interaction, level)
+    addbot = addbot_command(doge)
 
     @doge.command(name="ballot", description="Cast your secret ballot by typing")
     @app_commands.describe(area="An area whose card you have not used this year",
                            markers="1 to 4 of your marker values, e.g. 3 2")
     async def ballot(self, interaction: discord.Interaction, area: str, markers: str) -> None:
         try:
-            game = await tables(interaction).require_game(interaction.channel_id, self.game)
-            if game.state is not None and game.state.phase != "placement":
-                raise TableError(_("Ballots are cast only in the placement phase (D-3.2)."))
             values = [int(v) for v in markers.replace(",", " ").split()]
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
         except ValueError:
             return await refuse(interaction, _("Markers are numbers, e.g. `3 2` (D-3.2)."))
         chosen = AREA_BY_NAME.get(area.strip().lower())
@@ -81,16 +74,8 @@ class DogeCog(TableCommands):
             return await refuse(interaction, _("Unknown area {area}: pick one from the list.",
                                                area=user_text(repr(area))))
         action = {"type": "ballot", "area": chosen, "markers": values}
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            step = await tables(interaction).act(  # for the round it was typed in
-                game.id, interaction.user.id, action, key=f"i{interaction.id}",
-                version=game.version,
-                decision=tables(interaction).decision_of(game, interaction.user.id))
-        except TableError as exc:
-            return await refuse(interaction, str(exc))
-        await tell(interaction, ballot_done(action))
-        await publish(interaction, step)
+        await self.act_typed(interaction, action, ballot_done(action),
+                             as_asked=True)  # for the round it was typed in
 
     @ballot.autocomplete("area")
     async def ballot_area(self, interaction: discord.Interaction,
@@ -135,15 +120,6 @@ class DogeCog(TableCommands):
                                             "build": build})
 
 
-async def show_secrets(interaction: discord.Interaction, game_id: int | None) -> None:
-    try:
-        game, seat = await seated_game(interaction, game_id, "doge")
-    except TableError as exc:
-        return await refuse(interaction, str(exc))
-    await interaction.response.send_message("\n".join(secret_lines(game, seat)), ephemeral=True,
-                                            **await private_kwargs(interaction, game, seat.seat))
-
-
 def secret_lines(game: LoadedGame, seat: Seat) -> list[str]:
     """What `/doge me` tells a seat: its markers, this round's ballot, its face-down
     stacks and its supply (only its own view: D-10)."""
@@ -165,10 +141,9 @@ def secret_lines(game: LoadedGame, seat: Seat) -> list[str]:
     return lines
 
 
-@game_handler("doge", "me", aliases=("me",))  # and its name on older prompts
-async def on_me(interaction: discord.Interaction, game_id: int, arg: str,
-                values: list[str]) -> None:
-    await show_secrets(interaction, game_id)
+show_secrets = secrets_command("doge", lambda game, seat: "\n".join(secret_lines(game, seat)))
+# The prompt's button, also under its name on older prompts.
+game_handler("doge", "me", aliases=("me",))(secrets_button(show_secrets))
 
 
 register(GameUi(
