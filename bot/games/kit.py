@@ -9,7 +9,7 @@ import hashlib
 import importlib
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.games.base import Action, GameEngine
@@ -54,7 +54,7 @@ class GameKit(Protocol):
 
     def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         """The `strong` level's choice, from the seat's view and legal actions alone (what
-        a worker process is handed)."""
+        a worker process is handed); the `normal` one for a game without a search."""
 
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
         """The decision `seat` faces as a step-by-step question; None when the game asks
@@ -117,10 +117,11 @@ class GameKit(Protocol):
 
 class KitDefaults:
     """What a kit answers when its game has nothing of its own to say: the engine of the
-    package it is in, no settings, no end beyond the rulebook, everyone acting at once on
-    one clock (no play order, no standing orders, a decision a turn), every action a
-    change, the moderator's end `END_GAME`, the shared "✅ Done.". A kit inherits these
-    and overrides what its game says otherwise."""
+    package it is in, no search (the `normal` choice at the level that searches), no
+    settings, no end beyond the rulebook, everyone acting at once on one clock (no play
+    order, no standing orders, a decision a turn), every action a change, the moderator's
+    end `END_GAME`, the shared "✅ Done.". A kit inherits these and overrides what its game
+    says otherwise."""
 
     order_choices: dict[str, tuple[str, ...]] = {}  # no standing orders (only ever read)
 
@@ -152,7 +153,9 @@ class KitDefaults:
         raise NotImplementedError
 
     def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        raise NotImplementedError
+        """A game without a search of its own plays its `normal` choice at the level that
+        searches."""
+        return self.normal_action(view, legal, rng)
 
     def turn_key(self, state: Any, seat: int) -> str:
         key: str = self.decision_key(state, seat)  # type: ignore[attr-defined]
@@ -198,6 +201,9 @@ class TableKit(KitDefaults):
     max_players: int
     ai_names: tuple[str, ...]
     ending_events: frozenset[str]  # events that end the game
+    # The first line of a started game, said later in the channel's language:
+    # `later("A new game of Cards begins.")`.
+    opening_note: Later = field(compare=False)
     colours: tuple[str, ...] = ()  # none to pick in the lobby
     quiet_events: frozenset[str] = frozenset()  # every event shows on the board
 

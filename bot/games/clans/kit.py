@@ -4,36 +4,20 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import Action
-from bot.games.kit import KitDefaults, ask
+from bot.games.kit import TableKit, ask
 from bot.games.question import Question
 from bot.games.wording import later_cmd
-from bot.i18n import Later, _, later, number
+from bot.i18n import _, later, number
 
 
-@dataclass(frozen=True)
-class ClansKit(KitDefaults):
-    name: str = "clans"
-    title: str = "Clans"
-    min_players: int = 2
-    max_players: int = 4
-    colours: tuple[str, ...] = ()  # dealt at random and in secret (C-2.3)
-    ai_names: tuple[str, ...] = ("Clans Bot Ötzi", "Clans Bot Brenna", "Clans Bot Cato",
-                                 "Clans Bot Dara")
-    emoji: str = "🛖"
-    quiet_events: frozenset[str] = frozenset()  # every event moves huts
-    ending_events: frozenset[str] = frozenset({"game_end"})
-    # A missed turn with `move: found` founds a village if some move does (C-4).
-    order_choices: dict[str, tuple[str, ...]] = field(
-        default_factory=lambda: {"move": ("found",)})
-
+class ClansKit(TableKit):
     @property
-    def opening_note(self) -> Later:
-        return later("A new game of Clans begins. Each of you has been dealt a clan in "
-                     "secret: see yours with {me}.", me=later_cmd("clans me"))
+    def order_choices(self) -> dict[str, tuple[str, ...]]:
+        # A missed turn with `move: found` founds a village if some move does (C-4).
+        return {"move": ("found",)}
 
     def easy_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         from bot.games.clans.players import EasyPlayer
@@ -83,4 +67,9 @@ class ClansKit(KitDefaults):
         return None
 
 
-KIT = ClansKit()
+KIT = ClansKit(
+    name="clans", title="Clans", emoji="🛖", min_players=2, max_players=4,
+    ai_names=("Clans Bot Ötzi", "Clans Bot Brenna", "Clans Bot Cato", "Clans Bot Dara"),
+    ending_events=frozenset({"game_end"}),  # no colours: dealt at random and in secret (C-2.3)
+    opening_note=later("A new game of Clans begins. Each of you has been dealt a clan in "
+                       "secret: see yours with {me}.", me=later_cmd("clans me")))

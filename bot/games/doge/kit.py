@@ -4,35 +4,17 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Action
 from bot.games.doge.constants import STALEMATE_RANGE, STALEMATE_YEARS
-from bot.games.kit import KitDefaults, ask
+from bot.games.kit import TableKit, ask
 from bot.games.question import Question
 from bot.games.record import shown
 from bot.i18n import Later, _, _n, later, number
 
 
-@dataclass(frozen=True)
-class DogeKit(KitDefaults):
-    name: str = "doge"
-    title: str = "Doge"
-    min_players: int = 3
-    max_players: int = 4
-    colours: tuple[str, ...] = ("red", "blue", "green", "yellow")
-    ai_names: tuple[str, ...] = ("Doge Bot Morosini", "Doge Bot Dandolo",
-                                 "Doge Bot Contarini", "Doge Bot Foscari")
-    emoji: str = "🎭"
-    # A secret ballot set or changed, a build chosen: nothing new on the board.
-    quiet_events: frozenset[str] = frozenset({"ballot_set", "ballot_changed", "build_chosen"})
-    ending_events: frozenset[str] = frozenset({"game_over"})
-
-    @property
-    def opening_note(self) -> Later:
-        return later("A new game of Doge begins.")  # the prompt below asks for the choice
-
+class DogeKit(TableKit):
     def easy_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         from bot.games.doge.players import easy_action
 
@@ -165,4 +147,12 @@ class DogeKit(KitDefaults):
                 and isinstance(action.get("markers"), list)
                 and sorted(action["markers"], key=str) == sorted(ballot.markers, key=str))
 
-KIT = DogeKit()
+
+KIT = DogeKit(
+    name="doge", title="Doge", emoji="🎭", min_players=3, max_players=4,
+    colours=("red", "blue", "green", "yellow"),
+    ai_names=("Doge Bot Morosini", "Doge Bot Dandolo", "Doge Bot Contarini", "Doge Bot Foscari"),
+    # A secret ballot set or changed, a build chosen: nothing new on the board.
+    quiet_events=frozenset({"ballot_set", "ballot_changed", "build_chosen"}),
+    ending_events=frozenset({"game_over"}),
+    opening_note=later("A new game of Doge begins."))  # the prompt below asks for the choice

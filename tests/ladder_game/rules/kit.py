@@ -11,7 +11,7 @@ from bot.games.base import Action
 from bot.games.kit import TableKit, ask
 from bot.games.question import Option, Question
 from bot.games.wording import later_cmd
-from bot.i18n import Later, _, later, number
+from bot.i18n import _, later, number
 from tests.ladder_game.rules.engine import MAX_PLAYERS, MIN_PLAYERS
 
 
@@ -36,18 +36,13 @@ def lowest_climber(view: Any, legal: list[Action]) -> Action:
 
 
 class LadderKit(TableKit):
-    @property
-    def opening_note(self) -> Later:
-        return later("A new game of Ladder begins: lay a card on your turn, with the "
-                     "button below or {lay}.", lay=later_cmd("ladder lay"))
+    """Any card when easy; the lowest that climbs when normal, and so when strong (no
+    search of its own)."""
 
     def easy_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         return rng.choice(legal)
 
     def normal_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        return lowest_climber(view, legal)
-
-    def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         return lowest_climber(view, legal)
 
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
@@ -68,4 +63,7 @@ class LadderKit(TableKit):
 
 KIT = LadderKit(name="ladder", title="Ladder", emoji="🪜", min_players=MIN_PLAYERS,
                 max_players=MAX_PLAYERS, ending_events=frozenset({"game_over"}),
+                opening_note=later("A new game of Ladder begins: lay a card on your turn, "
+                                   "with the button below or {lay}.",
+                                   lay=later_cmd("ladder lay")),
                 ai_names=tuple(f"Ladder Bot {name}" for name in ("Ida", "Jan", "Kim", "Lou")))

@@ -10,7 +10,7 @@ from bot.games.base import Action
 from bot.games.kit import TableKit, ask
 from bot.games.question import Option, Question
 from bot.games.wording import later_cmd
-from bot.i18n import Later, _, _n, later, number
+from bot.i18n import _, _n, later, number
 from tests.plugin_game.rules.engine import MAX_PLAYERS, MIN_PLAYERS
 
 
@@ -39,18 +39,13 @@ def sensible_bid(view: Any, rng: random.Random, spread: int) -> int:
 
 
 class BidsKit(TableKit):
-    @property
-    def opening_note(self) -> Later:
-        return later("A new game of Bids begins: bid for each lot in secret, with the "
-                     "button below or {bid}.", bid=later_cmd("bids bid"))
+    """Rough bids when easy; near the lot's worth when normal, and so when strong (no
+    search of its own)."""
 
     def easy_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         return {"seat": view.seat, "type": "bid", "amount": sensible_bid(view, rng, 3)}
 
     def normal_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        return self.search_action(view, legal, rng)  # the same near the lot's worth
-
-    def search_action(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         return {"seat": view.seat, "type": "bid", "amount": sensible_bid(view, rng, 1)}
 
     def question(self, state: Any, seat: int, names: list[str]) -> Question | None:
@@ -68,6 +63,8 @@ class BidsKit(TableKit):
 
 KIT = BidsKit(name="bids", title="Bids", emoji="🪙", min_players=MIN_PLAYERS,
               max_players=MAX_PLAYERS, ending_events=frozenset({"game_over"}),
+              opening_note=later("A new game of Bids begins: bid for each lot in secret, "
+                                 "with the button below or {bid}.", bid=later_cmd("bids bid")),
               quiet_events=frozenset({"bid_placed"}),  # a secret bid: no new board
               ai_names=tuple(f"Bids Bot {name}" for name in ("Ada", "Bram", "Cas", "Dee",
                                                               "Eli")))
