@@ -4,7 +4,8 @@ shared code asks `community_of(game)`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,15 @@ class Finish:
     tallies: tuple[dict[str, int], ...]
 
 
+def tallied(seats: int, counted: Iterable[tuple[int, str]]) -> tuple[dict[str, int], ...]:
+    """`Finish.tallies` from what a game counts, a (seat, key) pair each: per seat, how
+    many of each key (`((v.founder, v.terrain) for v in view.villages)`)."""
+    tallies: list[Counter[str]] = [Counter() for _ in range(seats)]
+    for seat, key in counted:
+        tallies[seat][key] += 1
+    return tuple(dict(t) for t in tallies)
+
+
 Moment = tuple[Any, dict[str, Any]]  # a public view (or None) and the event it follows
 
 
@@ -35,8 +45,9 @@ class Community:
     # line with {games}, {wins}, {average} and {favourite}.
     favourite_label: str
     favourite_line: str
-    scene_events: tuple[str, ...]  # events the recap follows (setting a scene or making one)
-    scene_made_by: str  # the event after which the board makes a scene
+    # Events the recap follows (setting a scene or making one), the last the one after
+    # which the board makes a scene.
+    scene_events: tuple[str, ...]
     captions: Callable[[list[Moment]], list[tuple[Any, str]]]  # scenes: view and caption
     # The recap's text for screen readers, what each frame shows, with {title}, {game}
     # and {n} scenes: N_n-marked, singular and plural.
@@ -44,6 +55,11 @@ class Community:
     # A tally's key as the reader sees it (a district's, a terrain's name, translated);
     # the key itself for one the game does not know.
     tally_name: Callable[[str], str] = str
+
+    @property
+    def scene_made_by(self) -> str:
+        """The event after which the board makes a scene: the last the recap follows."""
+        return self.scene_events[-1]
 
     def recap_description(self, title: str, game_id: int, scenes: int) -> str:
         return _n(*self.recap_text, scenes, title=title, game=game_id)

@@ -4,7 +4,6 @@ scene after each village."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -14,7 +13,7 @@ from bot.games.clans.engine import ClansEngine
 from bot.games.clans.events import terrain_name
 from bot.games.clans.rules import ClansState
 from bot.games.clans.views import ClansPublicView, spectator_view
-from bot.games.community import Community, Finish, Moment
+from bot.games.community import Community, Finish, Moment, tallied
 from bot.games.wording import facts
 from bot.i18n import N_, N_n, _
 
@@ -23,11 +22,9 @@ def finish(view: Any) -> Finish:
     result = view.result
     if result is None:
         raise ValueError("the Clans game is not over")
-    tallies: list[Counter[str]] = [Counter() for _ in view.players]
-    for village in view.villages:  # the mover took its chip (C-4.2)
-        tallies[village.founder][village.terrain] += 1
     return Finish(tuple(int(r) for r in result.ranks), result.reason == "moderator",
-                  tuple(dict(t) for t in tallies))
+                  tallied(len(view.players), ((v.founder, v.terrain)  # its chip (C-4.2)
+                                              for v in view.villages)))
 
 
 class _Noting(list[Event]):
@@ -75,7 +72,7 @@ COMMUNITY = Community(
     finish=finish, favourite_label=N_("favourite terrain"),
     favourite_line=N_("{games}, {wins}, average place {average}, favourite terrain "
                       "{favourite}."),
-    scene_events=("village",), scene_made_by="village", captions=captions,
+    scene_events=("village",), captions=captions,
     recap_text=N_n("{title} game {game}: the board after each village, {n} in all",
                    "{title} game {game}: the board after each village, {n} in all"),
     tally_name=terrain_name)

@@ -4,12 +4,11 @@ each election."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import fields
 from typing import Any
 
 from bot.games.base import Action, Outcome
-from bot.games.community import Community, Finish, Moment
+from bot.games.community import Community, Finish, Moment, tallied
 from bot.games.doge.caption import election_outcome, naming
 from bot.games.doge.constants import area_name
 from bot.games.doge.engine import apply_in_place
@@ -27,13 +26,9 @@ def finish(view: Any) -> Finish:
     places = [0] * seats
     for row in result["ranking"]:  # D-9.2: places already shared on a tie
         places[row["seat"]] = int(row["place"])
-    tallies: list[Counter[str]] = [Counter() for _ in range(seats)]
-    for district, owners in view.palaces.items():
-        for owner in owners:
-            if owner is not None and 0 <= owner < seats:
-                tallies[owner][district] += 1
-    return Finish(tuple(places), result.get("reason") == "moderator",
-                  tuple(dict(t) for t in tallies))
+    palaces = ((owner, district) for district, owners in view.palaces.items()
+               for owner in owners if owner is not None and 0 <= owner < seats)
+    return Finish(tuple(places), result.get("reason") == "moderator", tallied(seats, palaces))
 
 
 class _Watched(DogeState):
@@ -88,8 +83,7 @@ COMMUNITY = Community(
     finish=finish, favourite_label=N_("favourite district"),
     favourite_line=N_("{games}, {wins}, average place {average}, favourite district "
                       "{favourite}."),
-    scene_events=("elections_begin", "election", "election_done"),
-    scene_made_by="election_done", captions=captions,
+    scene_events=("elections_begin", "election", "election_done"), captions=captions,
     recap_text=N_n("{title} game {game}: the board after each election, {n} in all",
                    "{title} game {game}: the board after each election, {n} in all"),
     tally_name=area_name)  # a district's name is its own in every language

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from bot.games.community import Community, Finish
+from bot.games.community import Community, Finish, tallied
 from bot.i18n import N_, N_n, _
 from tests.ladder_game.rules.engine import climbs, laid_line
 
@@ -14,19 +13,17 @@ from tests.ladder_game.rules.engine import climbs, laid_line
 def finish(view: Any) -> Finish:
     if not view.over:
         raise ValueError("the Ladder game is not over")
-    tallies: list[Counter[str]] = [Counter() for _ in view.players]
-    for i, (seat, card) in enumerate(view.row):
-        if climbs(view.row[:i], card):
-            tallies[seat]["high" if card > 12 else "low"] += 1
     return Finish(tuple(view.ranks), view.reason == "moderator",
-                  tuple(dict(t) for t in tallies))
+                  tallied(len(view.players), ((seat, "high" if card > 12 else "low")
+                                              for i, (seat, card) in enumerate(view.row)
+                                              if climbs(view.row[:i], card))))
 
 
 COMMUNITY = Community(
     finish=finish, favourite_label=N_("climbed most with"),
     favourite_line=N_("{games}, {wins}, average place {average}, climbed most with "
                       "{favourite}."),
-    scene_events=("card_laid",), scene_made_by="card_laid",
+    scene_events=("card_laid",),
     captions=lambda moments: [(view, laid_line(event, list(view.players)))
                               for view, event in moments],
     recap_text=N_n("{title} game {game}: the row after each card, {n} in all",

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from bot.games.community import Community, Finish, Moment
+from bot.games.community import Community, Finish, Moment, tallied
 from bot.i18n import N_, N_n, _
 from tests.plugin_game.rules.engine import sale_line, winner_of
 
@@ -14,13 +13,11 @@ from tests.plugin_game.rules.engine import sale_line, winner_of
 def finish(view: Any) -> Finish:
     if not view.over:
         raise ValueError("the Bids game is not over")
-    tallies: list[Counter[str]] = [Counter() for _ in view.players]
-    for value, bids in zip(view.lot_values, view.sales, strict=False):
-        winner = winner_of(bids)
-        if winner is not None:
-            tallies[winner][str(value)] += 1
+    sold = ((winner_of(bids), str(value))
+            for value, bids in zip(view.lot_values, view.sales, strict=False))
+    won = ((seat, worth) for seat, worth in sold if seat is not None)  # a tie: nobody's
     return Finish(tuple(view.ranks), view.reason == "moderator",
-                  tuple(dict(t) for t in tallies))
+                  tallied(len(view.players), won))
 
 
 def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
@@ -37,7 +34,7 @@ COMMUNITY = Community(
     finish=finish, favourite_label=N_("won most often"),
     favourite_line=N_("{games}, {wins}, average place {average}, won most often: "
                       "{favourite}."),
-    scene_events=("lot_sold",), scene_made_by="lot_sold", captions=captions,
+    scene_events=("lot_sold",), captions=captions,
     recap_text=N_n("{title} game {game}: the board after each lot, {n} in all",
                    "{title} game {game}: the board after each lot, {n} in all"),
     tally_name=tally_name)
