@@ -27,7 +27,7 @@ __all__ = [
     "cached_tile", "clear_tiles", "contrast_ratio", "disc_sprite", "draw_text",
     "encode_png", "fit_text", "font", "house_sprite", "letter_disc", "marker_pile_sprite",
     "mix", "palace_sprite", "paste", "paste_text", "pawn_sprite", "player_colour",
-    "ring_sprite", "supersampled", "text_width",
+    "ring_sprite", "supersampled", "text_width", "pill_sprite", "mark_width",
 ]
 
 RGB = tuple[int, int, int]
@@ -245,6 +245,24 @@ def disc_sprite(d: int, fill: RGB, outline: RGB, width: float = 2) -> Image.Imag
     return cached(("disc", d, fill, outline, width), lambda: supersampled((d, d), paint))
 
 
+def pill_sprite(w: int, h: int, fill: RGB, outline: RGB, width: float = 2) -> Image.Image:
+    """A disc stretched to `w` wide, its ends round: a two-letter mark's ('Gr', 'Ge')."""
+    if w <= h:
+        return disc_sprite(h, fill, outline, width)
+
+    def paint(dr: ImageDraw.ImageDraw, s: int) -> None:
+        W, H, b = w * s - 1, h * s - 1, round(width * s)
+        dr.rounded_rectangle((0, 0, W, H), radius=H / 2, fill=outline)
+        dr.rounded_rectangle((b, b, W - b, H - b), radius=(H - 2 * b) / 2, fill=fill)
+    return cached(("pill", w, h, fill, outline, width), lambda: supersampled((w, h), paint))
+
+
+def mark_width(letter: str, size: int, d: int) -> int:
+    """How wide a player's mark of height `d` is: round for one letter, as wide as two
+    need (a Dutch board's 'Gr' and 'Ge', which a circle of the same size cannot hold)."""
+    return max(d, math.ceil(text_width(letter, size, bold=True)) + 10)
+
+
 def ring_sprite(d: int, colour: RGB, width: float) -> Image.Image:
     """A coloured ring with thin dark edges and a transparent middle."""
     def paint(dr: ImageDraw.ImageDraw, s: int) -> None:
@@ -323,6 +341,7 @@ def letter_disc(canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[fl
                 d: int, colour: PlayerColour, text: str | None = None, size: int = 0) -> None:
     """A player-coloured disc with its letter (or given text) in the readable ink."""
     x, y = centre
-    paste(canvas, disc_sprite(d, colour.fill, colour.dark), (x - d / 2, y - d / 2))
-    draw_text(draw, (x, y), colour.letter if text is None else text, size or int(d * 0.6),
-              colour.ink, bold=True, anchor="mm")
+    text, size = colour.letter if text is None else text, size or int(d * 0.6)
+    w = mark_width(text, size, d)
+    paste(canvas, pill_sprite(w, d, colour.fill, colour.dark), (x - w / 2, y - d / 2))
+    draw_text(draw, (x, y), text, size, colour.ink, bold=True, anchor="mm")

@@ -27,9 +27,11 @@ from rendering.common.drawing import (
     PlayerColour,
     disc_sprite,
     house_sprite,
+    mark_width,
     palace_sprite,
     paste,
     pawn_sprite,
+    pill_sprite,
     player_colour,
 )
 from rendering.common.palette import encode_palette_png
@@ -145,16 +147,17 @@ def _houses(img: Image.Image, view: PublicView, area: str) -> None:
     if not items:
         return
     house = 34
-    widths = [house + 3 + _text_w(str(n), L.TEXT) for _, n in items]
+    wide = [mark_width(col.letter, L.TEXT, house) for col, _ in items]  # a Dutch 'Ge'
+    widths = [w + 3 + _text_w(str(n), L.TEXT) for w, (_, n) in zip(wide, items, strict=True)]
     # One line when the houses fit, else the rest on a second line below.
     places = _flow(widths, x0 + 6, x1 - 4, 8) or [
         (x0 + 6 + (i % 2) * (x1 - x0 - 10) // 2, i // 2) for i in range(len(items))]
-    for (col, n), (x, line) in zip(items, places, strict=True):
+    for (col, n), w, (x, line) in zip(items, wide, places, strict=True):
         top = y0 + L.ROWS.houses + line * 42
-        paste(img, house_sprite(house, house + 2, col.fill, col.dark), (x, top))
-        paste_text(img, (x + house / 2, top + house - 3), col.letter, L.TEXT, col.ink,
+        paste(img, house_sprite(w, house + 2, col.fill, col.dark), (x, top))
+        paste_text(img, (x + w / 2, top + house - 3), col.letter, L.TEXT, col.ink,
                    bold=True, anchor="ms")
-        paste_text(img, (x + house + 3, top + house * 0.6), str(n), L.TEXT, INK, bold=True,
+        paste_text(img, (x + w + 3, top + house * 0.6), str(n), L.TEXT, INK, bold=True,
                    anchor="lm")
 
 
@@ -191,27 +194,28 @@ def _stacks(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, area:
     texts = [f"×{st.count}" if st.values is None else "+".join(map(str, st.values))
              for st in stacks]
     d, size = 30, L.TEXT
+    marks = [mark_width(_colour(view, st.seat).letter, size, d) for st in stacks]
     # Face-up values take more room: tighter gaps first, then a third line if need be.
     for gap in (10, 6, 3):
-        widths = [d + 3 + _text_w(t, size) + (6 if st.values else 0)
-                  for t, st in zip(texts, stacks, strict=True)]
+        widths = [dw + 3 + _text_w(t, size) + (6 if st.values else 0)
+                  for t, st, dw in zip(texts, stacks, marks, strict=True)]
         places = _flow(widths, left, right, gap)
         if places is not None:
             break
     else:
         half = (right - left) // 2
         places = [(left + (i % 2) * half, i // 2) for i in range(len(stacks))]
-    for st, text, w, (x, line) in zip(stacks, texts, widths, places, strict=True):
+    for st, text, w, dw, (x, line) in zip(stacks, texts, widths, marks, places, strict=True):
         col = _colour(view, st.seat)
         y = top + line * 33
-        paste(img, disc_sprite(d, col.fill, col.dark, 2), (x, y))
-        paste_text(img, (x + d / 2, y + d / 2), col.letter, size, col.ink, bold=True,
+        paste(img, pill_sprite(dw, d, col.fill, col.dark, 2), (x, y))
+        paste_text(img, (x + dw / 2, y + d / 2), col.letter, size, col.ink, bold=True,
                    anchor="mm")
         if st.values is not None:
             # Face-up markers: a paper chip behind the values.
-            draw.rounded_rectangle((x + d + 1, y, x + w, y + d), radius=5,
+            draw.rounded_rectangle((x + dw + 1, y, x + w, y + d), radius=5,
                                    fill=PAPER, outline=col.dark)
-        paste_text(img, (x + d + 3 + (2 if st.values else 0), y + d / 2), text, size,
+        paste_text(img, (x + dw + 3 + (2 if st.values else 0), y + d / 2), text, size,
                    INK, bold=True, anchor="lm")
 
 
@@ -258,6 +262,10 @@ def _pawn(img: Image.Image, view: PublicView, xy: tuple[float, float], controlle
     else:
         paste(img, pawn_sprite(L.ADVISOR_W, L.ADVISOR_H, (252, 246, 232), col.fill, col.dark),
               (x, y))
+        if len(col.letter) > 1:  # two letters (a Dutch 'Gr') on a mark of their own
+            w = mark_width(col.letter, L.TEXT, 26)
+            paste(img, pill_sprite(w, 26, col.fill, col.dark),
+                  (x + (L.ADVISOR_W - w) / 2, y + L.ADVISOR_H - 27))
         paste_text(img, (x + L.ADVISOR_W / 2, y + L.ADVISOR_H - 4), col.letter, L.TEXT,
                    col.ink, bold=True, anchor="ms")
     if label:
