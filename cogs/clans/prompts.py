@@ -79,8 +79,13 @@ def move_prompt(game: LoadedGame, view: ClansPublicView, question: Question, mov
                 header: str, deadline: Deadline | None) -> str:
     """Whose move and how to make it, what the table plays at the deadline, and the rule
     only where it helps: a move's rule is the same every turn (C-3.1 to C-3.3)."""
-    lines = [header, _("{player}, your move: pick a region below, or type {command}.",
-                       player=mover, command=cmd("clans move"))]
+    first = question.options[0] if question.options else None
+    by_region = first is not None and first.path[0].startswith(region_label(first.action["from"]))
+    # What the buttons below are: regions while many territories could be left (C-1.1).
+    values = {"player": mover, "command": cmd("clans move")}
+    lines = [header, _("{player}, your move: pick a region below, or type {command}.", **values)
+             if by_region else _("{player}, your move: pick the territory to leave below, or "
+                                 "type {command}.", **values)]
     # The whole default move, without its region: its territories name it (C-1.3).
     whole = question.whole_default or question.default_path
     default = question.action_for(question.default_path)

@@ -37,13 +37,13 @@ def test_moves_that_found_a_village_come_first_c_4_1() -> None:
     sources = move_places(view, legal, "from")
     assert [label for label, _ in sources] == founding + sorted({x, z})
     words = dict(sources)
-    assert words[y] == f"{y} ({terrain(y)}, 2 huts) — founds a village"
+    assert words[y] == f"{y} — founds a village ({terrain(y)}, 2 huts)"  # the point first
     assert words[x] == f"{x} ({terrain(x)}, 1 hut)"
     # Into: the ends of founding moves first; from y, every move founds.
     targets = move_places(view, legal, "to")
     assert [label for label, _ in targets] == sorted({x, z, p, q}) + [y]
     from_y = move_places(view, [m for m in legal if m["from"] == y], "to")
-    assert from_y == [(t, f"{t} ({terrain(t)}, 1 hut) — founds a village")
+    assert from_y == [(t, f"{t} — founds a village ({terrain(t)}, 1 hut)")
                       for t in sorted({x, z})]
 
 
@@ -60,16 +60,17 @@ def test_the_move_buttons_say_what_they_weigh_and_flag_founding_moves_c_4_1() ->
     question = build_question(ENGINE.public_view(state, 0), legal, legal[0], ["Ann", "Bob"])
     paths = {(o.action["from"], o.action["to"]): o.path for o in question.options}
     founds = " — founds a village"
-    assert paths[y, x][1:] == (f"From {y} ({terrain(y)}, 2 huts){founds}",
-                               f"To {x} ({terrain(x)}, 1 hut){founds}")
-    assert paths[x, y][1:] == (f"From {x} ({terrain(x)}, 1 hut)",
-                               f"To {y} ({terrain(y)}, 2 huts)")
+    # Few territories to leave: no region step, the territory first (C-3.1).
+    assert paths[y, x] == (f"From {y}{founds} ({terrain(y)}, 2 huts)",
+                           f"To {x}{founds} ({terrain(x)}, 1 hut)")
+    assert paths[x, y] == (f"From {x} ({terrain(x)}, 1 hut)",
+                           f"To {y} ({terrain(y)}, 2 huts)")
     # The autocomplete's own words, for every move.
     view = ENGINE.public_view(state, None)
     sources = dict(move_places(view, legal, "from"))
     for (source, target), path in paths.items():
         into = dict(move_places(view, [m for m in legal if m["from"] == source], "to"))
-        assert path[1:] == (f"From {sources[source]}", f"To {into[target]}")
+        assert path[-2:] == (f"From {sources[source]}", f"To {into[target]}")
 
 
 def test_every_move_button_fits_discord_s_label_of_80_characters() -> None:

@@ -55,12 +55,16 @@ def expected(game: LoadedGame) -> list[str]:
     question = TableService.kit(game).question(game.state, seat, ["Ann", "Bob"])
     view = ENGINE.public_view(game.state, None)
     chips = "chip" if view.chips_left_in_epoch == 1 else "chips"
+    # Regions while many territories could be left (C-1.1), else the territories.
+    by_region = question.level_titles[0] == "Region"
+    pick = "a region" if by_region else "the territory to leave"
     return [f"🛖 **Clans · turn {view.turn + 1} · epoch I** ({view.chips_left_in_epoch} "
             f"{chips} left in this epoch)",
-            f"<@{game.seats[seat].user_id}>, your move: pick a region below, or type "
+            f"<@{game.seats[seat].user_id}>, your move: pick {pick} below, or type "
             "`/clans move`.",
             # The default's territories name its region (C-1.3): it is not told again.
-            f"At the deadline the table plays: {' › '.join(question.whole_default[1:])}."]
+            f"At the deadline the table plays: "
+            f"{' › '.join(question.whole_default[1 if by_region else 0:])}."]
 
 
 async def test_a_later_move_is_asked_in_three_short_lines(store: Store) -> None:

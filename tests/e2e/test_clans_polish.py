@@ -36,7 +36,8 @@ def first_sources(state: ClansState) -> set[str]:
 def described(state: ClansState, label: str, founds: bool) -> str:
     [where] = [t for t in ENGINE.public_view(state, None).board if t.label == label]
     huts = f"{where.total} hut" + ("s" if where.total != 1 else "")
-    return f"{label} ({where.terrain}, {huts})" + (" — founds a village" if founds else "")
+    # The point first, the detail last (a label cut short keeps the point).
+    return f"{label}" + (" — founds a village" if founds else "") + f" ({where.terrain}, {huts})"
 
 
 async def test_move_autocomplete_describes_places_and_offers_founding_moves_first_c_4_1(

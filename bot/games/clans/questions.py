@@ -1,5 +1,6 @@
-"""Clans decisions as questions asked one step at a time: a move as region, territory,
-neighbour (C-3.1); the order of several villages founded at once (C-4.7)."""
+"""Clans decisions as questions asked one step at a time: a move as region (while many
+territories could be left), territory, neighbour (C-3.1); the order of several villages
+founded at once (C-4.7)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from bot.games.clans.views import ClansPlayerView, ClansPublicView, TerritoryVie
 from bot.games.question import Option, Question
 from bot.games.wording import ordinal
 from bot.i18n import _, _n
+
+# The most territories to leave a move's first step offers as buttons of their own: a
+# prompt's rows hold 25, one of them its "My clan"; more are grouped by region (C-1.1).
+BY_TERRITORY = 20
 
 
 def place_words(territory: TerritoryView) -> str:
@@ -33,8 +38,16 @@ def move_places(view: ClansPublicView, moves: list[Action], end: str) -> list[tu
     founding = {m[end] for m in moves if founds_village(totals, MAP.index_of[m["from"]])}
     where = {t.label: t for t in view.board}
     labels = sorted({m[end] for m in moves}, key=lambda label: (label not in founding, label))
-    return [(label, _("{place} — founds a village", place=place_words(where[label]))
-             if label in founding else place_words(where[label])) for label in labels]
+    return [(label, founding_words(where[label]) if label in founding
+             else place_words(where[label])) for label in labels]
+
+
+def founding_words(territory: TerritoryView) -> str:
+    """A territory a move founds a village from, the founding before the detail: a
+    label shortened for Discord loses the terrain and huts, never the point."""
+    return _n("{territory} — founds a village ({terrain}, {n} hut)",
+              "{territory} — founds a village ({terrain}, {n} huts)", territory.total,
+              territory=territory.label, terrain=terrain_name(territory.terrain))
 
 
 def move_words(view: ClansPublicView, moves: list[Action],
@@ -109,11 +122,13 @@ def build_question(view: ClansPlayerView, legal: list[Action], default: Action,
                    "(C-3.1); 7 or more huts cannot leave, except onto a neighbour with at "
                    "least as many (C-3.2, C-3.3).")
         sources, targets = move_words(view.public, legal)
-        options = [Option((region_label(a["from"]),
+        # A region first only where the territories to leave fill more than a panel.
+        regions = len(sources) > BY_TERRITORY
+        options = [Option((region_label(a["from"]),) * regions + (
                            _("From {place}", place=sources[a["from"]]),
                            _("To {place}", place=targets[a["from"], a["to"]])), a)
                    for a in legal]
-        titles = [_("Region"), _("From"), _("To")]
+        titles = [_("Region")] * regions + [_("From"), _("To")]
         kind = "move"
     default_path = next((o.path for o in options if o.action == default), options[0].path)
     return Question(seat=seat, kind=kind, prompt=prompt, options=options,
