@@ -88,6 +88,7 @@ class SegmentMessages:
         self.bells = Bells(service)
         self.reminders = ReminderPosts(service)
         self._drawn: dict[int, int] = {}
+        self._captions: dict[int, str] = {}  # per message: the caption its board has
         # Per game: whether a show skipped for one waiting behind it owes a new board.
         self._board_owed: dict[int, bool] = {}
         self.links: WebLinks | None = None  # the web pages, when the bot links to them
@@ -102,11 +103,13 @@ class SegmentMessages:
 
     async def _lines(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
                      stop: Place | None = None, *, every: bool = False,
-                     untold: bool = False) -> list[tuple[Place, str, str]]:
+                     untold: bool = False, joined: bool = True
+                     ) -> list[tuple[Place, str, str]]:
         """The lines of the events from `start` up to `stop`, each with the place of its
         action's first move (where a note about that action goes) and its event's type;
         without those the prompt says below the story, unless `every`, nor those the
-        channel leaves out, unless `every` or `untold`."""
+        channel leaves out, unless `every` or `untold`; runs the game tells as one line
+        joined (`told_together`), unless `every` or not `joined`."""
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
         lines: list[tuple[Place, str, str, dict | None]] = []
         for version, action in groupby(inside, key=lambda e: e.place.version):
@@ -117,15 +120,18 @@ class SegmentMessages:
             lines += [(Place(version, 0), line, kind, event)
                       for (kind, line), event in zip(told, _events_of(told, shown), strict=True)
                       if every or kind not in self.said_below]
-        if every:
+        if every or not joined:  # each line as its event tells it
             return [(place, line, kind) for place, line, kind, _e in lines]
         return told_together(game, lines)
 
     async def _story(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
-                     stop: Place | None, notes: list[Note]) -> tuple[Story, str]:
+                     stop: Place | None, notes: list[Note], *, whole: bool = False
+                     ) -> tuple[Story, str]:
         """The segment's lines with each note just above the lines of the move it is
         about (at the end when that move shows nothing: a secret ballot), and the board's
-        caption: the last line that tells a move, not a note, a footnote or a scene."""
+        caption: the last line that tells a move, not a note, a footnote or a scene; the
+        game's own caption of the last action, or with `whole` of the whole segment (a
+        closed message's board, its record)."""
         waiting = sorted(notes, key=lambda n: (n[0] is not None, n[0] or start))
         story: Story = []
         scenes: set[str] = set()
@@ -137,28 +143,32 @@ class SegmentMessages:
                 scenes.add(line)
         story += [(text, True) for _, text in waiting]
         moves = [(line, note) for line, note in story if line not in scenes]
-        caption = self._caption(game, events, start, stop)
+        caption = self._caption(game, events, start, stop, whole=whole)
         if caption is None and self.left_out is not None:
             # The board names the last move as the web page's step does, one the story
             # leaves out included (a choice to do nothing).
             told = [(line, False) for _p, line, kind in
-                    await self._lines(game, events, start, stop, untold=True)
+                    await self._lines(game, events, start, stop, untold=True,
+                                      joined=whole)
                     if kind not in self.context]
             caption = caption_of(told) if told else None
         return story, caption or caption_of(moves or story)
 
     def _caption(self, game: LoadedGame, events: list[LoggedEvent], start: Place,
-                 stop: Place | None) -> str | None:
-        """The game's own caption of the segment's actions that made a move (not a
-        scene), its outcome first, then what changed on the board; None where the game
+                 stop: Place | None, *, whole: bool = False) -> str | None:
+        """The game's own caption of the last action that made a move (not a scene), or
+        with `whole` of all the segment's: its outcome first, then what changed on the
+        board (the web page's step says the same of one action); None where the game
         leaves it to the last line told."""
         inside = [e for e in events if e.place >= start and (stop is None or e.place < stop)]
         quiet = TableService.kit(game).quiet_events
         actions = [between(list(action), None, quiet=quiet)
                    for _v, action in groupby(inside, key=lambda e: e.place.version)]
         moved = [a for a in actions if any(e.get("type") not in self.context for e in a)]
-        return action_caption(game, [e for a in moved for e in a], self.context) \
-            if moved else None
+        if not moved:
+            return None
+        return action_caption(game, [e for a in moved for e in a] if whole else moved[-1],
+                              self.context)
 
     # ---- the messages ------------------------------------------------------------------
 
@@ -227,6 +237,8 @@ class SegmentMessages:
         self._notes[message.id] = list(notes)
         await self.bells.posted(game, message.id, content)
         self._drawn[message.id] = game.version
+        if game.row.status in (LOBBY, ACTIVE):  # (a result is never closed)
+            self._captions[message.id] = caption
         return message
 
     async def _edit_live(self, channel: discord.abc.Messageable, game: LoadedGame,
@@ -251,6 +263,7 @@ class SegmentMessages:
         await deliver(channel, edit)
         if png is not None:
             self._drawn[live.message_id] = game.version
+            self._captions[live.message_id] = caption
         await self.bells.ring(channel, game, live, here)
 
     async def _close(self, channel: discord.abc.Messageable, game: LoadedGame,
@@ -259,17 +272,20 @@ class SegmentMessages:
         """The old segment's message keeps its whole story, with the notes about its
         moves, and no buttons; its board is drawn again if its story went on since."""
         told = await self._told(channel, game, live, events) + notes
-        story, caption = await self._story(game, events, live.start, stop, told)
+        story, caption = await self._story(game, events, live.start, stop, told, whole=True)
         self._notes.pop(live.message_id, None)
         await self.bells.closed(game.id, live.message_id)
         # Drawn again after the newest action it tells, if it was drawn before: an action
         # that ends this segment and opens the next shows both (no state in between).
         drawn = self._drawn.pop(live.message_id, live.posted_at)
+        # Drawn again too when its record's caption, the whole segment's news (who won,
+        # what was built), says more than the last move's did.
+        recaptioned = self._captions.pop(live.message_id, caption) != caption
         quiet = TableService.kit(game).quiet_events
         newest = max((e.place.version for e in events if live.start <= e.place < stop
                       and e.event.get("type") not in quiet), default=drawn)
         png = None
-        if newest > drawn:
+        if newest > drawn or recaptioned:
             state = game.state if newest == game.version else \
                 await self.service.store.state_at(game.id, newest)
             # The state may already hold the next segment's question (an election's last
