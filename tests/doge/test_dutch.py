@@ -68,7 +68,7 @@ def test_an_election_and_its_decisions_are_narrated_in_dutch() -> None:
 def test_a_neutral_advisor_opens_its_dutch_sentence_with_a_capital() -> None:
     ev = {"type": "advisor_neutral", "advisor": "san_marco", "ring_returned_to": 1}
     assert narrated([ev], "nl") == [
-        "De raadsheer van San Marco wordt neutraal; de controle-ring gaat terug naar Bernd."]
+        "De raadsheer van San Marco wordt neutraal; de ring gaat terug naar Bernd."]
     quarantia = {"type": "advisor_neutral", "advisor": "q1", "ring_returned_to": None}
     assert narrated([quarantia], "nl") == ["Quarantia-raadsheer Q1 wordt neutraal."]
 
@@ -190,7 +190,7 @@ def test_the_final_text_in_dutch() -> None:
 def test_the_rule_summaries_and_help_in_dutch() -> None:
     with speaking("nl"):
         assert _(RULE_TOPICS["voting"]).startswith("**Stemmingen** (D-4): de gebieden stemmen")
-        assert "controle-ring" in _(RULE_TOPICS["advisors"])
+        assert "jouw ring" in _(RULE_TOPICS["advisors"])  # one word: ring
         for text in RULE_TOPICS.values():
             assert re.findall(r"D-\d+(?:\.\d+)?", _(text)) == re.findall(
                 r"D-\d+(?:\.\d+)?", text), text

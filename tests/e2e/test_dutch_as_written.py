@@ -16,7 +16,7 @@ from tests.e2e.test_doge_game import make_bot, open_table
 from tests.e2e.test_said_once import Table
 
 NAMES = ["anna", "bernd", "claudia", "daniel"]
-CALQUES = ("ziet af van de controle", "Beslissen ook in deze stemming",
+CALQUES = ("ziet af van de controle", "zie af van de controle", "Beslissen ook in deze stemming",
            "de gemarkeerde keuze gebeurt bij de deadline", "controle-ring", "kan hashen")
 
 
