@@ -46,13 +46,13 @@ async def _run(tmpdir: str, concurrent_games: int, live_games: int) -> dict[str,
             channels, prompts, live = [], [], []
             for n in range(live_games):
                 channel = emu.add_text_channel(name=f"table-{n}")
-                game = await store.create_game("doge", guild_id=emu.guild.id,
-                                               channel_id=channel.id, players=players,
-                                               user_ids=[u.id for u in users], seed=n)
+                game = await store.games.create_game("doge", guild_id=emu.guild.id,
+                                                     channel_id=channel.id, players=players,
+                                                     user_ids=[u.id for u in users], seed=n)
                 rng = random.Random(n)
                 for seat in range(4):  # a first placement round, so stacks lie on the board
                     action = random_action(game.state, seat, rng)
-                    result = await store.submit_action(game.id, action, expected_version=None)
+                    result = await store.actions.submit(game.id, action, expected_version=None)
                     game = dataclasses.replace(game, state=result.state)
                 live.append(game)
                 if n < concurrent_games:

@@ -62,8 +62,8 @@ async def _action_ratio(url: str) -> dict[str, float]:
     try:
         await bare.execute("CREATE TABLE bare (id BIGSERIAL PRIMARY KEY, v TEXT NOT NULL)")
         rng = random.Random(1)
-        games = [await store.create_game("doge", guild_id=1, channel_id=n, players=PLAYERS,
-                                         seed=n) for n in range(8)]
+        games = [await store.games.create_game("doge", guild_id=1, channel_id=n, players=PLAYERS,
+                                               seed=n) for n in range(8)]
         states = {g.id: (g.version, g.state) for g in games}
         engine = games[0].engine
         bare_times: list[float] = []
@@ -75,13 +75,13 @@ async def _action_ratio(url: str) -> dict[str, float]:
             game = games[i % len(games)]
             version, state = states[game.id]
             if engine.is_over(state):
-                game = games[i % len(games)] = await store.create_game(
+                game = games[i % len(games)] = await store.games.create_game(
                     "doge", guild_id=1, channel_id=1000 + i, players=PLAYERS, seed=i)
                 version, state = game.version, game.state
             action = pick(engine, state, rng)
             t2 = time.perf_counter()
-            result = await store.submit_action(game.id, action, expected_version=version,
-                                               actor_id=1, idempotency_key=f"b{i}")
+            result = await store.actions.submit(game.id, action, expected_version=version,
+                                                actor_id=1, idempotency_key=f"b{i}")
             t3 = time.perf_counter()
             states[game.id] = (result.version, result.state)
             if i >= WARMUP:
@@ -99,10 +99,10 @@ async def _action_ratio(url: str) -> dict[str, float]:
 async def _fill_deadlines(url: str) -> None:
     store = await Store.open(url)
     try:
-        games = [await store.create_lobby("doge", guild_id=1, channel_id=5000 + n)
+        games = [await store.lobbies.create("doge", guild_id=1, channel_id=5000 + n)
                  for n in range(10)]
         for game in games:
-            await store.end_game(game.id)  # void deadlines: each handled by removing it
+            await store.games.end_game(game.id)  # void deadlines: each handled by removing it
     finally:
         await store.close()
     conn = await asyncpg.connect(url)
@@ -128,9 +128,9 @@ async def _new_games(url: str, count: int, first_channel: int) -> list[int]:
     store = await Store.open(url)
     try:
         async def make(n: int) -> int:
-            game = await store.create_game("doge", guild_id=1, channel_id=first_channel + n,
-                                           players=PLAYERS, user_ids=users(n), seed=n,
-                                           settings={"timing": "async"})
+            game = await store.games.create_game("doge", guild_id=1, channel_id=first_channel + n,
+                                                 players=PLAYERS, user_ids=users(n), seed=n,
+                                                 settings={"timing": "async"})
             return game.id
 
         ids: list[int] = []

@@ -172,11 +172,11 @@ async def _clicks(service: TableService, game_id: int, end: float, most: int | N
 
 async def _store_moves(store: Store, game_id: int, end: float, most: int | None) -> int:
     rng = random.Random(game_id)
-    game = await store.load_game(game_id)
+    game = await store.actions.load(game_id)
     state, version, made = game.state, game.version, 0
     while _more(made, most, end) and not game.engine.is_over(state):
-        result = await store.submit_action(game_id, pick(game.engine, state, rng),
-                                           expected_version=version)
+        result = await store.actions.submit(game_id, pick(game.engine, state, rng),
+                                            expected_version=version)
         state, version, made = result.state, result.version, made + 1
     return made
 

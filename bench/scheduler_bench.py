@@ -49,9 +49,9 @@ async def _run(tmpdir: str, deadlines: int) -> dict[str, float]:
     for n in range(deadlines // SEATS):
         # Async tables started at different times over the last day.
         fake.now = start - rng.uniform(0, DAY)
-        game = await store.create_game("doge", guild_id=1, channel_id=10_000 + n,
-                                       players=players, user_ids=list(range(1, SEATS + 1)),
-                                       settings={"timing": "async"}, seed=n)
+        game = await store.games.create_game("doge", guild_id=1, channel_id=10_000 + n,
+                                             players=players, user_ids=list(range(1, SEATS + 1)),
+                                             settings={"timing": "async"}, seed=n)
         await service.clock.sync(game)
     fake.now = start
     await store.close()

@@ -58,7 +58,7 @@ async def _action_costs(folder: Path) -> dict[str, float]:
         async def fresh_game() -> LoadedGame:
             nonlocal channel
             channel += 1
-            return await store.create_game(
+            return await store.games.create_game(
                 "doge", guild_id=1, channel_id=channel, players=PLAYERS, seed=channel
             )
 
@@ -89,7 +89,7 @@ async def _action_costs(folder: Path) -> dict[str, float]:
                 version, state = game.version, game.state
             action = _pick(engine, state, rng)
             t2 = clock()
-            result = await store.submit_action(
+            result = await store.actions.submit(
                 game.id, action, expected_version=version, actor_id=1,
                 idempotency_key=f"bench-{i}",
             )
@@ -142,20 +142,20 @@ async def _load_time(folder: Path) -> dict[str, float]:
             record = {"format": "colovini-game-record", "version": 1, "game": "doge",
                       "seed": n, "players": [p.to_json() for p in PLAYERS], "settings": {},
                       "actions": actions}
-            await store.import_game(record, guild_id=1, channel_id=10_000 + n)
+            await store.records.import_game(record, guild_id=1, channel_id=10_000 + n)
     finally:
         await store.close()
 
     store = await Store.open(path)  # a cold start: nothing cached
     try:
-        ids = [g.id for g in await store.list_games(limit=LOAD_GAMES)]
+        ids = [g.id for g in await store.games.list_games(limit=LOAD_GAMES)]
         started = time.perf_counter()
         for game_id in ids:
-            await store.load_game(game_id)
+            await store.actions.load(game_id)
         loaded = time.perf_counter() - started
         started = time.perf_counter()
         for game_id in ids:
-            await store.verify_game(game_id)
+            await store.checks.verify_game(game_id)
         verified = time.perf_counter() - started
     finally:
         await store.close()

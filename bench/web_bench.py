@@ -147,7 +147,7 @@ async def measure(tmpdir: str, clients: int, rounds: int, steps: int,
         await site.start()
         host, port = runner.addresses[0][:2]
         base = f"http://{host}:{port}"
-        token = await store.page_token("game", game_id)
+        token = await store.web_pages.page_token("game", game_id)
         last = (await pages.history.steps(await service.load(game_id))).last
         async with aiohttp.ClientSession() as session:
             html = (await fetch(session, f"{base}/g/{token}"))[1]

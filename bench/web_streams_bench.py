@@ -84,7 +84,7 @@ async def measure(tmpdir: str, few: int, many: int) -> dict[str, Any]:
         await runner.setup()
         await web.TCPSite(runner, "127.0.0.1", 0).start()
         host, port = runner.addresses[0][:2]
-        url = f"http://{host}:{port}/g/{await store.page_token('game', game_id)}/events"
+        url = f"http://{host}:{port}/g/{await store.web_pages.page_token('game', game_id)}/events"
         counter = Counter()
         await store._db.conn.set_trace_callback(counter)  # type: ignore[attr-defined]
         readers = await open_streams(url, few)

@@ -32,5 +32,5 @@ async def _rebuild(target: str) -> str:
     from bot.store import Store
 
     async with await Store.open(target) as store:
-        report = await store.rebuild_ratings()
+        report = await store.ratings.rebuild()
     return report.summary()

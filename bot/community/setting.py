@@ -34,16 +34,16 @@ async def set_rating(mod_ops: Moderation, mod: Moderator, *, moderated: bool | N
     if mod.guild_id is None:
         raise TableError(_("Ratings are kept per server: use this in a server."))
     store = mod_ops.store
-    policy = await store.rating_policy(mod.guild_id)
+    policy = await store.ratings.policy(mod.guild_id)
     if moderated is None and computers is None:  # a lookup: for the asker, in their words
         return ModResult(later("🛡️ Ratings: {policy}.", policy=describe(policy)),
                          private=True)
     await mod_ops.require_server_moderator(mod)  # the policy is the whole server's
     policy = replace(policy, **{k: v for k, v in (("moderated", moderated),
                                                    ("computers", computers)) if v is not None})
-    await store.set_rating_policy(mod.guild_id, policy)
-    await store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id, action="rating",
-                          detail=policy.to_json())
+    await store.ratings.set_policy(mod.guild_id, policy)
+    await store.moderation.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
+                                     action="rating", detail=policy.to_json())
     return ModResult(_("🛡️ {moderator} changed the ratings: from now on {policy} (games "
                        "already finished keep how they were counted).",
                        moderator=mod.mention, policy=describe(policy)))
@@ -56,7 +56,7 @@ async def void_game(mod_ops: Moderation, mod: Moderator, game_id: int, *,
     await mod_ops.require_server_moderator(mod)  # a game of any channel of the server
     if mod.guild_id is None:
         raise TableError(_("Ratings are kept per server: use this in a server."))
-    done = await mod_ops.store.void_rating(mod.guild_id, game_id, voided=not restore)
+    done = await mod_ops.store.ratings.void(mod.guild_id, game_id, voided=not restore)
     if done == "unknown":
         raise TableError(later("Game {game} is not a finished game of this server.",
                                game=game_id))
@@ -71,8 +71,9 @@ async def void_game(mod_ops: Moderation, mod: Moderator, game_id: int, *,
         return ModResult(later("Game {game} counts already.", game=game_id) if restore
                          else later("Game {game} is voided already.", game=game_id),
                          private=True)
-    await mod_ops.store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
-                                  action="unvoid" if restore else "void", game_id=game_id)
+    await mod_ops.store.moderation.add_audit(
+        guild_id=mod.guild_id, moderator_id=mod.user_id,
+        action="unvoid" if restore else "void", game_id=game_id)
     if restore:
         return ModResult(_("🛡️ {moderator} counted game {game} for the ratings again: "
                            "they are recomputed with it.", moderator=mod.mention, game=game_id))

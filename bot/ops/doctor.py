@@ -97,7 +97,7 @@ def without_values(detail: str) -> str:
 async def open_games(store: Store) -> list[GameRow]:
     games: list[GameRow] = []
     before: int | None = None
-    while page := await store.list_games(status=OPEN_STATUSES, limit=500, before_id=before):
+    while page := await store.games.list_games(status=OPEN_STATUSES, limit=500, before_id=before):
         games += page
         before = page[-1].id
     return games
@@ -108,7 +108,7 @@ async def check_games(store: Store, games: list[GameRow]) -> list[Finding]:
     for row in games:
         where = f"game {row.id} ({row.game}, {row.status}, channel {row.channel_id})"
         try:
-            await store.load_game(row.id, verify=True)
+            await store.actions.load(row.id, verify=True)
         except StateMismatch as exc:
             found.append(problem("games", f"{where} does not rebuild from its log: "
                                           f"{without_values(exc.detail)}"))
@@ -126,7 +126,7 @@ async def check_games(store: Store, games: list[GameRow]) -> list[Finding]:
 async def check_deadlines(store: Store, now: float) -> list[Finding]:
     """A deadline long past and not handled: no bot is running, or the one running cannot
     handle deadlines (its database refuses writes; its log says why)."""
-    due = await store.next_due_at()
+    due = await store.deadlines.next_due_at()
     if due is None or now - due < OVERDUE_S:
         return [ok("deadlines", "no deadline is overdue")]
     late = (now - due) / 60
@@ -186,7 +186,7 @@ async def check_store(store: Store, name: str, version: int, *,
         found += await check_games(store, games)
         found += await check_deadlines(store, time.time())
         if roll_call:
-            found += check_processes(await store.bot_processes(), time.time(),
+            found += check_processes(await store.processes.bot_processes(), time.time(),
                                      shared=store.dialect == "postgresql")
         return found, games
     finally:

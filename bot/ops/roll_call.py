@@ -53,7 +53,7 @@ class RollCall:
 
     async def answer(self) -> None:
         count, held = self.shards()
-        await self.store.answer_roll_call(self.name, count, held, self.started_at)
+        await self.store.processes.answer_roll_call(self.name, count, held, self.started_at)
 
     async def answer_soon(self) -> None:
         """Answer now; a failure is logged and waits for the next call."""
@@ -74,7 +74,7 @@ class RollCall:
         naming them."""
         count, held = self.shards()
         shared = self.store.dialect == "postgresql"
-        others = await self.store.bot_processes()
+        others = await self.store.processes.bot_processes()
         for other, shards in rivals(self.name, count, held, others, self.clock(),
                                     shared=shared):
             since = datetime.fromtimestamp(other.started_at, UTC).strftime("%Y-%m-%d %H:%M")
@@ -116,7 +116,7 @@ class RollCall:
             await self._task
         self._task = None
         try:
-            await self.store.leave_roll_call(self.name)
+            await self.store.processes.leave_roll_call(self.name)
         except Exception:  # stopping goes on; the row goes stale by itself
             log.exception("roll call: could not leave it")
 

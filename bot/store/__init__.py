@@ -2,27 +2,30 @@
 PostgreSQL.
 
 It knows no game's rules: engines come from `bot.games.registry` and states are stored as
-the JSON their engine writes. See `Store` (`store.py`) for the API, put together from:
+the JSON their engine writes. `Store` (`store.py`) owns the connection and its
+transactions and holds the parts, one class and module each, that callers name:
+`store.actions.submit(...)`, `store.ratings.top(...)`:
 
-- `games.py` (lobby to end), `actions.py` (one action, one transaction; the log),
-  `loading.py` (a game from its latest state, or rebuilt and checked), `records.py`
-  (export and import), `seats.py` (who plays a seat), `moderation.py` (undo);
-- `table_settings.py` (a table's settings, per-seat clocks, reminder preferences) and
-  `bookkeeping.py` (server settings, deadlines, the bot's messages, the audit log),
-  `pings.py` (who a segment message has pinged for their turns), `processes.py` (the
-  roll call of the bot processes and the shards they hold), `web_pages.py` (the web
-  pages' tokens, whether a server shows them, the key of private links);
-- `ratings.py`, `standings.py` (ratings and leaderboards), `commitments.py`
-  (commitments to face-down stacks);
+- `games.py` (start to end, find and list), `lobbies.py`, `actions.py` (load a game; one
+  action, one transaction; the log), `checks.py` (a game rebuilt and checked),
+  `records.py` (export and import), `seats.py` (who plays a seat), `moderation.py`
+  (undo, the audit log);
+- `tables.py` (server, table and personal settings), `deadlines.py` (deadlines and
+  reminder stages), `messages.py` (the bot's messages), `pings.py` (who a segment
+  message has pinged), `shown.py` (what a channel shows), `processes.py` (the roll call
+  of the bot processes and the shards they hold), `web_pages.py` (the web pages' tokens,
+  whether a server shows them, the key of private links);
+- `ratings.py` with `rating_steps.py`, `standings.py`, `voiding.py` (ratings,
+  leaderboards, voids), `commitments.py` (commitments to face-down stacks);
 - `after_commit.py` (the named after-commit handlers and the work still owed to them:
   a finished game's rating, the row of a posted 🔔 line or reminder; redone until done);
-- `shared.py` (what the parts share: the database, engines, clock, live-state cache),
-  `rows.py` (what the store hands out), `errors.py`;
+- `shared.py` (`Core`: what the parts share: the database, engines, clock, live-state
+  cache), `rows.py` (what the store hands out), `errors.py`;
 - `backends/` (SQLite, PostgreSQL and the interface they share), `migrations/`,
   `backup.py`, `transfer.py` (SQLite into PostgreSQL).
 """
 
-from bot.store.bookkeeping import UNSET, WAKE_HORIZON_S, DeadlineSlot
+from bot.store.deadlines import UNSET, WAKE_HORIZON_S, DeadlineSlot
 from bot.store.errors import (
     BadAction,
     BadRecord,

@@ -1,29 +1,61 @@
-"""Applying actions, one action = one transaction, and reading the action log."""
+"""Games and their actions (`store.actions`): loading a game, applying one action in one
+transaction, and reading the action log.
+
+The hot path of a step reads top to bottom here: `submit` loads the game's latest state
+(the cache, or its row and the actions since its snapshot), checks the version, applies
+the engine, appends the action (with a snapshot every `snapshot_every` actions) and
+commits; then it runs the after-commit work its transaction owed (a finished game's
+rating, bot/store/after_commit.py)."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any
 
-from bot.games.base import Action, GameEngine, IllegalAction, Outcome
+from bot.games.base import Action, Event, GameEngine, IllegalAction, Outcome
 from bot.i18n import _
-from bot.ops import metrics
 from bot.store.after_commit import RATE, owe
 from bot.store.backends.sql import Conn, IntegrityViolation, Session, fetch_all, fetch_one
-from bot.store.commitments import Commitment, CommitmentsMixin, insert_commitments
-from bot.store.errors import BadAction, KeyReused, StaleVersion, StoreError, WrongStatus
-from bot.store.loading import LoadingMixin, normalized
+from bot.store.checks import Checks
+from bot.store.commitments import (
+    Commitment,
+    Sealer,
+    insert_commitments,
+    read_commitments,
+)
+from bot.store.errors import (
+    BadAction,
+    KeyReused,
+    StaleVersion,
+    StateMismatch,
+    StoreError,
+    UnknownGame,
+    WrongStatus,
+)
 from bot.store.rows import (
     ACTION_COLUMNS,
     ACTIVE,
     FINISHED,
     ActionEntry,
     ActionResult,
+    GameRow,
     LoadedGame,
+    Seat,
     dumps,
+    normalized,
 )
-from bot.store.shared import Live, state_text
+from bot.store.shared import (
+    ROW_AND_SEATS,
+    ROW_WITH_STATE,
+    SEAT_NAMES,
+    Core,
+    Live,
+    current_state,
+    logged_actions,
+    state_text,
+)
 
 MAX_KEY_LENGTH = 200
 # Another process moving the game between our read and our write costs a retry.
@@ -73,8 +105,70 @@ def apply_checked(engine: GameEngine, state: Any, action: Action) -> Outcome:
         raise BadAction(_("the game cannot read this action: {why}", why=repr(exc))) from exc
 
 
-class ActionsMixin(CommitmentsMixin, LoadingMixin):
-    async def submit_action(
+class Actions:
+    """Games and their actions: load, submit, the log (one store's part)."""
+
+    def __init__(self, core: Core, checks: Checks) -> None:
+        self._core = core
+        self._db = core.db
+        self._clock = core.clock
+        self._checks = checks
+        # Installed by the table service; without one no commitments are made.
+        self.sealer: Sealer | None = None
+        # Told the game's name after each committed step (the host's metrics count them).
+        self.counted: Callable[[str], None] | None = None
+
+    # -- loading ------------------------------------------------------------------------
+
+    async def load(self, game_id: int, *, verify: bool = False) -> LoadedGame:
+        """The game with its current state. Fast: the state comes from the cache, or from
+        the games row (its latest snapshot) and the few actions after it. With
+        verify=True it is also rebuilt from an earlier snapshot and the log, and compared."""
+        loaded = await self._load_cached(game_id)
+        if loaded is None:
+            loaded = await self._load_stored(game_id)
+        if verify:
+            await self._checks.verify_game(game_id)
+        return loaded
+
+    async def _load_cached(self, game_id: int) -> LoadedGame | None:
+        """The game row and its seats in one statement, the state from the cache; None
+        when the cache cannot serve it (the common case costs one round trip)."""
+        async with self._db.reading_each() as conn:
+            rows = await fetch_all(conn, ROW_AND_SEATS, (game_id,))
+        if not rows:
+            raise UnknownGame(game_id)
+        game = GameRow.from_row(rows[0])
+        live = self._core.live.get(game_id)
+        if rows[0]["stateless"]:
+            state = None
+        elif live is not None and live.version == game.version \
+                and live.status == game.status:
+            state = live.state
+        else:
+            return None
+        seats = [Seat.from_row({c: r[f"s_{c}"] for c in SEAT_NAMES})
+                 for r in rows if r["s_seat"] is not None]
+        return LoadedGame(game, seats, state, self._core.engine(game.game))
+
+    async def _load_stored(self, game_id: int) -> LoadedGame:
+        """The game from its row's snapshot and the actions after it, in one snapshot of
+        the database; the cache learns it."""
+        async with self._db.reading() as conn:
+            row = await fetch_one(conn, ROW_WITH_STATE, (game_id,))
+            if row is None:
+                raise UnknownGame(game_id)
+            game = GameRow.from_row(row)
+            seats = await self._core.seats(conn, game_id)
+            engine = self._core.engine(game.game)
+            state = await current_state(conn, engine, row)
+            if state is not None:
+                self._core.remember(game_id, Live(game.version, game.status, state, engine))
+        return LoadedGame(game, seats, state, engine)
+
+    # -- one action, one transaction ------------------------------------------------------
+
+    async def submit(
         self,
         game_id: int,
         action: Any,
@@ -111,7 +205,7 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
                                game=game_id))
         if result.finished:
             # Its transaction owes the game's rating (`_write`): done now, or by a later run.
-            await self.after_commit.run_now(RATE)
+            await self._core.after_commit.run_now(RATE)
         return result
 
     async def _submit_locked(
@@ -125,12 +219,14 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
         key: str | None,
     ) -> ActionResult:
         conn = session.conn
-        live = self._live.get(game_id)
+        # Load: the cache, else the row and the actions since its snapshot.
+        live = self._core.live.get(game_id)
         if live is None:
-            live = await self._read_live(conn, game_id)
+            live = await self._core.read_live(conn, game_id)
+        # Check the version.
         if expected is not None and expected != live.version:
             # The cache could trail a write made by another process: look before refusing.
-            live = await self._read_live(conn, game_id)
+            live = await self._core.read_live(conn, game_id)
         if key is not None and expected != live.version:
             # A retry carries the version it was first made for, so it looks stale.
             dup = await self._duplicate(conn, game_id, key, action, live)
@@ -141,6 +237,7 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
         if live.status != ACTIVE:
             raise WrongStatus(game_id, live.status, ACTIVE)
 
+        # Apply the rules.
         engine = live.engine
         outcome = apply_checked(engine, live.state, action)  # nothing written yet
         events = list(outcome.events)
@@ -149,8 +246,9 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
         over = engine.is_over(outcome.state)
         now = self._clock()
 
+        # Append, with a snapshot now and then, and commit.
         result = dumps(game_result(engine, outcome.state, version)) if over else None
-        snapshot = over or version % self.snapshot_every == 0
+        snapshot = over or version % self._core.snapshot_every == 0
         # The state is written only with a snapshot; loading replays the moves after it.
         text = state_text(engine, outcome.state) if snapshot else None
         sealed = self._seal(engine.name, game_id, live.state, action, events)
@@ -161,10 +259,10 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
         except IntegrityViolation as exc:
             if _MOVED_MARK in str(exc):
                 # Someone else (another process) moved the game: start over from the file.
-                self._forget(game_id)
+                self._core.forget(game_id)
                 raise _Moved from None
             if key is None or "idem_key" not in str(exc):
-                self._forget(game_id)
+                self._core.forget(game_id)
                 raise
             # The key was used at an earlier version and the caller refreshed its version.
             dup = await self._duplicate(conn, game_id, key, action, live)
@@ -172,13 +270,19 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
                 raise
             return dup
         except BaseException:
-            self._forget(game_id)
+            self._core.forget(game_id)
             raise
         status = FINISHED if over else ACTIVE
-        self._remember(game_id, Live(version, status, outcome.state, engine))
-        metrics.step(engine.name)
+        self._core.remember(game_id, Live(version, status, outcome.state, engine))
+        if self.counted is not None:
+            self.counted(engine.name)
         return ActionResult(game_id, version, outcome.state, events, duplicate=False,
                             finished=over, at=now)
+
+    def _seal(self, game: str, game_id: int, before: Any, action: Action,
+              events: list[Event]) -> list[Commitment]:
+        return [] if self.sealer is None else self.sealer(game, game_id, before, action,
+                                                           events)
 
     @staticmethod
     def after_action(game: LoadedGame, result: ActionResult) -> LoadedGame | None:
@@ -207,7 +311,7 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
         if version == live.version:
             state = live.state
         else:
-            state = await self._state_at_locked(conn, game_id, version, live.engine)
+            state = await state_at_locked(conn, game_id, version, live.engine)
         return ActionResult(
             game_id, version, state, json.loads(row["events"]),
             duplicate=True, finished=live.engine.is_over(state),
@@ -215,18 +319,50 @@ class ActionsMixin(CommitmentsMixin, LoadingMixin):
 
     # -- the log ----------------------------------------------------------------------
 
-    async def list_actions(
+    async def log(
         self, game_id: int, *, after_version: int = 0, limit: int | None = None
     ) -> list[ActionEntry]:
         """The action log in order, from `after_version` + 1 on (history, replays)."""
         async with self._db.reading_each() as conn:  # the log is read by one statement
-            await self._status(conn, game_id)
+            await self._core.status(conn, game_id)
             sql = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq"
             params: tuple[int, ...] = (game_id, after_version)
             if limit is not None:
                 sql, params = sql + " LIMIT ?", (*params, limit)
             rows = await fetch_all(conn, sql, params)
         return [ActionEntry.from_row(r) for r in rows]
+
+    async def state_at(self, game_id: int, version: int) -> Any:
+        """The state right after `version` (0: the initial state), rebuilt from the log."""
+        async with self._db.reading() as conn:
+            row = await self._core.game_row(conn, game_id)
+            if row.seed is None:
+                raise WrongStatus(game_id, row.status, "started")
+            if not 0 <= version <= row.version:
+                raise StoreError(f"game {game_id} has versions 0..{row.version}, not {version}")
+            return await state_at_locked(conn, game_id, version, self._core.engine(row.game))
+
+    async def commitments(self, game_id: int) -> list[Commitment]:
+        """Every commitment of a game, in the order they were made. The salts in them
+        are secret until their area's election (D-10.2): callers show a salt only then."""
+        async with self._db.reading() as conn:
+            return await read_commitments(conn, game_id)
+
+
+async def state_at_locked(conn: Conn, game_id: int, version: int, engine: GameEngine) -> Any:
+    """The state right after `version`, from the snapshot at or before it and the log."""
+    snap = await fetch_one(
+        conn,
+        "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ? "
+        "ORDER BY version DESC LIMIT 1",
+        (game_id, version),
+    )
+    if snap is None:
+        raise StateMismatch(game_id, version, "no snapshot at or before this version")
+    state = engine.state_from_json(json.loads(snap["state"]))
+    for action in await logged_actions(conn, game_id, snap["version"], version):
+        state = engine.apply(state, action).state
+    return state
 
 
 async def _write(session: Session, params: tuple[Any, ...],

@@ -2,7 +2,7 @@
 kept with their salts; each game's sealing says what is hashed. Nothing here makes
 salts: the table layer installs a `Sealer` (bot/tables/commitments.py), and the store
 writes what it returns in the same transaction as the action that revealed them
-(bot/store/actions.py).
+(bot/store/actions.py), and `store.actions.commitments` reads them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 from bot.games.base import Action, Event
 from bot.games.sealing import Commitment
 from bot.store.backends.sql import Conn, fetch_all
-from bot.store.shared import StoreBase
 
 # (game name, game id, the state before the action, the action, its events) -> the
 # commitments of the stacks it revealed, if any.
@@ -41,19 +40,3 @@ async def read_commitments(conn: Conn, game_id: int) -> list[Commitment]:
               "ORDER BY version, year, seat, area", (game_id,))
     return [Commitment(r["year"], r["area"], r["seat"], tuple(json.loads(r["markers"])),
                        r["salt"], r["sha256"], r["version"]) for r in rows]
-
-
-class CommitmentsMixin(StoreBase):
-    # Installed by the table service; without one no commitments are made.
-    sealer: Sealer | None = None
-
-    async def commitments(self, game_id: int) -> list[Commitment]:
-        """Every commitment of a game, in the order they were made. The salts in them
-        are secret until their area's election (D-10.2): callers show a salt only then."""
-        async with self._db.reading() as conn:
-            return await read_commitments(conn, game_id)
-
-    def _seal(self, game: str, game_id: int, before: Any, action: Action,
-              events: list[Event]) -> list[Commitment]:
-        return [] if self.sealer is None else self.sealer(game, game_id, before, action,
-                                                           events)

@@ -1,4 +1,5 @@
-"""Games from lobby to end: open a lobby, seat players, start, end, find and list."""
+"""Games from start to end (`store.games`): start a lobby's game, create one started at
+once, end, find and list; lobbies are bot/store/lobbies.py."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from bot.store.rows import (
     Seat,
     dumps,
 )
-from bot.store.shared import Live, StoreBase, state_text
+from bot.store.shared import Core, Live, state_text
 
 
 def new_seed() -> int:
@@ -30,88 +31,26 @@ def new_seed() -> int:
     return random.SystemRandom().getrandbits(63)
 
 
-class GamesMixin(StoreBase):
-    # -- lobby ------------------------------------------------------------------------
+class Games:
+    """Games from start to end: start, end, find and list (one store's part)."""
 
-    async def create_lobby(
-        self,
-        game: str,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        parent_channel_id: int | None = None,
-        created_by: int | None = None,
-        settings: dict[str, Any] | None = None,
-    ) -> GameRow:
-        """A game waiting for players: no seed and no state until `start_game`."""
-        self.engine(game)  # an unknown game name fails here, not at start
-        settings_text = dumps(settings or {})
-        async with self._db.transaction() as conn:
-            game_id = await self._insert_game(
-                conn, game, LOBBY, guild_id, channel_id, parent_channel_id, created_by,
-                settings_text, seed=None, players="[]", state=None,
-            )
-            return await self._game_row(conn, game_id)
-
-    async def join_lobby(
-        self, game_id: int, *, user_id: int, name: str, colour: str | None = None
-    ) -> Seat:
-        async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, LOBBY)
-            taken = await fetch_one(
-                conn, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-            if taken is not None:
-                raise SeatError(
-                    f"user {user_id} already has seat {taken['seat']} in game {game_id}"
-                )
-            return await self._append_seat(conn, game_id, user_id, name, colour, is_bot=False)
-
-    async def add_ai_seat(self, game_id: int, *, name: str, colour: str | None = None) -> Seat:
-        async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, LOBBY)
-            return await self._append_seat(conn, game_id, None, name, colour, is_bot=True)
-
-    async def remove_lobby_seat(self, game_id: int, seat: int) -> None:
-        """Free a lobby seat; the seats after it move down so seats stay 0..n-1."""
-        async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, LOBBY)
-            await self._remove_seat(conn, game_id, seat)
-
-    async def leave_lobby(self, game_id: int, user_id: int) -> bool:
-        """Remove the user's lobby seat; False if they had none."""
-        async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, LOBBY)
-            row = await fetch_one(
-                conn, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-            if row is None:
-                return False
-            await self._remove_seat(conn, game_id, row["seat"])
-            return True
-
-    async def set_lobby_settings(self, game_id: int, settings: dict[str, Any]) -> GameRow:
-        text = dumps(settings)
-        async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, LOBBY)
-            await conn.execute(
-                "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
-                (text, self._clock(), game_id),
-            )
-            return await self._game_row(conn, game_id)
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self._db = core.db
+        self._clock = core.clock
 
     async def start_game(self, game_id: int, *, seed: int | None = None) -> LoadedGame:
         """Turn a lobby into a running game: seed, players and initial state are written
         together with the version-0 snapshot, in one transaction."""
         seed = new_seed() if seed is None else seed
         async with self._db.transaction() as conn:
-            row = await self._game_row(conn, game_id)
+            row = await self._core.game_row(conn, game_id)
             if row.status != LOBBY:
                 raise WrongStatus(game_id, row.status, LOBBY)
-            seats = await self._seats(conn, game_id)
+            seats = await self._core.seats(conn, game_id)
             if not seats:
                 raise CannotStart(f"game {game_id} has nobody seated")
-            engine = self.engine(row.game)
+            engine = self._core.engine(row.game)
             players = [s.spec() for s in seats]
             state = _new_state(engine, players, row.settings, seed)
             text = state_text(engine, state)
@@ -125,8 +64,8 @@ class GamesMixin(StoreBase):
                 "INSERT INTO snapshots (game_id, version, state, created_at) VALUES (?, 0, ?, ?)",
                 (game_id, text, now),
             )
-            loaded = LoadedGame(await self._game_row(conn, game_id), seats, state, engine)
-        self._remember(game_id, Live(0, ACTIVE, state, engine))
+            loaded = LoadedGame(await self._core.game_row(conn, game_id), seats, state, engine)
+        self._core.remember(game_id, Live(0, ACTIVE, state, engine))
         self._db.game_changed(game_id)  # its page shows the board now
         return loaded
 
@@ -146,27 +85,26 @@ class GamesMixin(StoreBase):
         created_by: int | None = None,
     ) -> LoadedGame:
         """Create a running game directly, skipping the lobby."""
-        engine = self.engine(game)
+        engine = self._core.engine(game)
         settings = dict(settings or {})
         seed = new_seed() if seed is None else seed
         players = list(players)
         state = _new_state(engine, players, settings, seed)
         text = state_text(engine, state)
         async with self._db.transaction() as conn:
-            game_id = await self._insert_game(
+            game_id = await self.insert_game(
                 conn, game, ACTIVE, guild_id, channel_id, parent_channel_id, created_by,
                 dumps(settings), seed=seed, players=dumps([p.to_json() for p in players]),
                 state=text,
             )
-            await self._insert_seats(conn, game_id, players, user_ids)
+            await self.insert_seats(conn, game_id, players, user_ids)
             await conn.execute(
                 "INSERT INTO snapshots (game_id, version, state, created_at) VALUES (?, 0, ?, ?)",
                 (game_id, text, self._clock()),
             )
-            loaded = LoadedGame(
-                await self._game_row(conn, game_id), await self._seats(conn, game_id), state, engine
-            )
-        self._remember(game_id, Live(0, ACTIVE, state, engine))
+            loaded = LoadedGame(await self._core.game_row(conn, game_id),
+                                await self._core.seats(conn, game_id), state, engine)
+        self._core.remember(game_id, Live(0, ACTIVE, state, engine))
         return loaded
 
     # -- ending -----------------------------------------------------------------------
@@ -176,7 +114,7 @@ class GamesMixin(StoreBase):
         deadlines go with it; the game and its log stay queryable."""
         result_text = None if result is None else dumps(result)
         async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, *OPEN_STATUSES)
+            await self._core.require_status(conn, game_id, *OPEN_STATUSES)
             now = self._clock()
             await conn.execute(
                 "UPDATE games SET status = ?, finished_at = ?, updated_at = ?, result = ? "
@@ -184,8 +122,8 @@ class GamesMixin(StoreBase):
                 (ENDED, now, now, result_text, game_id),
             )
             await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-            row = await self._game_row(conn, game_id)
-        self._forget(game_id)
+            row = await self._core.game_row(conn, game_id)
+        self._core.forget(game_id)
         self._db.game_changed(game_id)
         return row
 
@@ -193,12 +131,12 @@ class GamesMixin(StoreBase):
 
     async def get_game(self, game_id: int) -> GameRow:
         async with self._db.reading() as conn:
-            return await self._game_row(conn, game_id)
+            return await self._core.game_row(conn, game_id)
 
     async def get_seats(self, game_id: int) -> list[Seat]:
         async with self._db.reading() as conn:
-            await self._status(conn, game_id)  # UnknownGame rather than an empty list
-            return await self._seats(conn, game_id)
+            await self._core.status(conn, game_id)  # UnknownGame rather than an empty list
+            return await self._core.seats(conn, game_id)
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in lobby or in play, if any (there is at most one)."""
@@ -272,9 +210,23 @@ class GamesMixin(StoreBase):
                                     (guild_id, *OPEN_STATUSES))
         return [GameRow.from_row(r) for r in rows], 0 if total is None else int(total["n"])
 
-    # -- helpers ----------------------------------------------------------------------
+    async def running(self) -> dict[str, int]:
+        """How many games are being played (started, not over), by game."""
+        async with self._db.reading_each() as conn:
+            rows = await fetch_all(conn, "SELECT game, COUNT(*) AS n FROM games "
+                                         "WHERE status = ? GROUP BY game", (ACTIVE,))
+        return {str(r["game"]): int(r["n"]) for r in rows}
 
-    async def _insert_game(
+    async def game_kind(self, game_id: int) -> str:
+        """Which game `game_id` is (its engine's name): from the cache when it holds it."""
+        live = self._core.live.get(game_id)
+        if live is not None:
+            return live.engine.name
+        return (await self.get_game(game_id)).game
+
+    # -- what the lobbies and the records share (lobbies.py, records.py) ---------------
+
+    async def insert_game(
         self,
         conn: Conn,
         game: str,
@@ -315,49 +267,7 @@ class GamesMixin(StoreBase):
         assert row is not None
         return int(row["id"])
 
-    async def _remove_seat(self, conn: Conn, game_id: int, seat: int) -> None:
-        removed = await conn.execute(
-            "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
-        )
-        if removed != 1:
-            raise SeatError(f"game {game_id} has no seat {seat}")
-        rows = await fetch_all(
-            conn, "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
-            (game_id, seat),
-        )
-        # One row at a time, in order, so the primary key never collides mid-update.
-        for row in rows:
-            await conn.execute(
-                "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat = ?",
-                (game_id, row["seat"]),
-            )
-        await self._touch(conn, game_id)
-
-    async def _append_seat(
-        self,
-        conn: Conn,
-        game_id: int,
-        user_id: int | None,
-        name: str,
-        colour: str | None,
-        *,
-        is_bot: bool,
-    ) -> Seat:
-        row = await fetch_one(
-            conn, "SELECT COUNT(*) AS n FROM seats WHERE game_id = ?", (game_id,)
-        )
-        seat = int(row["n"]) if row is not None else 0
-        await conn.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name, colour, is_bot, joined_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, seat, user_id, name, colour, int(is_bot), self._clock()),
-        )
-        await self._touch(conn, game_id)
-        found = await self._seat(conn, game_id, seat)
-        assert found is not None
-        return found
-
-    async def _insert_seats(
+    async def insert_seats(
         self,
         conn: Conn,
         game_id: int,

@@ -1,4 +1,5 @@
-"""Moderator undo: taking the newest actions of a game back out of its log.
+"""Moderation (`store.moderation`): the audit log of what moderators did, and undo,
+taking the newest actions of a game back out of its log.
 
 The action log is append-only by schema (migration 0001's triggers), and that stays the
 rule for everything else. Undo is the one exception, kept narrow: in a single transaction
@@ -16,71 +17,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import _, _n
-from bot.store.actions import ActionsMixin
+from bot.i18n import _
+from bot.store.actions import state_at_locked
 from bot.store.backends.sql import fetch_all, fetch_one
-from bot.store.errors import SeatError, StaleVersion, StoreError, WrongStatus
-from bot.store.records import RecordsMixin
-from bot.store.rows import ACTION_COLUMNS, ACTIVE, ActionEntry, AuditEntry, LoadedGame, dumps
-from bot.store.shared import Live, state_text
-
-PUBLIC_EXPORT_FORMAT = "colovini-public-view"
+from bot.store.errors import StaleVersion, StoreError, WrongStatus
+from bot.store.rows import ACTION_COLUMNS, ACTIVE, ActionEntry, AuditEntry, dumps
+from bot.store.shared import Core, Live, state_text
 
 
-class ModerationMixin(RecordsMixin, ActionsMixin):
-    async def export_public(self, game_id: int) -> dict[str, Any]:
-        """A running game as a spectator sees it: players, settings, the narrative of
-        its events and the engine's public view. Unlike `export_game` it holds no action,
-        ballot, marker value or seed, so it may leave the table mid-game (D-10.2)."""
-        game = await self.load_game(game_id)
-        if game.state is None:
-            raise WrongStatus(game_id, game.row.status, "started")
-        players = game.row.players
-        narrative = [game.engine.describe(ev, players)
-                     for e in await self.list_actions(game_id) for ev in e.events]
-        return {
-            "format": PUBLIC_EXPORT_FORMAT,
-            "partial": True,
-            "note": "A running game: public information only, no secret. The full record "
-                    "can be exported once the game is over.",
-            "game": game.row.game,
-            "status": game.row.status,
-            "version": game.version,
-            "players": [{"seat": i, **p.to_json()} for i, p in enumerate(players)],
-            "settings": {k: v for k, v in game.row.settings.items() if k != "seed"},
-            "narrative": narrative,
-            "view": game.engine.public_view(game.state, None).to_json(),
-        }
+class Moderation:
+    """A moderator's undo and the audit log of what moderators did (one store's part)."""
 
-    async def import_for_people(
-        self,
-        record: Any,
-        *,
-        people: list[int],
-        guild_id: int | None,
-        channel_id: int,
-        parent_channel_id: int | None = None,
-        created_by: int | None = None,
-    ) -> LoadedGame:
-        """`import_game`, with `people` taking the record's seats that are not computer
-        players, in seat order; seats left over have nobody (the bot plays them)."""
-        specs = record.get("players") if isinstance(record, dict) else None
-        specs = specs if isinstance(specs, list) else []
-        seats = [i for i, p in enumerate(specs) if not (isinstance(p, dict) and p.get("is_bot"))]
-        if len(set(people)) != len(people):
-            raise SeatError(_("each person can take one seat only"))
-        if len(people) > len(seats):
-            raise SeatError(_n("the record has {n} seat for people, not {people}",
-                               "the record has {n} seats for people, not {people}",
-                               len(seats), people=len(people)))
-        user_ids: list[int | None] = [None] * len(specs)
-        for seat, user_id in zip(seats, people, strict=False):
-            user_ids[seat] = user_id
-        return await self.import_game(
-            record, guild_id=guild_id, channel_id=channel_id,
-            parent_channel_id=parent_channel_id, user_ids=user_ids, created_by=created_by)
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self._db = core.db
+        self._clock = core.clock
 
-    async def undo_actions(
+    async def undo(
         self,
         game_id: int,
         *,
@@ -97,7 +50,7 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
         the removed actions (oldest first) and the audit entry holding them."""
         async with self._db.exclusive(game_id) as session:
             conn = session.conn
-            row = await self._game_row(conn, game_id)
+            row = await self._core.game_row(conn, game_id)
             if row.status != ACTIVE:
                 raise WrongStatus(game_id, row.status, ACTIVE)
             if row.version != expected_version:
@@ -105,8 +58,8 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
             if not 0 <= to_version < row.version:
                 raise StoreError(_("game {game} cannot be taken back to version {to} from "
                                    "{now}", game=game_id, to=to_version, now=row.version))
-            engine = self.engine(row.game)
-            state = await self._state_at_locked(conn, game_id, to_version, engine)
+            engine = self._core.engine(row.game)
+            state = await state_at_locked(conn, game_id, to_version, engine)
             removed = [ActionEntry.from_row(r) for r in await fetch_all(
                 conn,
                 f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? "
@@ -150,11 +103,62 @@ class ModerationMixin(RecordsMixin, ActionsMixin):
                         (guild_id, game_id, moderator_id, dumps(audit_detail), now),
                     )
             except BaseException:
-                self._forget(game_id)
+                self._core.forget(game_id)
                 raise
             assert audit is not None
-            self._remember(game_id, Live(to_version, ACTIVE, state, engine))
+            self._core.remember(game_id, Live(to_version, ACTIVE, state, engine))
         return state, removed, AuditEntry.from_row(audit)
+
+    # -- moderator audit log ----------------------------------------------------------
+
+    async def add_audit(
+        self,
+        *,
+        guild_id: int | None,
+        moderator_id: int,
+        action: str,
+        detail: Any = None,
+        game_id: int | None = None,
+    ) -> AuditEntry:
+        detail_text = None if detail is None else dumps(detail)
+        async with self._db.transaction() as conn:
+            if game_id is not None:
+                await self._core.status(conn, game_id)
+            row = await fetch_one(
+                conn,
+                "INSERT INTO audit_log (guild_id, game_id, moderator_id, action, detail, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+                (guild_id, game_id, moderator_id, action, detail_text, self._clock()),
+            )
+        assert row is not None
+        return AuditEntry.from_row(row)
+
+    async def list_audit(
+        self, *, guild_id: int | None = None, game_id: int | None = None,
+        channel_id: int | None = None, limit: int = 50
+    ) -> list[AuditEntry]:
+        """Newest first. With `channel_id`, only the entries of games played in that
+        channel or in a thread of it (a thread chosen itself gives its own alone)."""
+        sql = "SELECT * FROM audit_log"
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if game_id is not None:
+            where.append("game_id = ?")
+            params.append(game_id)
+        if channel_id is not None:
+            where.append("game_id IN (SELECT id FROM games "
+                         "WHERE channel_id = ? OR parent_channel_id = ?)")
+            params += [channel_id, channel_id]
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id DESC LIMIT ?"
+        params.append(limit)
+        async with self._db.reading() as conn:
+            rows = await fetch_all(conn, sql, params)
+        return [AuditEntry.from_row(r) for r in rows]
 
 
 def _entry_json(entry: ActionEntry) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import json
 from typing import NamedTuple
 
 from bot.store.backends.sql import fetch_one
-from bot.store.shared import StoreBase
+from bot.store.shared import Core
 
 
 class TurnPings(NamedTuple):
@@ -20,7 +20,13 @@ class TurnPings(NamedTuple):
     told: dict[int, float]
 
 
-class PingsMixin(StoreBase):
+class Pings:
+    """Who each segment message has pinged (one store's part)."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self._db = core.db
+
     async def get_turn_pings(self, game_id: int, message_id: int) -> TurnPings | None:
         """None: nothing is known of the message (posted before this record was kept)."""
         async with self._db.reading() as conn:

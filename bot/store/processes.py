@@ -8,7 +8,7 @@ import json
 from typing import NamedTuple
 
 from bot.store.backends.sql import fetch_all
-from bot.store.shared import StoreBase
+from bot.store.shared import Core
 
 FORGOTTEN_AFTER_S = 86_400.0  # a row not seen for a day is removed
 
@@ -21,7 +21,14 @@ class BotProcess(NamedTuple):
     seen_at: float
 
 
-class ProcessesMixin(StoreBase):
+class Processes:
+    """The roll call of the bot processes (one store's part)."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self._db = core.db
+        self._clock = core.clock
+
     async def answer_roll_call(self, name: str, shard_count: int | None,
                                shard_ids: list[int], started_at: float) -> None:
         """This process is running, holding `shard_ids` of `shard_count`; rows not seen

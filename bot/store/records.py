@@ -1,5 +1,6 @@
-"""Exporting a stored game as a game record (docs/record-format.md) and importing one into
-a channel by replaying it through the engine."""
+"""Records (`store.records`): exporting a stored game as a game record
+(docs/record-format.md), or a running one as a spectator sees it, and importing a record
+into a channel by replaying it through the engine."""
 
 from __future__ import annotations
 
@@ -11,23 +12,34 @@ from typing import Any
 from bot.games.base import IllegalAction, PlayerSpec
 from bot.games.record import RECORD_FORMAT, RECORD_VERSION, make_record
 from bot.games.sealing import sealing_of
-from bot.i18n import _
-from bot.store.actions import apply_checked, clean_action, game_result
+from bot.i18n import _, _n
+from bot.store.actions import Actions, apply_checked, clean_action, game_result
 from bot.store.after_commit import RATE, owe
 from bot.store.backends.sql import fetch_all
 from bot.store.commitments import read_commitments
-from bot.store.errors import BadAction, BadRecord, StoreError, WrongStatus
-from bot.store.games import GamesMixin
+from bot.store.errors import BadAction, BadRecord, SeatError, StoreError, WrongStatus
+from bot.store.games import Games
 from bot.store.rows import ACTIVE, FINISHED, LOBBY, LoadedGame, dumps
-from bot.store.shared import Live
+from bot.store.shared import Core, Live
+
+PUBLIC_EXPORT_FORMAT = "colovini-public-view"
 
 
-class RecordsMixin(GamesMixin):
+class Records:
+    """Game records out and in (one store's part)."""
+
+    def __init__(self, core: Core, games: Games, actions: Actions) -> None:
+        self._core = core
+        self._db = core.db
+        self._clock = core.clock
+        self._games = games
+        self._actions = actions
+
     async def export_game(self, game_id: int) -> dict[str, Any]:
         """The game's record: seed, players, settings and every action in order. A record
         reveals every secret choice, so callers hand it out only once the game is over."""
         async with self._db.reading() as conn:
-            row = await self._game_row(conn, game_id)
+            row = await self._core.game_row(conn, game_id)
             if row.status == LOBBY or row.seed is None:
                 raise WrongStatus(game_id, row.status, "started")
             actions = await fetch_all(
@@ -61,7 +73,7 @@ class RecordsMixin(GamesMixin):
         with an illegal or malformed action is refused whole; nothing is stored."""
         game, seed, players, settings, actions = _read_record(record)
         try:
-            engine = self.engine(game)
+            engine = self._core.engine(game)
         except StoreError:
             raise BadRecord(_("unknown game {game}", game=repr(game))) from None
         try:
@@ -89,7 +101,7 @@ class RecordsMixin(GamesMixin):
             state = outcome.state
             version = index + 1
             log.append((version, text, dumps(list(outcome.events))))
-            if version % self.snapshot_every == 0:
+            if version % self._core.snapshot_every == 0:
                 snapshots.append((version, dumps(engine.state_to_json(state))))
         version = len(log)
         last = dumps(engine.state_to_json(state))
@@ -98,7 +110,7 @@ class RecordsMixin(GamesMixin):
         over = engine.is_over(state)
 
         async with self._db.transaction() as conn:
-            game_id = await self._insert_game(
+            game_id = await self._games.insert_game(
                 conn, game, FINISHED if over else ACTIVE, guild_id, channel_id,
                 parent_channel_id, created_by, dumps(settings), seed=seed,
                 players=dumps([p.to_json() for p in players]), state=last, version=version,
@@ -109,7 +121,7 @@ class RecordsMixin(GamesMixin):
                     (now, dumps(game_result(engine, state, version)), game_id),
                 )
                 await owe(conn, RATE, game_id, now)  # done below, or by a later run
-            await self._insert_seats(conn, game_id, players, user_ids)
+            await self._games.insert_seats(conn, game_id, players, user_ids)
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, actor_id, created_at, action, events, "
                 "version) VALUES (?, ?, NULL, ?, ?, ?, ?)",
@@ -119,14 +131,64 @@ class RecordsMixin(GamesMixin):
                 "INSERT INTO snapshots (game_id, version, state, created_at) VALUES (?, ?, ?, ?)",
                 [(game_id, v, s, now) for v, s in snapshots],
             )
-            loaded = LoadedGame(
-                await self._game_row(conn, game_id), await self._seats(conn, game_id), state,
-                engine,
-            )
-        self._remember(game_id, Live(version, loaded.row.status, state, engine))
+            loaded = LoadedGame(await self._core.game_row(conn, game_id),
+                                await self._core.seats(conn, game_id), state, engine)
+        self._core.remember(game_id, Live(version, loaded.row.status, state, engine))
         if over:
-            await self.after_commit.run_now(RATE)
+            await self._core.after_commit.run_now(RATE)
         return loaded
+
+    async def export_public(self, game_id: int) -> dict[str, Any]:
+        """A running game as a spectator sees it: players, settings, the narrative of
+        its events and the engine's public view. Unlike `export_game` it holds no action,
+        ballot, marker value or seed, so it may leave the table mid-game (D-10.2)."""
+        game = await self._actions.load(game_id)
+        if game.state is None:
+            raise WrongStatus(game_id, game.row.status, "started")
+        players = game.row.players
+        narrative = [game.engine.describe(ev, players)
+                     for e in await self._actions.log(game_id) for ev in e.events]
+        return {
+            "format": PUBLIC_EXPORT_FORMAT,
+            "partial": True,
+            "note": "A running game: public information only, no secret. The full record "
+                    "can be exported once the game is over.",
+            "game": game.row.game,
+            "status": game.row.status,
+            "version": game.version,
+            "players": [{"seat": i, **p.to_json()} for i, p in enumerate(players)],
+            "settings": {k: v for k, v in game.row.settings.items() if k != "seed"},
+            "narrative": narrative,
+            "view": game.engine.public_view(game.state, None).to_json(),
+        }
+
+    async def import_for_people(
+        self,
+        record: Any,
+        *,
+        people: list[int],
+        guild_id: int | None,
+        channel_id: int,
+        parent_channel_id: int | None = None,
+        created_by: int | None = None,
+    ) -> LoadedGame:
+        """`import_game`, with `people` taking the record's seats that are not computer
+        players, in seat order; seats left over have nobody (the bot plays them)."""
+        specs = record.get("players") if isinstance(record, dict) else None
+        specs = specs if isinstance(specs, list) else []
+        seats = [i for i, p in enumerate(specs) if not (isinstance(p, dict) and p.get("is_bot"))]
+        if len(set(people)) != len(people):
+            raise SeatError(_("each person can take one seat only"))
+        if len(people) > len(seats):
+            raise SeatError(_n("the record has {n} seat for people, not {people}",
+                               "the record has {n} seats for people, not {people}",
+                               len(seats), people=len(people)))
+        user_ids: list[int | None] = [None] * len(specs)
+        for seat, user_id in zip(seats, people, strict=False):
+            user_ids[seat] = user_id
+        return await self.import_game(
+            record, guild_id=guild_id, channel_id=channel_id,
+            parent_channel_id=parent_channel_id, user_ids=user_ids, created_by=created_by)
 
 
 def _read_record(record: Any) -> tuple[str, int, list[PlayerSpec], dict[str, Any], list[Any]]:

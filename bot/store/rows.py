@@ -22,6 +22,11 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), allow_nan=False)
 
 
+def normalized(value: Any) -> Any:
+    """`value` as it reads back from JSON, for comparisons with stored JSON."""
+    return json.loads(dumps(value))
+
+
 def _loads(text: str | None, default: Any = None) -> Any:
     return default if text is None else json.loads(text)
 

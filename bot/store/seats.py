@@ -1,6 +1,7 @@
-"""Changing who plays a seat once a game runs: replacement, AI takeover, autopilot and
-notification preference. None of this touches the engine state or the game version: the
-engine knows seats by index, and the table service decides who acts for them. Also the
+"""Seats (`store.seats`): who plays a seat once a game runs (replacement, AI takeover,
+autopilot), its notification preference and its clock's bookkeeping. None of this
+touches the engine state or the game version: the engine knows seats by index, and the
+table service decides who acts for them. Also the
 name a seat's holder goes by (`own_name`, `holders_names`): a seat handed on carries
 its new holder's name, never the one who left."""
 
@@ -12,11 +13,17 @@ from typing import Any
 
 from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.errors import SeatError
-from bot.store.rows import LOBBY, OPEN_STATUSES, Seat
-from bot.store.shared import StoreBase
+from bot.store.rows import LOBBY, OPEN_STATUSES, Seat, dumps
+from bot.store.shared import Core
 
 
-class SeatsMixin(StoreBase):
+class Seats:
+    """Who plays each seat of a game, and the seat's own bookkeeping (one store's part)."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self._db = core.db
+
     async def replace_seat_user(
         self, game_id: int, seat: int, *, user_id: int, name: str | None = None
     ) -> Seat:
@@ -26,8 +33,8 @@ class SeatsMixin(StoreBase):
         name they last joined a table with (`own_name`); only a user the store has never
         seen keeps the seat's old name."""
         async with self._db.transaction() as conn:
-            status = await self._require_status(conn, game_id, *OPEN_STATUSES)
-            current = await self._existing_seat(conn, game_id, seat)
+            status = await self._core.require_status(conn, game_id, *OPEN_STATUSES)
+            current = await existing_seat(self._core, conn, game_id, seat)
             shown = name or await own_name(conn, user_id, game_id) or current.name
             # A computer seat taken over keeps the trace that the computer played it (in a
             # lobby it has not played yet).
@@ -38,35 +45,35 @@ class SeatsMixin(StoreBase):
                 "END, replaced_from = ? WHERE game_id = ? AND seat = ?",
                 (user_id, shown, played, current.user_id, game_id, seat),
             )
-            await self._touch(conn, game_id)
-            return await self._existing_seat(conn, game_id, seat)
+            await self._core.touch(conn, game_id)
+            return await existing_seat(self._core, conn, game_id, seat)
 
     async def hand_seat_to_ai(self, game_id: int, seat: int) -> Seat:
         """The bot plays this seat for good (a player left). The user is kept in
         replaced_from so a moderator can see who it was; computer_played stays set even
         if a person takes the seat later, as the game then had a computer player."""
         async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, *OPEN_STATUSES)
-            current = await self._existing_seat(conn, game_id, seat)
+            await self._core.require_status(conn, game_id, *OPEN_STATUSES)
+            current = await existing_seat(self._core, conn, game_id, seat)
             await conn.execute(
                 "UPDATE seats SET user_id = NULL, is_bot = 1, autopilot = 0, "
                 "computer_played = 1, replaced_from = coalesce(?, replaced_from) "
                 "WHERE game_id = ? AND seat = ?",
                 (current.user_id, game_id, seat),
             )
-            await self._touch(conn, game_id)
-            return await self._existing_seat(conn, game_id, seat)
+            await self._core.touch(conn, game_id)
+            return await existing_seat(self._core, conn, game_id, seat)
 
     async def set_autopilot(self, game_id: int, seat: int, on: bool) -> Seat:
         """The bot plays for a seat while its user stays seated (away, timed out)."""
         async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, *OPEN_STATUSES)
-            await self._existing_seat(conn, game_id, seat)
+            await self._core.require_status(conn, game_id, *OPEN_STATUSES)
+            await existing_seat(self._core, conn, game_id, seat)
             await conn.execute(
                 "UPDATE seats SET autopilot = ? WHERE game_id = ? AND seat = ?",
                 (int(on), game_id, seat),
             )
-            return await self._existing_seat(conn, game_id, seat)
+            return await existing_seat(self._core, conn, game_id, seat)
 
     async def set_notify(self, game_id: int, seat: int, notify: str) -> Seat:
         """How the seat wants to hear it is their turn (the table service gives the
@@ -74,12 +81,40 @@ class SeatsMixin(StoreBase):
         if not notify or len(notify) > 32:
             raise SeatError("a notify preference is a short non-empty word")
         async with self._db.transaction() as conn:
-            await self._existing_seat(conn, game_id, seat)
+            await existing_seat(self._core, conn, game_id, seat)
             await conn.execute(
                 "UPDATE seats SET notify = ? WHERE game_id = ? AND seat = ?",
                 (notify, game_id, seat),
             )
-            return await self._existing_seat(conn, game_id, seat)
+            return await existing_seat(self._core, conn, game_id, seat)
+
+    async def update_seat(self, game_id: int, seat: int, *, misses: int | None = None,
+                          away_until: float | None | bool = False,
+                          away_used: float | None = None,
+                          orders: dict[str, Any] | None = None) -> Seat:
+        """Change a seat's clock bookkeeping; arguments left out stay as they are
+        (away_until=None clears it, False leaves it)."""
+        sets: list[str] = []
+        params: list[Any] = []
+        if misses is not None:
+            sets.append("misses = ?")
+            params.append(int(misses))
+        if away_until is not False:
+            sets.append("away_until = ?")
+            params.append(away_until)
+        if away_used is not None:
+            sets.append("away_used = ?")
+            params.append(float(away_used))
+        if orders is not None:
+            sets.append("orders = ?")
+            params.append(dumps(orders))
+        async with self._db.transaction() as conn:
+            await existing_seat(self._core, conn, game_id, seat)
+            if sets:
+                await conn.execute(
+                    f"UPDATE seats SET {', '.join(sets)} WHERE game_id = ? AND seat = ?",
+                    (*params, game_id, seat))
+            return await existing_seat(self._core, conn, game_id, seat)
 
     async def seats_of_user(self, user_id: int, *, open_only: bool = True) -> list[Seat]:
         """Every seat the user holds, to answer "my games"."""
@@ -96,12 +131,15 @@ class SeatsMixin(StoreBase):
             rows = await fetch_all(conn, sql, (user_id,))
         return [Seat.from_row(r) for r in rows]
 
-    async def _existing_seat(self, conn: Conn, game_id: int, seat: int) -> Seat:
-        found = await self._seat(conn, game_id, seat)
-        if found is None:
-            await self._status(conn, game_id)  # UnknownGame first, if that is the problem
-            raise SeatError(f"game {game_id} has no seat {seat}")
-        return found
+
+async def existing_seat(core: Core, conn: Conn, game_id: int, seat: int) -> Seat:
+    """The seat; SeatError when the game has no such seat (UnknownGame first, if that is
+    the problem)."""
+    found = await core.seat(conn, game_id, seat)
+    if found is None:
+        await core.status(conn, game_id)
+        raise SeatError(f"game {game_id} has no seat {seat}")
+    return found
 
 
 async def own_name(conn: Conn, user_id: int, game_id: int) -> str | None:

@@ -1,5 +1,6 @@
-"""What the parts of the store share: the database, the engines, the clock and a small
-cache of live game states, plus row-reading helpers used by several modules."""
+"""What the parts of the store share (`Core`): the database, the engines, the clock, a
+small cache of live game states and the after-commit handlers, plus row-reading helpers
+used by several parts. Every part is handed the one core of its store."""
 
 from __future__ import annotations
 
@@ -22,6 +23,18 @@ Clock = Callable[[], float]
 DEFAULT_SNAPSHOT_EVERY = 20
 DEFAULT_CACHE_SIZE = 512
 
+# A game's row with the state of its latest snapshot (at state_version).
+ROW_WITH_STATE = f"SELECT {GAME_COLUMNS}, state, state_version FROM games WHERE id = ?"
+SEAT_NAMES = [c.strip() for c in SEAT_COLUMNS.split(",")]
+# A game's row without its state's text (the row's bulk) and its seats, as one statement:
+# one row per seat (one with empty seat columns for a table nobody sits at yet).
+ROW_AND_SEATS = (
+    "SELECT " + ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+    + ", g.state IS NULL AS stateless, "
+    + ", ".join(f"s.{c} AS s_{c}" for c in SEAT_NAMES)
+    + " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+)
+
 
 @dataclass(slots=True)
 class Live:
@@ -35,8 +48,9 @@ class Live:
     engine: GameEngine
 
 
-class StoreBase:
-    """Shared by the store's mixins; `Store` (store.py) puts them together."""
+class Core:
+    """What every part of one store shares; `Store` (store.py) makes it and hands it to
+    each part."""
 
     def __init__(
         self,
@@ -49,12 +63,12 @@ class StoreBase:
     ) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
-        self._db = db
+        self.db = db
         self._engines = engines
-        self._clock = clock
+        self.clock = clock
         self.snapshot_every = snapshot_every
         self._cache_size = cache_size
-        self._live: OrderedDict[int, Live] = OrderedDict()
+        self.live: OrderedDict[int, Live] = OrderedDict()
         # What follows a committed step, by name, and the work still owed to it.
         self.after_commit = AfterCommit(db, clock)
 
@@ -67,16 +81,16 @@ class StoreBase:
 
     # -- live-state cache -------------------------------------------------------------
 
-    def _remember(self, game_id: int, live: Live) -> None:
-        self._live[game_id] = live
-        self._live.move_to_end(game_id)
-        while len(self._live) > self._cache_size:
-            self._live.popitem(last=False)
+    def remember(self, game_id: int, live: Live) -> None:
+        self.live[game_id] = live
+        self.live.move_to_end(game_id)
+        while len(self.live) > self._cache_size:
+            self.live.popitem(last=False)
 
-    def _forget(self, game_id: int) -> None:
-        self._live.pop(game_id, None)
+    def forget(self, game_id: int) -> None:
+        self.live.pop(game_id, None)
 
-    async def _read_live(self, conn: Conn, game_id: int) -> Live:
+    async def read_live(self, conn: Conn, game_id: int) -> Live:
         row = await fetch_one(
             conn, "SELECT id, game, status, version, state, state_version FROM games "
                   "WHERE id = ?", (game_id,)
@@ -86,25 +100,25 @@ class StoreBase:
         engine = self.engine(row["game"])
         state = await current_state(conn, engine, row)
         live = Live(row["version"], row["status"], state, engine)
-        self._remember(game_id, live)
+        self.remember(game_id, live)
         return live
 
     # -- rows -------------------------------------------------------------------------
 
-    async def _game_row(self, conn: Conn, game_id: int) -> GameRow:
+    async def game_row(self, conn: Conn, game_id: int) -> GameRow:
         row = await fetch_one(
             conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?{conn.row_lock}", (game_id,))
         if row is None:
             raise UnknownGame(game_id)
         return GameRow.from_row(row)
 
-    async def _seats(self, conn: Conn, game_id: int) -> list[Seat]:
+    async def seats(self, conn: Conn, game_id: int) -> list[Seat]:
         rows = await fetch_all(
             conn, f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return [Seat.from_row(r) for r in rows]
 
-    async def _seat(self, conn: Conn, game_id: int, seat: int) -> Seat | None:
+    async def seat(self, conn: Conn, game_id: int, seat: int) -> Seat | None:
         row = await fetch_one(
             conn,
             f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? AND seat = ?",
@@ -112,7 +126,7 @@ class StoreBase:
         )
         return None if row is None else Seat.from_row(row)
 
-    async def _status(self, conn: Conn, game_id: int) -> str:
+    async def status(self, conn: Conn, game_id: int) -> str:
         # In a write transaction the game's row stays locked until COMMIT (PostgreSQL),
         # so writes that decide on the status serialize with other processes.
         row = await fetch_one(
@@ -121,17 +135,17 @@ class StoreBase:
             raise UnknownGame(game_id)
         return str(row["status"])
 
-    async def _require_status(
+    async def require_status(
         self, conn: Conn, game_id: int, *wanted: str
     ) -> str:
-        status = await self._status(conn, game_id)
+        status = await self.status(conn, game_id)
         if status not in wanted:
             raise WrongStatus(game_id, status, " or ".join(wanted))
         return status
 
-    async def _touch(self, conn: Conn, game_id: int) -> None:
+    async def touch(self, conn: Conn, game_id: int) -> None:
         await conn.execute(
-            "UPDATE games SET updated_at = ? WHERE id = ?", (self._clock(), game_id)
+            "UPDATE games SET updated_at = ? WHERE id = ?", (self.clock(), game_id)
         )
 
 

@@ -6,7 +6,7 @@ owed survives a crash without being written in the step's own transaction."""
 from __future__ import annotations
 
 from bot.store.backends.sql import fetch_all, fetch_one
-from bot.store.shared import StoreBase
+from bot.store.shared import Core
 
 # A game the channel may owe steps to: in play, or over with its result not yet shown.
 # A finished game without a row was never shown here (an imported record): owed nothing.
@@ -16,7 +16,13 @@ _OWED = ("SELECT g.id, g.guild_id FROM games g LEFT JOIN channel_shown s ON s.ga
          "AND s.version <> g.version) ORDER BY g.id")
 
 
-class ShownMixin(StoreBase):
+class Shown:
+    """The version each game's channel shows (one store's part)."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self._db = core.db
+
     async def shown_version(self, game_id: int) -> int | None:
         """The version the game's channel shows; None: never shown."""
         async with self._db.reading() as conn:

@@ -1,4 +1,5 @@
-"""Reading the ratings and places of migration 0007: leaderboards and a player's games."""
+"""Reading the ratings and places of migration 0007: leaderboards and a player's games
+(`store.ratings.top`, `standing`, `played_games`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.community.ratings import Rating
-from bot.store.backends.sql import fetch_all, fetch_one
-from bot.store.shared import StoreBase
+from bot.store.backends.sql import Database, fetch_all, fetch_one
 
 # The conservative score, in SQL (see bot/community/ratings.py).
 _SCORE = "(mu - 3 * sigma)"
@@ -75,63 +75,62 @@ class PlayedGame:
         return not self.rated and self.reason == VOIDED
 
 
-class StandingsMixin(StoreBase):
-    async def leaderboard(self, guild_id: int, game: str, *, limit: int = 10,
-                          offset: int = 0) -> tuple[list[Standing], int]:
-        """The best rated players by conservative score, and how many there are."""
-        async with self._db.reading() as conn:
-            rows = await fetch_all(
-                conn, f"SELECT *, {_LATEST_NAME} FROM ratings WHERE guild_id = ? AND game = ? "
-                      f"ORDER BY {_SCORE} DESC, user_id LIMIT ? OFFSET ?",
-                (guild_id, game, limit, offset))
-            total = await fetch_one(
-                conn, "SELECT count(*) AS n FROM ratings WHERE guild_id = ? AND game = ?",
-                (guild_id, game))
-        return ([_standing(offset + i + 1, r) for i, r in enumerate(rows)],
-                0 if total is None else int(total["n"]))
+async def top(db: Database, guild_id: int, game: str, *, limit: int = 10,
+                      offset: int = 0) -> tuple[list[Standing], int]:
+    """The best rated players by conservative score, and how many there are."""
+    async with db.reading() as conn:
+        rows = await fetch_all(
+            conn, f"SELECT *, {_LATEST_NAME} FROM ratings WHERE guild_id = ? AND game = ? "
+                  f"ORDER BY {_SCORE} DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, game, limit, offset))
+        total = await fetch_one(
+            conn, "SELECT count(*) AS n FROM ratings WHERE guild_id = ? AND game = ?",
+            (guild_id, game))
+    return ([_standing(offset + i + 1, r) for i, r in enumerate(rows)],
+            0 if total is None else int(total["n"]))
 
-    async def standing(self, guild_id: int, game: str, user_id: int) -> Standing | None:
-        async with self._db.reading() as conn:
-            row = await fetch_one(
-                conn, f"SELECT *, {_LATEST_NAME} FROM ratings WHERE guild_id = ? AND game = ? "
-                      f"AND user_id = ?", (guild_id, game, user_id))
-            if row is None:
-                return None
-            above = await fetch_one(
-                conn, f"SELECT count(*) AS n FROM ratings WHERE guild_id = ? AND game = ? "
-                      f"AND ({_SCORE} > ? OR ({_SCORE} = ? AND user_id < ?))",
-                (guild_id, game, row["mu"] - 3 * row["sigma"],
-                 row["mu"] - 3 * row["sigma"], user_id))
-        return _standing(1 + (0 if above is None else int(above["n"])), row)
+async def standing_of(db: Database, guild_id: int, game: str, user_id: int) -> Standing | None:
+    async with db.reading() as conn:
+        row = await fetch_one(
+            conn, f"SELECT *, {_LATEST_NAME} FROM ratings WHERE guild_id = ? AND game = ? "
+                  f"AND user_id = ?", (guild_id, game, user_id))
+        if row is None:
+            return None
+        above = await fetch_one(
+            conn, f"SELECT count(*) AS n FROM ratings WHERE guild_id = ? AND game = ? "
+                  f"AND ({_SCORE} > ? OR ({_SCORE} = ? AND user_id < ?))",
+            (guild_id, game, row["mu"] - 3 * row["sigma"],
+             row["mu"] - 3 * row["sigma"], user_id))
+    return _standing(1 + (0 if above is None else int(above["n"])), row)
 
-    async def played_games(self, guild_id: int, game: str, user_id: int) -> list[PlayedGame]:
-        """Every finished game of the person in this server, oldest first."""
-        async with self._db.reading() as conn:
-            rows = await fetch_all(
-                conn,
-                "SELECT p.game_id, g.channel_id, g.version, r.finished_at, p.name, p.place, "
-                "p.tally, r.rated, r.reason, r.by_moderator, p.mu_after, p.sigma_after, "
-                "(SELECT count(*) FROM game_places AS q WHERE q.game_id = p.game_id) AS seats, "
-                "NOT EXISTS (SELECT 1 FROM games AS n WHERE n.channel_id = g.channel_id "
-                "AND n.game = g.game AND n.id > g.id) AS last_in_channel "
-                "FROM game_places AS p JOIN rated_games AS r ON r.game_id = p.game_id "
-                "JOIN games AS g ON g.id = p.game_id "
-                "WHERE p.user_id = ? AND r.guild_id = ? AND r.game = ? "
-                "ORDER BY r.finished_at, p.game_id", (user_id, guild_id, game))
-            # Only candidates: segments posted at the game's last version, and the
-            # 'prompt' of a game without segments (a game has dozens of segments).
-            messages = await fetch_all(
-                conn,
-                "SELECT m.game_id, m.kind, m.channel_id, m.message_id FROM bot_messages AS m "
-                "JOIN game_places AS p ON p.game_id = m.game_id "
-                "JOIN rated_games AS r ON r.game_id = m.game_id "
-                "JOIN games AS g ON g.id = m.game_id "
-                "WHERE p.user_id = ? AND r.guild_id = ? AND r.game = ? "
-                f"AND (m.kind LIKE ('{_SEGMENT}%:' || g.version) OR m.kind = 'prompt' "
-                f"AND NOT EXISTS (SELECT 1 FROM bot_messages AS s WHERE s.game_id = m.game_id "
-                f"AND s.kind LIKE '{_SEGMENT}%'))", (user_id, guild_id, game))
-        found = record_messages({r["game_id"]: int(r["version"]) for r in rows}, messages)
-        return [_played(r, found.get(r["game_id"])) for r in rows]
+async def played_games(db: Database, guild_id: int, game: str, user_id: int) -> list[PlayedGame]:
+    """Every finished game of the person in this server, oldest first."""
+    async with db.reading() as conn:
+        rows = await fetch_all(
+            conn,
+            "SELECT p.game_id, g.channel_id, g.version, r.finished_at, p.name, p.place, "
+            "p.tally, r.rated, r.reason, r.by_moderator, p.mu_after, p.sigma_after, "
+            "(SELECT count(*) FROM game_places AS q WHERE q.game_id = p.game_id) AS seats, "
+            "NOT EXISTS (SELECT 1 FROM games AS n WHERE n.channel_id = g.channel_id "
+            "AND n.game = g.game AND n.id > g.id) AS last_in_channel "
+            "FROM game_places AS p JOIN rated_games AS r ON r.game_id = p.game_id "
+            "JOIN games AS g ON g.id = p.game_id "
+            "WHERE p.user_id = ? AND r.guild_id = ? AND r.game = ? "
+            "ORDER BY r.finished_at, p.game_id", (user_id, guild_id, game))
+        # Only candidates: segments posted at the game's last version, and the
+        # 'prompt' of a game without segments (a game has dozens of segments).
+        messages = await fetch_all(
+            conn,
+            "SELECT m.game_id, m.kind, m.channel_id, m.message_id FROM bot_messages AS m "
+            "JOIN game_places AS p ON p.game_id = m.game_id "
+            "JOIN rated_games AS r ON r.game_id = m.game_id "
+            "JOIN games AS g ON g.id = m.game_id "
+            "WHERE p.user_id = ? AND r.guild_id = ? AND r.game = ? "
+            f"AND (m.kind LIKE ('{_SEGMENT}%:' || g.version) OR m.kind = 'prompt' "
+            f"AND NOT EXISTS (SELECT 1 FROM bot_messages AS s WHERE s.game_id = m.game_id "
+            f"AND s.kind LIKE '{_SEGMENT}%'))", (user_id, guild_id, game))
+    found = record_messages({r["game_id"]: int(r["version"]) for r in rows}, messages)
+    return [_played(r, found.get(r["game_id"])) for r in rows]
 
 
 def record_messages(final: dict[int, int],

@@ -1,36 +1,63 @@
-"""`Store`: the game store put together from its parts, on SQLite or PostgreSQL."""
+"""`Store`: the game store, on SQLite or PostgreSQL. It owns the connection and its
+transactions; what it keeps is read and written through its named parts:
+
+| part | owns |
+|---|---|
+| `games` | games from start to end: start, end, find, list, count |
+| `lobbies` | tables waiting for players: join, leave, colours, settings |
+| `actions` | a game's state and log: load, submit (one action, one transaction), commitments |
+| `checks` | stored games checked against their replay |
+| `records` | records out and in: export, import, a spectator's export |
+| `seats` | who plays a seat, its notifications and clock bookkeeping |
+| `tables` | server, table and personal settings; digests |
+| `deadlines` | deadlines, reminder stages and the clocks' claims |
+| `messages` | the ids of each game's Discord messages |
+| `moderation` | undo and the moderators' audit log |
+| `ratings` | ratings, leaderboards, voids (rated after each finished game's commit) |
+| `pings`, `shown` | who a message pinged; the version a channel shows |
+| `web_pages` | page tokens, whether a server shows pages, link keys |
+| `processes` | the roll call of the bot processes |
+
+Each part is handed the store's `Core` (bot/store/shared.py: the database, engines,
+clock, live-state cache, after-commit handlers) and, where it needs one, another part;
+no part extends another.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from os import PathLike
 from typing import Any
 
+from bot.games.base import GameEngine
 from bot.games.registry import get_engine
 from bot.secret_logs import keep_secrets_out_of_logs
-from bot.store.actions import ActionsMixin
+from bot.store.actions import Actions
 from bot.store.after_commit import RATE
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections, is_postgres_url
 from bot.store.backends.sql import Database as Backend
-from bot.store.backends.sql import fetch_all, fetch_one
+from bot.store.backends.sql import fetch_one
 from bot.store.backends.sqlite import BUSY_TIMEOUT_MS, DEFAULT_SYNCHRONOUS, Database
-from bot.store.bookkeeping import ServiceMixin
-from bot.store.moderation import ModerationMixin
-from bot.store.pings import PingsMixin
-from bot.store.processes import ProcessesMixin
-from bot.store.records import RecordsMixin
-from bot.store.rows import ACTIVE
-from bot.store.shared import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, EngineLookup
-from bot.store.shown import ShownMixin
-from bot.store.table_settings import TablesMixin
-from bot.store.voiding import VoidingMixin
-from bot.store.web_pages import WebPagesMixin
+from bot.store.checks import Checks
+from bot.store.deadlines import Deadlines
+from bot.store.games import Games
+from bot.store.lobbies import Lobbies
+from bot.store.messages import Messages
+from bot.store.moderation import Moderation
+from bot.store.old_names import MOVED
+from bot.store.pings import Pings
+from bot.store.processes import Processes
+from bot.store.ratings import Ratings
+from bot.store.records import Records
+from bot.store.seats import Seats
+from bot.store.shared import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Clock, Core, EngineLookup
+from bot.store.shown import Shown
+from bot.store.tables import Tables
+from bot.store.web_pages import WebPages
 
 
-class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMixin,
-            ServiceMixin, PingsMixin, ProcessesMixin, ShownMixin, WebPagesMixin):
+class Store:
     """Persistent games for any engine of the registry, on one SQLite file or on a
     PostgreSQL database that several processes share.
 
@@ -40,11 +67,38 @@ class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
     transactions.
     """
 
-    def __init__(self, db: Backend, **kwargs: Any) -> None:
-        super().__init__(db, **kwargs)
-        # The store's own after-commit handlers (bot/store/after_commit.py); the Discord
-        # side registers those that talk to Discord.
-        self.after_commit.register(RATE, self.rate_owed, all_at_once=True)
+    def __init__(
+        self,
+        db: Backend,
+        *,
+        engines: EngineLookup = get_engine,
+        clock: Clock = time.time,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        cache_size: int = DEFAULT_CACHE_SIZE,
+    ) -> None:
+        self._db = db
+        self.core = core = Core(db, engines=engines, clock=clock,
+                                snapshot_every=snapshot_every, cache_size=cache_size)
+        # What follows a committed step, by name (bot/store/after_commit.py).
+        self.after_commit = core.after_commit
+        self.checks = Checks(core)
+        self.actions = Actions(core, self.checks)
+        self.games = Games(core)
+        self.lobbies = Lobbies(core, self.games)
+        self.records = Records(core, self.games, self.actions)
+        self.seats = Seats(core)
+        self.tables = Tables(core)
+        self.deadlines = Deadlines(core)
+        self.messages = Messages(core)
+        self.moderation = Moderation(core)
+        self.ratings = Ratings(core)
+        self.pings = Pings(core)
+        self.shown = Shown(core)
+        self.web_pages = WebPages(core, self.tables)
+        self.processes = Processes(core)
+        # The store's own after-commit handlers; the Discord side registers those that
+        # talk to Discord.
+        self.after_commit.register(RATE, self.ratings.rate_owed, all_at_once=True)
 
     @classmethod
     async def open(
@@ -77,13 +131,17 @@ class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
         )
 
     async def close(self) -> None:
-        self._live.clear()
+        self.core.live.clear()
         await self._db.close()
 
     @property
     def dialect(self) -> str:
         """"sqlite" or "postgresql"."""
         return self._db.dialect
+
+    def engine(self, game: str) -> GameEngine:
+        """The engine of a game name; StoreError if there is none."""
+        return self.core.engine(game)
 
     async def schema_version(self) -> int:
         return await self._db.schema_version()
@@ -103,35 +161,19 @@ class Store(VoidingMixin, ModerationMixin, RecordsMixin, ActionsMixin, TablesMix
         decide a game's messages at once (a click in one, a deadline in the other)."""
         return self._db.game_lock(game_id, "show")
 
-    async def watch_deadlines(self, wake: Callable[[], None]) -> None:
-        """Call `wake()` whenever another process changes deadlines."""
-        await self._db.watch_deadlines(wake)
-
-    async def watch_settings(self, changed: Callable[[int | None], None]) -> None:
-        """Call `changed(guild_id)` whenever a server's settings change, in any process;
-        `changed(None)` when changes may have gone unheard (a lost connection)."""
-        await self._db.watch_settings(changed)
-
-    # -- what the host's health check and metrics read ----------------------------------
-
     async def ping(self) -> None:
-        """A trivial query; raises when the database does not answer it."""
+        """A trivial query; raises when the database does not answer it (the host's
+        health check)."""
         async with self._db.reading_each() as conn:
             await fetch_one(conn, "SELECT 1 AS one")
 
-    async def running_games(self) -> dict[str, int]:
-        """How many games are being played (started, not over), by game."""
-        async with self._db.reading_each() as conn:
-            rows = await fetch_all(conn, "SELECT game, COUNT(*) AS n FROM games "
-                                         "WHERE status = ? GROUP BY game", (ACTIVE,))
-        return {str(r["game"]): int(r["n"]) for r in rows}
-
-    async def game_kind(self, game_id: int) -> str:
-        """Which game `game_id` is (its engine's name): from the cache when it holds it."""
-        live = self._live.get(game_id)
-        if live is not None:
-            return live.engine.name
-        return (await self.get_game(game_id)).game
+    # TEMPORARY: an old method name reaches the part that now owns it (old_names.py),
+    # until the last caller names the part itself.
+    def __getattr__(self, name: str) -> Any:
+        moved = MOVED.get(name)
+        if moved is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return getattr(getattr(self, moved[0]), moved[1])
 
     async def __aenter__(self) -> Store:
         return self

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from bot.store.backends.postgres import is_postgres_url
 from bot.store.backends.sql import fetch_all, fetch_one
+from bot.store.checks import first_difference
 from bot.store.errors import StoreError
-from bot.store.loading import first_difference, normalized
+from bot.store.rows import normalized
 from bot.store.store import Store
 
 # Parents before children, so every foreign key finds its row; tables that later
@@ -110,7 +111,7 @@ async def migrate_file(source: Path, url: str) -> TransferReport:
 async def _check_games(source: Store, target: Store) -> int:
     checked = 0
     before_id = None
-    while games := await source.list_games(limit=500, before_id=before_id):
+    while games := await source.games.list_games(limit=500, before_id=before_id):
         for row in games:
             await _same_game(source, target, row.id)
             checked += 1
@@ -119,8 +120,8 @@ async def _check_games(source: Store, target: Store) -> int:
 
 
 async def _same_game(source: Store, target: Store, game_id: int) -> None:
-    old = await source.load_game(game_id)
-    new = await target.load_game(game_id)
+    old = await source.actions.load(game_id)
+    new = await target.actions.load(game_id)
     if (new.row, new.seats) != (old.row, old.seats):
         raise StoreError(f"game {game_id} does not come out the same (its row or seats)")
     if old.state is None:
@@ -129,4 +130,4 @@ async def _same_game(source: Store, target: Store, game_id: int) -> None:
                              normalized(old.engine.state_to_json(old.state)))
     if where is not None:
         raise StoreError(f"game {game_id} does not reload to the same state (at {where})")
-    await target.verify_game(game_id, from_scratch=True)  # StateMismatch if not
+    await target.checks.verify_game(game_id, from_scratch=True)  # StateMismatch if not

@@ -11,7 +11,8 @@ from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from bot.store.backends.sql import fetch_all, fetch_one
-from bot.store.shared import StoreBase
+from bot.store.shared import Core
+from bot.store.tables import Tables
 
 TOKEN_BYTES = 24  # 192 bits, 32 characters
 PAGES_KEY = "web_pages"  # in guild_settings.extra: False when a server's pages are off
@@ -41,7 +42,14 @@ def _shown(guild_id: int | None, extra: str | None) -> bool:
     return extra is None or json.loads(extra).get(PAGES_KEY, True) is not False
 
 
-class WebPagesMixin(StoreBase):
+class WebPages:
+    """The web pages' tokens, switch and keys (one store's part)."""
+
+    def __init__(self, core: Core, tables: Tables) -> None:
+        self._core = core
+        self._db = core.db
+        self._tables = tables  # a server's switch is one of its settings
+
     async def page_token(self, kind: str, ref: int) -> str:
         """The token of a game's (`kind` "game", `ref` its id) or a server's ("server",
         its id) page, made on first use."""
@@ -68,7 +76,7 @@ class WebPagesMixin(StoreBase):
         (direct messages) has no page."""
         if guild_id is None:
             return False
-        settings = await self.get_guild_settings(guild_id)  # type: ignore[attr-defined]
+        settings = await self._tables.get_guild_settings(guild_id)
         return settings.extra.get(PAGES_KEY, True) is not False
 
     async def page_stamps(self, game_ids: Collection[int]) -> dict[int, PageStamp]:
@@ -97,8 +105,8 @@ class WebPagesMixin(StoreBase):
         return await self._db.watch_games(changed)
 
     async def show_pages(self, guild_id: int, shown: bool) -> None:
-        settings = await self.get_guild_settings(guild_id)  # type: ignore[attr-defined]
-        await self.set_guild_settings(  # type: ignore[attr-defined]
+        settings = await self._tables.get_guild_settings(guild_id)
+        await self._tables.set_guild_settings(
             guild_id, extra={**settings.extra, PAGES_KEY: shown})
 
     async def web_key(self, name: str = "links") -> bytes:

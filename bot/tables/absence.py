@@ -88,12 +88,12 @@ class AbsenceMixin:
                 action = game.engine.default_action(game.state, seat_no)
             # Logged as the table's move for the seat, unless a computer's own: undo
             # stops at it, as at any move made for a person (a paced autopilot's too).
-            result = await self.store.submit_action(
+            result = await self.store.actions.submit(
                 game_id, action, expected_version=game.version,
                 actor_id=None if by == "computer" else TABLE_ACTOR)
             # A standing order is the player's own answer, given ahead: not a miss.
             misses = seat.misses + 1 if by == "deadline" and how != "order" else seat.misses
-            seat = await self.store.update_seat(game_id, seat_no, misses=misses)
+            seat = await self.store.seats.update_seat(game_id, seat_no, misses=misses)
             # Said later, by the channel: in its language, not the clicker's. A computer
             # seat that simply moves (after a kick or an undo) is told like any other.
             lines = [] if by == "computer" else [note(timed_out(user_text(seat.name), by, how))]
@@ -101,7 +101,7 @@ class AbsenceMixin:
             put_on = by == "deadline" and misses >= MISSES_FOR_AUTOPILOT \
                 and not seat.autopilot and not result.finished
             if put_on:
-                await self.store.set_autopilot(game_id, seat_no, True)
+                await self.store.seats.set_autopilot(game_id, seat_no, True)
                 lines.append(note(later_n(
                     "🤖 {name} missed a deadline: the autopilot plays for them until they "
                     "use {back}.",
@@ -141,9 +141,9 @@ class AbsenceMixin:
         you are back (as with `back`). True when it ended the autopilot."""
         seat = game.seats[seat_no]
         if seat.autopilot:
-            await self.store.set_autopilot(game.id, seat_no, False)
+            await self.store.seats.set_autopilot(game.id, seat_no, False)
         if seat.misses:
-            await self.store.update_seat(game.id, seat_no, misses=0)
+            await self.store.seats.update_seat(game.id, seat_no, misses=0)
         return seat.autopilot
 
     async def back(self, game_id: int, user_id: int) -> str:
@@ -157,11 +157,11 @@ class AbsenceMixin:
                 raise self.error(later("You are playing your own seat already: you are not "
                                        "away and the autopilot does not play for you."))
             unused = max(0.0, (seat.away_until or now) - now)
-            await self.store.set_autopilot(game_id, seat.seat, False)
-            await self.store.update_seat(game_id, seat.seat, misses=0, away_until=None,
-                                         away_used=max(0.0, seat.away_used - unused))
+            await self.store.seats.set_autopilot(game_id, seat.seat, False)
+            await self.store.seats.update_seat(game_id, seat.seat, misses=0, away_until=None,
+                                               away_used=max(0.0, seat.away_used - unused))
             if unused:
-                await self.store.shift_deadlines(game_id, -unused, seat=seat.seat)
+                await self.store.deadlines.shift_deadlines(game_id, -unused, seat=seat.seat)
                 self.clock.poke()
             game = await self.load(game_id)
             await self.clock.sync(game)
@@ -187,9 +187,9 @@ class AbsenceMixin:
                                        "game.", days=number(MAX_AWAY_S / DAY)))
             granted = min(wanted, left)
             until = max(now, seat.away_until or now) + granted
-            await self.store.update_seat(game_id, seat.seat, away_until=until,
-                                         away_used=seat.away_used + granted)
-            await self.store.shift_deadlines(game_id, granted, seat=seat.seat)
+            await self.store.seats.update_seat(game_id, seat.seat, away_until=until,
+                                               away_used=seat.away_used + granted)
+            await self.store.deadlines.shift_deadlines(game_id, granted, seat=seat.seat)
         self.clock.poke()
         values = {"name": user_text(seat.name), "days": number(granted / DAY),
                   "until": f"<t:{int(until)}:f>", "most": number(MAX_AWAY_S / DAY)}
@@ -220,7 +220,7 @@ class AbsenceMixin:
             now = {k: merged[k] for k in (*kit.order_choices, *merged)
                    if merged.get(k, "default") != "default"}  # in the command's order
             if given:
-                await self.store.update_seat(game_id, seat.seat, orders=now)
+                await self.store.seats.update_seat(game_id, seat.seat, orders=now)
         listed = ", ".join(f"{option_word(k, name=True)} → {option_word(v)}"
                            for k, v in now.items())
         if not given:
@@ -259,7 +259,7 @@ class AbsenceMixin:
                 raise self.error(exc.args[0]) from exc
             changes = {**changes, "reminders": stages}
         try:
-            row = await self.store.update_settings(game_id, changes)
+            row = await self.store.tables.update_settings(game_id, changes)
         except StoreError as exc:
             raise self.error(str(exc)) from exc
         t = timing_of(row.settings)

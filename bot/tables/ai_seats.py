@@ -115,7 +115,7 @@ class AiSeatsMixin:
             if self.searching_seat(game) != seat or \
                     kit.decision_key(game.state, seat) != decision:
                 return False  # the game moved on meanwhile: think again
-            result = await self.store.submit_action(
+            result = await self.store.actions.submit(
                 game_id, action, expected_version=game.version)
             log.info("game %s v%s: computer seat %s %s", game_id, result.version, seat,
                      action.get("type"))

@@ -106,10 +106,10 @@ class TableClock(ClockLoop):
         """After a step: a deadline (and its reminders) for each awaited person's current
         decision, none for anyone else. Rows for a decision still open are kept as they
         are, so answering someone else's question does not reset anyone's clock."""
-        existing = await self.store.get_deadlines(game.id)
+        existing = await self.store.deadlines.get_deadlines(game.id)
         if game.row.status != ACTIVE:
             if existing:
-                await self.store.clear_deadlines(game.id)
+                await self.store.deadlines.clear_deadlines(game.id)
             return
         kit = get_kit(game.row.game)
         timing = timing_of(game.row.settings)
@@ -144,13 +144,13 @@ class TableClock(ClockLoop):
             log.debug("game %s: seat %s (%s) due at %.0f", game.id, seat_no, kind, due)
         # One transaction for the whole step: a click costs one commit, not one per row.
         paused = bool(add) and bool(game.row.settings.get("paused"))
-        await self.store.change_deadlines(game.id, drop=drop, add=add,
-                                          pause_at=now if paused else None)
+        await self.store.deadlines.change_deadlines(game.id, drop=drop, add=add,
+                                                    pause_at=now if paused else None)
         if add:
             self.poke()
 
     async def due_of(self, game_id: int, seat: int) -> float | None:
-        for d in await self.store.get_deadlines(game_id):
+        for d in await self.store.deadlines.get_deadlines(game_id):
             if d.seat == seat and d.kind.startswith("due:"):
                 return d.due_at
         return None
@@ -180,7 +180,7 @@ class TableClock(ClockLoop):
         handled = 0
         while True:
             now = self.clock()
-            due = await self.store.claim_due_deadlines(
+            due = await self.store.deadlines.claim_due_deadlines(
                 now, owner=self.owner, lease=CLAIM_LEASE_S, limit=CLAIM_BATCH)
             if not due:
                 return handled
@@ -210,7 +210,7 @@ class TableClock(ClockLoop):
                     log.debug("deadline %s (%s) of game %s handled", deadline.id,
                               deadline.kind, deadline.game_id)
                     handled += 1
-                await self.store.delete_deadlines(void, claimed_by=self.owner)
+                await self.store.deadlines.delete_deadlines(void, claimed_by=self.owner)
             finally:  # reminders marked as sent are sent, whatever stopped the batch
                 for game, seats in reminders.values():
                     await self._send_reminders(game, seats)
@@ -218,7 +218,7 @@ class TableClock(ClockLoop):
     async def _done(self, deadline: Deadline) -> None:
         """Remove a row this clock claimed, unless it was moved meanwhile (a new
         deadline in the same slot, no longer ours)."""
-        await self.store.delete_deadlines([deadline.id], claimed_by=self.owner)
+        await self.store.deadlines.delete_deadlines([deadline.id], claimed_by=self.owner)
 
     async def _send_reminders(self, game: LoadedGame, due: list[Reminder]) -> None:
         if self.notifier is None:
@@ -237,7 +237,7 @@ class TableClock(ClockLoop):
         if self.notifier is None or game.row.status != ACTIVE or not seat.autopilot \
                 or seat.user_id is None or seat.is_bot:
             return
-        prefs = await self.store.get_user_prefs(seat.user_id)
+        prefs = await self.store.tables.get_user_prefs(seat.user_id)
         if prefs.notify == "off":
             return
         now = self.clock()
@@ -271,8 +271,8 @@ class TableClock(ClockLoop):
             log.info("game %s: computer seat %s still faces its decision; thinking here",
                      game.id, seat_no)
             self.service.think_later(game.id)
-            await self.store.set_deadline(game.id, deadline.kind,
-                                          self.clock() + THINK_WATCH_S, seat=seat_no)
+            await self.store.deadlines.set_deadline(game.id, deadline.kind,
+                                                    self.clock() + THINK_WATCH_S, seat=seat_no)
             return True
         send = await self._remind(game, deadline)
         if send is not None:  # sent after the batch: one message for a game's reminders
@@ -290,13 +290,13 @@ class TableClock(ClockLoop):
         if due_at is None or due_at <= now:
             await self._done(deadline)
             return None
-        prefs = await self.store.get_user_prefs(seat.user_id) if seat.user_id else None
+        prefs = await self.store.tables.get_user_prefs(seat.user_id) if seat.user_id else None
         if prefs is not None:
             wake = after_quiet_hours(now, prefs.tz, prefs.quiet)
             if wake > now:  # quiet hours: move the reminder to their end, if still useful
                 if wake < due_at and not await self._later_stage_near(game, deadline, wake):
-                    await self.store.set_deadline(game.id, deadline.kind, wake,
-                                                  seat=seat.seat)
+                    await self.store.deadlines.set_deadline(game.id, deadline.kind, wake,
+                                                            seat=seat.seat)
                 else:
                     await self._done(deadline)
                 return None
@@ -304,7 +304,7 @@ class TableClock(ClockLoop):
                 await self._done(deadline)
                 return None
         # Marked before sending: a crash right after costs one reminder, never a second.
-        send = await self.store.mark_reminder_sent(deadline.id, 0)
+        send = await self.store.deadlines.mark_reminder_sent(deadline.id, 0)
         await self._done(deadline)
         return Reminder(seat, due_at, prefs is not None and by_dm(prefs)) if send else None
 
@@ -314,7 +314,7 @@ class TableClock(ClockLoop):
         hours end: the one moved there would come just before it, a second message
         saying the same."""
         decision = split_kind(deadline.kind)[1]
-        for row in await self.store.get_deadlines(game.id):
+        for row in await self.store.deadlines.get_deadlines(game.id):
             head, of = split_kind(row.kind)
             if row.id != deadline.id and row.seat == deadline.seat and of == decision \
                     and head.startswith("remind") and row.due_at <= wake + QUIET_MERGE_S:
@@ -324,7 +324,7 @@ class TableClock(ClockLoop):
     async def _digests(self) -> None:
         """One message a day to each player who asked for a digest instead of pings."""
         now = self.clock()
-        for prefs in await self.store.due_digests(now):
+        for prefs in await self.store.tables.due_digests(now):
             try:
                 await self._digest(prefs, now)
             except Exception as exc:
@@ -338,13 +338,13 @@ class TableClock(ClockLoop):
             return
         wake = after_quiet_hours(now, prefs.tz, prefs.quiet)
         if wake > now:  # quiet hours: the digest waits for their end (from then daily)
-            await self.store.claim_digest(prefs.user_id, due, wake)
+            await self.store.tables.claim_digest(prefs.user_id, due, wake)
             return
         # Moving it on is the claim: of all processes, one moves it and sends it.
-        if not await self.store.claim_digest(prefs.user_id, due, due + DAY):
+        if not await self.store.tables.claim_digest(prefs.user_id, due, due + DAY):
             return
         lines: list[Later] = []
-        for seat in await self.store.seats_of_user(prefs.user_id):
+        for seat in await self.store.seats.seats_of_user(prefs.user_id):
             game = await self.service.load(seat.game_id)
             if game.row.status == ACTIVE and seat.seat in game.engine.pending(game.state):
                 due = await self.due_of(game.id, seat.seat)

@@ -21,7 +21,7 @@ from bot.tables.not_installed import NotInstalled
 log = logging.getLogger("bot.tables.clock")
 
 # Wake now and then even with nothing due: in case of clock jumps, and for the rows other
-# processes set without waking this clock (due later than this, bot/store/bookkeeping.py).
+# processes set without waking this clock (due later than this, bot/store/deadlines.py).
 MAX_SLEEP_S = WAKE_HORIZON_S
 
 
@@ -45,8 +45,8 @@ class ClockLoop:
     def poke(self) -> None: ...
 
     async def next_wake(self) -> float | None:
-        times = [t for t in (await self.store.next_due_at(), await self.store.next_digest_at())
-                 if t is not None]
+        times = [t for t in (await self.store.deadlines.next_due_at(),
+                             await self.store.tables.next_digest_at()) if t is not None]
         return min(times) if times else None
 
     async def run(self) -> None:
@@ -59,7 +59,7 @@ class ClockLoop:
             self._changed.clear()
             try:
                 if not watching:  # other processes' changes too
-                    await self.store.watch_deadlines(self.poke)
+                    await self.store.deadlines.watch(self.poke)
                     watching = True
                 await self.tick()
                 next_at = await self.next_wake()
@@ -77,7 +77,7 @@ class ClockLoop:
         """Let go of the rows this clock claimed (0 when the database refuses that too:
         the lease runs out)."""
         try:
-            return await self.store.release_claims(self.owner)
+            return await self.store.deadlines.release_claims(self.owner)
         except Exception:
             return 0
 
@@ -104,7 +104,7 @@ class ClockLoop:
             log.exception("the table clock had stopped")
         # What it claimed and did not get to is not left waiting out the lease.
         try:
-            released = await self.store.release_claims(self.owner)
+            released = await self.store.deadlines.release_claims(self.owner)
         except Exception:
             log.exception("stopping: could not let go of the claimed deadline rows")
         else:
@@ -120,8 +120,8 @@ class ClockLoop:
         count = 0
         failed: list[int] = []
         before_id = None
-        while rows := await self.store.list_games(status=ACTIVE, limit=500,
-                                                  before_id=before_id):
+        while rows := await self.store.games.list_games(status=ACTIVE, limit=500,
+                                                        before_id=before_id):
             for row in rows:
                 try:
                     game = await self.service.load(row.id)

@@ -71,13 +71,13 @@ class CommitmentBook:
                 news = [(game.version, events)]
             else:
                 news = [(entry.version, entry.events) for entry in
-                        await self.store.list_actions(game.id, after_version=held.version)]
+                        await self.store.actions.log(game.id, after_version=held.version)]
             for version, told in news:
                 revealed = sealing.remember(held.memory, told) or revealed
                 held.version = max(held.version, version)
             if revealed:
                 held.rows = {(c.year, c.area, c.seat): c
-                             for c in await self.store.commitments(game.id)}
+                             for c in await self.store.actions.commitments(game.id)}
         self._games[game.id] = held
         self._games.move_to_end(game.id)
         while len(self._games) > self.size:

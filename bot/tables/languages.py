@@ -31,7 +31,7 @@ class ServerLanguages:
 
     async def watch(self) -> None:
         """From now on, a change of a server's settings in any process is seen at once."""
-        await self.store.watch_settings(self.forget)
+        await self.store.tables.watch_settings(self.forget)
 
     def forget(self, guild_id: int | None) -> None:
         """The server's language is read again next time (None: every server's)."""
@@ -49,7 +49,7 @@ class ServerLanguages:
         if known is not None and self.clock() - known[1] < TTL_S:
             return known[0]
         forgotten = self._forgotten
-        settings = await self.store.get_guild_settings(guild_id)
+        settings = await self.store.tables.get_guild_settings(guild_id)
         language = settings.extra.get(LANGUAGE_KEY, SOURCE_LANGUAGE)
         if language not in LANGUAGES:
             language = SOURCE_LANGUAGE
@@ -58,8 +58,8 @@ class ServerLanguages:
         return language
 
     async def set(self, guild_id: int, language: str) -> None:
-        settings = await self.store.get_guild_settings(guild_id)
-        await self.store.set_guild_settings(
+        settings = await self.store.tables.get_guild_settings(guild_id)
+        await self.store.tables.set_guild_settings(
             guild_id, extra={**settings.extra, LANGUAGE_KEY: language})
         self._known[guild_id] = (language, self.clock())
 
@@ -91,8 +91,8 @@ async def set_language(mod_ops: Moderation, languages: ServerLanguages, mod: Mod
         raise TableError(later("Choose one of: {languages}.",
                                 languages=", ".join(LANGUAGE_NAMES.values())))
     await languages.set(mod.guild_id, code)
-    await mod_ops.store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
-                                  action="language", detail={"language": code})
+    await mod_ops.store.moderation.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
+                                             action="language", detail={"language": code})
     with speaking(code):  # said in the new language, to everyone
         return ModResult(_("🌐 {moderator} set this server's language to {language}: new "
                            "channel messages and boards speak it; private answers follow "

@@ -49,11 +49,11 @@ class LobbyMixin:
                                     live=option_word("live"), async_=option_word("async")))
         settings = {**kit.settings_for(options or {}), "seats": seats, "timing": timing}
         try:
-            row = await self.store.create_lobby(game, guild_id=guild_id, channel_id=channel_id,
-                                                parent_channel_id=parent_channel_id,
-                                                created_by=user_id, settings=settings)
+            row = await self.store.lobbies.create(game, guild_id=guild_id, channel_id=channel_id,
+                                                  parent_channel_id=parent_channel_id,
+                                                  created_by=user_id, settings=settings)
         except ChannelBusy as exc:
-            busy = await self.store.open_game_in_channel(channel_id)
+            busy = await self.store.games.open_game_in_channel(channel_id)
             if busy is not None and not installed(busy.game):
                 raise NotInstalled(busy) from exc  # a moderator's end frees the channel
             if busy is not None and busy.status == LOBBY:
@@ -81,8 +81,8 @@ class LobbyMixin:
             if len(game.seats) >= game.row.settings.get("seats", 4):
                 raise TableError(later("The table is full."))
             kit = self.kit(game)
-            await self.store.join_lobby(game_id, user_id=user_id, name=name[:32],
-                                        colour=self._free_colour(kit, game))
+            await self.store.lobbies.join(game_id, user_id=user_id, name=name[:32],
+                                          colour=self._free_colour(kit, game))
             return await self.load(game_id)
 
     @staticmethod
@@ -93,7 +93,7 @@ class LobbyMixin:
     async def leave(self, game_id: int, user_id: int) -> LoadedGame:
         async with self.lock(game_id):
             await self._lobby(game_id)
-            if not await self.store.leave_lobby(game_id, user_id):
+            if not await self.store.lobbies.leave(game_id, user_id):
                 raise TableError(later("You are not seated at this table."))
             return await self.close_if_nobody_left(game_id)
 
@@ -103,7 +103,7 @@ class LobbyMixin:
         game = await self.load(game_id)
         if game.row.status == LOBBY and not any(s.user_id and not s.is_bot
                                                 for s in game.seats):
-            await self.store.end_game(game_id)
+            await self.store.games.end_game(game_id)
             game = await self.load(game_id)
         return game
 
@@ -120,7 +120,7 @@ class LobbyMixin:
             if any(s.colour == colour and s.seat != seat.seat for s in game.seats):
                 raise TableError(later("{colour} is taken; pick a free colour.",
                                         colour=colour_word(colour).capitalize()))
-            await self.store.set_lobby_colour(game_id, seat.seat, colour)
+            await self.store.lobbies.set_colour(game_id, seat.seat, colour)
             return await self.load(game_id)
 
     async def add_bot(self, game_id: int, user_id: int,
@@ -137,7 +137,8 @@ class LobbyMixin:
             kit = self.kit(game)
             used = {s.name for s in game.seats}
             name = next(n for n in kit.ai_names if n not in used)
-            await self.store.add_ai_seat(game_id, name=name, colour=self._free_colour(kit, game))
+            await self.store.lobbies.add_ai_seat(game_id, name=name,
+                                                 colour=self._free_colour(kit, game))
             levels = {**game.row.settings.get("ai_levels", {}), name: level}
-            await self.store.update_settings(game_id, {"ai_levels": levels})
+            await self.store.tables.update_settings(game_id, {"ai_levels": levels})
             return await self.load(game_id)

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import _, _n, later
 from bot.store import ACTIVE, Store, StoreError
-from bot.store.moderation import PUBLIC_EXPORT_FORMAT
+from bot.store.records import PUBLIC_EXPORT_FORMAT
 from bot.tables.record_checks import BadImport, check_import
 from bot.tables.steps import Moderator, ModResult, Step, TableError
 
@@ -30,10 +30,10 @@ class RecordsMixin:
             raise TableError(later("This game never started: there is nothing to export."))
         name = f"{game.row.game}-game-{game.id}"
         if game.row.status == ACTIVE:
-            data, partial = await self.store.export_public(game.id), True
+            data, partial = await self.store.records.export_public(game.id), True
             name += "-public"
         else:
-            data, partial = await self.store.export_game(game.id), False
+            data, partial = await self.store.records.export_game(game.id), False
         await self._audit(mod, "export", game, {"partial": partial})
         said = (_("🛡️ {moderator} exported the public part of the running game (no "
                   "secret in it).", moderator=mod.mention) if partial else
@@ -47,7 +47,7 @@ class RecordsMixin:
         """Restore a record into this channel, if it has no open game. `user_ids` take
         the people's seats in order; seats left over are played by the computer."""
         await self.require_moderator(mod)
-        if await self.store.open_game_in_channel(channel_id) is not None:
+        if await self.store.games.open_game_in_channel(channel_id) is not None:
             raise TableError(later("This channel already has a game open: end it first, or "
                                     "import into another channel."))
         try:
@@ -62,7 +62,7 @@ class RecordsMixin:
         except BadImport as exc:
             raise TableError(later("Cannot import: {why}.", why=exc.args[0])) from None
         try:
-            loaded = await self.store.import_for_people(
+            loaded = await self.store.records.import_for_people(
                 record, people=list(user_ids or []), guild_id=guild_id,
                 channel_id=channel_id, parent_channel_id=parent_channel_id,
                 created_by=mod.user_id)

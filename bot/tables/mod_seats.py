@@ -40,9 +40,9 @@ class SeatsMixin:
                 raise TableError(later("{member} already sits at this table.",
                                         member=f"<@{new_user}>"))
             seat = self._seat_to_hand_on(game, old_user, seat_no)
-            await self.store.replace_seat_user(game.id, seat.seat, user_id=new_user,
-                                               name=new_name)
-            await self.store.update_seat(game.id, seat.seat, misses=0)
+            await self.store.seats.replace_seat_user(game.id, seat.seat, user_id=new_user,
+                                                     name=new_name)
+            await self.store.seats.update_seat(game.id, seat.seat, misses=0)
             game = await self.service.load(game.id)
             await self.service.clock.sync(game)
         old = seat.user_id if old_user is None else old_user  # None: the computer's seat
@@ -89,11 +89,11 @@ class SeatsMixin:
                 raise TableError(later("{member} does not play in this game.",
                                         member=f"<@{user}>"))
             if game.row.status == LOBBY:
-                await self.store.remove_lobby_seat(game.id, seat.seat)
+                await self.store.lobbies.remove_seat(game.id, seat.seat)
                 lobby = await self.service.close_if_nobody_left(game.id)
             else:
                 refuse_last_person(game, seat)
-                await self.store.hand_seat_to_ai(game.id, seat.seat)
+                await self.store.seats.hand_seat_to_ai(game.id, seat.seat)
                 await self.service.clock.sync(await self.service.load(game.id))
         await self._audit(mod, "kick", game, {"seat": seat.seat, "user": user})
         if game.row.status == LOBBY:

@@ -48,7 +48,7 @@ class Moderation(SeatsMixin, RecordsMixin):
         """Whether they have the server's moderator role."""
         if mod.guild_id is None:
             return False
-        role = (await self.store.get_guild_settings(mod.guild_id)).moderator_role_id
+        role = (await self.store.tables.get_guild_settings(mod.guild_id)).moderator_role_id
         return role is not None and role in mod.role_ids
 
     async def is_moderator(self, mod: Moderator) -> bool:
@@ -88,7 +88,7 @@ class Moderation(SeatsMixin, RecordsMixin):
         if managed:
             raise TableError(later("That role belongs to a bot or an integration: pick a role "
                                     "you hand out yourself."))
-        await self.store.set_guild_settings(mod.guild_id, moderator_role_id=role_id)
+        await self.store.tables.set_guild_settings(mod.guild_id, moderator_role_id=role_id)
         await self._audit(mod, "role", None, {"role_id": role_id})
         if role_id is None:
             return ModResult(_("🛡️ {moderator} cleared the moderator role: only members "
@@ -108,8 +108,8 @@ class Moderation(SeatsMixin, RecordsMixin):
             if game.row.settings.get("paused"):
                 raise TableError(later("The game is already paused; {resume} restarts the "
                                         "clocks.", resume=later_cmd("table-admin resume")))
-            await self.store.update_settings(game.id, {"paused": True})
-            await self.store.pause_deadlines(game.id, now=self.service.clock.clock())
+            await self.store.tables.update_settings(game.id, {"paused": True})
+            await self.store.deadlines.pause_deadlines(game.id, now=self.service.clock.clock())
         await self._audit(mod, "pause", game)
         self.service.clock.poke()
         return ModResult(_("🛡️ {moderator} paused the game: the clocks stop until a "
@@ -123,8 +123,8 @@ class Moderation(SeatsMixin, RecordsMixin):
             game = await self.service.load(game.id)
             if not game.row.settings.get("paused"):
                 raise TableError(later("The game is not paused."))
-            await self.store.update_settings(game.id, {"paused": False})
-            await self.store.resume_deadlines(game.id, now=self.service.clock.clock())
+            await self.store.tables.update_settings(game.id, {"paused": False})
+            await self.store.deadlines.resume_deadlines(game.id, now=self.service.clock.clock())
             await self.service.clock.sync(await self.service.load(game.id))
         await self._audit(mod, "resume", game)
         self.service.clock.poke()
@@ -139,7 +139,7 @@ class Moderation(SeatsMixin, RecordsMixin):
                                     most=number(MAX_EXTEND_HOURS)))
         game = await self._running(channel_id)
         async with self.service.lock(game.id):
-            moved = await self.store.shift_deadlines(game.id, hours * 3600)
+            moved = await self.store.deadlines.shift_deadlines(game.id, hours * 3600)
         if not moved:
             raise TableError(later("No clock is running in this game: nobody has a deadline."))
         await self._audit(mod, "extend", game, {"hours": hours})
@@ -217,14 +217,14 @@ class Moderation(SeatsMixin, RecordsMixin):
                 return await end_not_installed(self.store, mod, missing.row)
         if game.row.status == LOBBY:
             async with self.service.lock(game.id):
-                await self.store.end_game(game.id, result={"reason": "moderator"})
+                await self.store.games.end_game(game.id, result={"reason": "moderator"})
             await self._audit(mod, "end", game)
             return ModResult(_("🛡️ {moderator} closed the table before the game began.",
                                moderator=mod.mention), lobby=await self.service.load(game.id))
         async with self.service.lock(game.id):
             game = await self.service.load(game.id)
             try:
-                result = await self.store.submit_action(
+                result = await self.store.actions.submit(
                     game.id, self.service.kit(game).moderator_end(game.state),
                     expected_version=game.version, actor_id=mod.user_id)
             except (IllegalAction, StoreError) as exc:
@@ -252,7 +252,7 @@ class Moderation(SeatsMixin, RecordsMixin):
             game = await self.service.load(game.id)
             target, removed = await self._undo_span(game)
             try:
-                await self.store.undo_actions(
+                await self.store.moderation.undo(
                     game.id, to_version=target, expected_version=game.version,
                     moderator_id=mod.user_id, guild_id=mod.guild_id)
             except StoreError as exc:
@@ -288,7 +288,7 @@ class Moderation(SeatsMixin, RecordsMixin):
         deadline is one too)."""
         if game.version == 0:
             raise TableError(later("Cannot undo: nothing has been played yet."))
-        entries = {e.seq: e for e in await self.store.list_actions(
+        entries = {e.seq: e for e in await self.store.actions.log(
             game.id, after_version=max(0, game.version - UNDO_WINDOW))}
         target, removed = game.version, []
         while target > 0:
@@ -314,16 +314,16 @@ class Moderation(SeatsMixin, RecordsMixin):
         """The server's last moderator actions, newest first; with `channel_id`, those on
         the games of that channel (reading changes nothing, so it is not itself logged)."""
         await self.require_server_moderator(mod)
-        return await self.store.list_audit(guild_id=mod.guild_id, channel_id=channel_id,
-                                           limit=limit)
+        return await self.store.moderation.list_audit(guild_id=mod.guild_id, channel_id=channel_id,
+                                                      limit=limit)
 
     # ---- helpers ------------------------------------------------------------------------
 
     async def _audit(self, mod: Moderator, action: str, game: LoadedGame | None,
                      detail: dict[str, Any] | None = None) -> None:
-        await self.store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
-                                   action=action, detail=detail,
-                                   game_id=None if game is None else game.id)
+        await self.store.moderation.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
+                                              action=action, detail=detail,
+                                              game_id=None if game is None else game.id)
 
     async def _open(self, channel_id: int, game_id: int | None = None) -> LoadedGame:
         """The channel's open game; with `game_id`, only if it is still that game (a
@@ -344,7 +344,7 @@ class Moderation(SeatsMixin, RecordsMixin):
         game = await self.service.game_in_channel(channel_id)
         if game is not None:
             return game
-        rows = await self.store.list_games(channel_id=channel_id, limit=1)
+        rows = await self.store.games.list_games(channel_id=channel_id, limit=1)
         return await self.service.load(rows[0].id) if rows else None
 
     async def _computer_moves(self, game: LoadedGame) -> Step | None:

@@ -35,9 +35,9 @@ def end_question(row: GameRow) -> str:
 async def end_not_installed(store: Store, mod: Moderator, row: GameRow) -> ModResult:
     """End the table with no result: nothing of its game can be worked out without its
     engine. Its deadlines go with it (the store's `end_game`)."""
-    await store.end_game(row.id, result={"reason": "moderator"})
-    await store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id, action="end",
-                          detail={"not_installed": row.game}, game_id=row.id)
+    await store.games.end_game(row.id, result={"reason": "moderator"})
+    await store.moderation.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id, action="end",
+                                     detail={"not_installed": row.game}, game_id=row.id)
     return ModResult(_("🛡️ {moderator} ended the table of {title}, a game no longer "
                        "installed here: this channel is free for a new game.",
                        moderator=mod.mention, title=game_title(row.game)))

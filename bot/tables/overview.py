@@ -31,7 +31,7 @@ async def open_tables_text(moderation: Moderation, mod: Moderator) -> str:
     rows: list[GameRow] = []
     total = 0
     if mod.guild_id is not None:
-        rows, total = await moderation.store.open_games_by_activity(
+        rows, total = await moderation.store.games.open_games_by_activity(
             mod.guild_id, limit=MAX_TABLES)
     if not rows:
         return _("🛡️ There are no open tables in this server.")
@@ -66,7 +66,7 @@ async def table_line(service: TableService, row: GameRow) -> str:
                   "taken ({who}), last change {when}",
                   row.settings.get("seats", len(game.seats)), taken=len(game.seats),
                   who=people or _("computers only"), when=when(row.updated_at), **values)
-    asked = [d.created_at for d in await service.store.get_deadlines(row.id)
+    asked = [d.created_at for d in await service.store.deadlines.get_deadlines(row.id)
              if split_kind(d.kind)[0] == "due"]
     line = _n("• **{title}** game {game} in {channel}: running, {n} player; waits for "
               "{who} since {when}",

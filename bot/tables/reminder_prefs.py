@@ -21,11 +21,11 @@ async def set_reminder_prefs(store: Store, user_id: int, changes: dict[str, Any]
         raise TableError(later("Unknown time zone {zone}; use a name like Europe/Amsterdam "
                                "or America/New_York.", zone=user_text(repr(changes["tz"]))))
     if ("quiet_start" in changes) != ("quiet_end" in changes) and \
-            (await store.get_user_prefs(user_id)).quiet is None:
+            (await store.tables.get_user_prefs(user_id)).quiet is None:
         raise TableError(later(
             "Quiet hours need a start and an end: give both, e.g. {example} (once set, "
             "either can be changed alone). Nothing was changed.",
             example=later_cmd(f"{game} notify quiet_start:22 quiet_end:7")))
     if changes.get("digest"):  # the first digest a day from now, then daily
         changes = {**changes, "digest_next": now + DAY}
-    return await store.set_user_prefs(user_id, **changes)
+    return await store.tables.set_user_prefs(user_id, **changes)

@@ -15,6 +15,7 @@ from typing import Any
 from bot.games.base import Event, IllegalAction
 from bot.games.wording import later_cmd, note, players_written, user_text
 from bot.i18n import _, later
+from bot.ops import metrics
 from bot.store import (
     ACTIVE,
     ENDED,
@@ -56,7 +57,8 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
 
     def __init__(self, store: Store, clock: Clock = time.time) -> None:
         self.store = store
-        store.sealer = commitments.seal  # commitments to sealed stacks (Doge's ballots)
+        store.actions.sealer = commitments.seal  # commitments to sealed stacks (Doge's ballots)
+        store.actions.counted = metrics.step  # each committed step, for /metrics
         self.commitments = commitments.CommitmentBook(store)
         self.game_locks = GameLocks()  # this process's, per game
         self.ai = AiPool()  # where computer seats that search think
@@ -80,7 +82,7 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
     # ---- finding games ---------------------------------------------------------------
 
     async def game_in_channel(self, channel_id: int) -> LoadedGame | None:
-        row = await self.store.open_game_in_channel(channel_id)
+        row = await self.store.games.open_game_in_channel(channel_id)
         return None if row is None else await self.load(row.id)
 
     async def require_game(self, channel_id: int, kind: str | None = None) -> LoadedGame:
@@ -96,8 +98,8 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
         if kind is None:
             raise TableError(later("There is no game in this channel."))
         title = get_kit(kind).title
-        ended = await self.store.list_games(channel_id=channel_id, game=kind,
-                                            status=(FINISHED, ENDED), limit=1)
+        ended = await self.store.games.list_games(channel_id=channel_id, game=kind,
+                                                  status=(FINISHED, ENDED), limit=1)
         if ended:
             raise TableError(later("The {title} game in this channel is over: its last "
                                    "message shows the result, the final board and the "
@@ -108,11 +110,11 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
 
     async def load(self, game_id: int) -> LoadedGame:
         try:
-            game = await self.store.load_game(game_id)
+            game = await self.store.actions.load(game_id)
         except UnknownGame as exc:
             raise TableError(later("That game no longer exists.")) from exc
         except StoreError:
-            row = await self.store.get_game(game_id)
+            row = await self.store.games.get_game(game_id)
             if installed(row.game):
                 raise
             raise NotInstalled(row) from None  # a one-line refusal, never a failure
@@ -148,7 +150,7 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
                                         seated=len(game.seats),
                                         addbot=later_cmd(f"{kit.name} addbot")))
             try:
-                await self.store.start_game(game_id, seed=seed)
+                await self.store.games.start_game(game_id, seed=seed)
             except (StoreError, IllegalAction) as exc:
                 raise TableError(later("Cannot start: {why}", why=exc)) from exc
             log.info("game %s started with %d seats", game_id, len(game.seats))
@@ -186,7 +188,7 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
                 return Step(game, duplicate=True)
             submitted = {**action, "seat": seat.seat}
             try:
-                result = await self.store.submit_action(
+                result = await self.store.actions.submit(
                     game_id, submitted, expected_version=game.version, actor_id=user_id,
                     idempotency_key=key)
             except IllegalAction as exc:
@@ -196,7 +198,7 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
             except StoreError as exc:
                 raise TableError(str(exc)) from exc
             # Under the table's lock only this action moved the game: no need to read it.
-            after = self.store.after_action(game, result) or await self.load(game_id)
+            after = self.store.actions.after_action(game, result) or await self.load(game_id)
             step = Step(after, list(result.events), duplicate=result.duplicate,
                         since=game.version)
             if not result.duplicate:
@@ -248,10 +250,10 @@ class TableService(LobbyMixin, AbsenceMixin, AiSeatsMixin):
                 if ai:
                     self.think_later(game.id)
                 break
-            result = await self.store.submit_action(game.id, action,
-                                                    expected_version=game.version)
+            result = await self.store.actions.submit(game.id, action,
+                                                     expected_version=game.version)
             step.events += result.events
-            step.game = self.store.after_action(game, result) or await self.load(game.id)
+            step.game = self.store.actions.after_action(game, result) or await self.load(game.id)
         await self._tell(step)
 
     # ---- describing ------------------------------------------------------------------

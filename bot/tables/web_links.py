@@ -45,7 +45,7 @@ class WebLinks:
 
     async def key(self) -> bytes:
         if self._secret is None:
-            self._secret = await self.store.web_key()
+            self._secret = await self.store.web_pages.web_key()
         return self._secret
 
     async def game_url(self, game: LoadedGame | int, guild_id: int | None = None) -> str | None:
@@ -53,15 +53,15 @@ class WebLinks:
         a server, or the server turned its pages off)."""
         game_id = game if isinstance(game, int) else game.id
         guild = guild_id if isinstance(game, int) else game.row.guild_id
-        if self.base_url is None or not await self.store.pages_shown(guild):
+        if self.base_url is None or not await self.store.web_pages.pages_shown(guild):
             return None
-        return f"{self.base_url}/g/{await self.store.page_token('game', game_id)}"
+        return f"{self.base_url}/g/{await self.store.web_pages.page_token('game', game_id)}"
 
     async def server_url(self, guild_id: int | None) -> str | None:
-        if self.base_url is None or not await self.store.pages_shown(guild_id):
+        if self.base_url is None or not await self.store.web_pages.pages_shown(guild_id):
             return None
         assert guild_id is not None
-        return f"{self.base_url}/s/{await self.store.page_token('server', guild_id)}"
+        return f"{self.base_url}/s/{await self.store.web_pages.page_token('server', guild_id)}"
 
     async def private_url(self, game: LoadedGame, seat: int) -> str | None:
         """The seat's private page, for its holder now, working for an hour."""
@@ -109,9 +109,9 @@ async def set_web_pages(mod_ops: Moderation, links: WebLinks, mod: Moderator,
         return ModResult(later("🌐 This server's web pages are on: {url}", url=url) if url
                          else later("🌐 This server's web pages are off."), private=True)
     await mod_ops.require_server_moderator(mod)  # every game of the server has a page
-    await links.store.show_pages(mod.guild_id, shown)
-    await links.store.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
-                                action="web", detail={"shown": shown})
+    await links.store.web_pages.show_pages(mod.guild_id, shown)
+    await links.store.moderation.add_audit(guild_id=mod.guild_id, moderator_id=mod.user_id,
+                                           action="web", detail={"shown": shown})
     if shown:
         return ModResult(_("🌐 {moderator} turned this server's web pages on: {url}",
                            moderator=mod.mention, url=await links.server_url(mod.guild_id)))

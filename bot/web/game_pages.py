@@ -88,7 +88,8 @@ class GamePages:
         """The game a page's token names, while its server shows pages; else 404."""
         token = request.match_info["token"]
         known = self._game_of_token.get(token)
-        game_id = known[0] if known is not None else await self.store.page_of("game", token)
+        game_id = known[0] if known is not None \
+            else await self.store.web_pages.page_of("game", token)
         if game_id is None:
             raise web.HTTPNotFound(text="no such page")
         try:
@@ -98,7 +99,7 @@ class GamePages:
         except (UnknownGame, StoreError, TableError):
             raise web.HTTPNotFound(text="no such page") from None
         guild_id = game.row.guild_id
-        if not await self.store.pages_shown(guild_id):
+        if not await self.store.web_pages.pages_shown(guild_id):
             self._shown_at.pop(guild_id or 0, None)
             raise web.HTTPNotFound(text="no such page")
         self._shown_at[guild_id or 0] = self.clock()
@@ -186,7 +187,7 @@ class GamePages:
         kit = get_kit(game.row.game)
         awaited = {s.seat for s in self.service.awaited_seats(game)} \
             if game.state is not None else set()
-        deadlines = {d.seat: d for d in await self.store.get_deadlines(game.id)
+        deadlines = {d.seat: d for d in await self.store.deadlines.get_deadlines(game.id)
                      if d.seat is not None}
         colours = shown_colours(game)
         rows = []
@@ -303,7 +304,7 @@ class GamePages:
         game = await self._game(request)
         if game.row.status in (LOBBY, ACTIVE):
             raise web.HTTPNotFound(text="the record is given once the game is over")
-        data = json.dumps(await self.store.export_game(game.id), indent=1)
+        data = json.dumps(await self.store.records.export_game(game.id), indent=1)
         name = f"{game.row.game}-game-{game.id}.json"
         return web.Response(text=data, content_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{name}"',

@@ -25,10 +25,15 @@ ANSWER_WITHIN_S = 5.0  # a database slower than this to answer is not well
 GatewayProblem = Callable[[], str | None]
 
 
-class Pingable(Protocol):
-    """What the health check needs of the store (bot/store/store.py)."""
+class RunningGames(Protocol):
+    async def running(self) -> dict[str, int]: ...
 
-    async def running_games(self) -> dict[str, int]: ...
+
+class Pingable(Protocol):
+    """What the health check needs of the store (bot/store/store.py): its games."""
+
+    @property
+    def games(self) -> RunningGames: ...
 
 
 def no_gateway() -> str | None:
@@ -43,7 +48,7 @@ async def health_problem(store: Pingable, gateway_problem: GatewayProblem) -> st
     `SELECT 1`, which an SQLite file overwritten or cut short under the process still
     answers while every page fails."""
     try:
-        await asyncio.wait_for(store.running_games(), ANSWER_WITHIN_S)
+        await asyncio.wait_for(store.games.running(), ANSWER_WITHIN_S)
     except TimeoutError:
         return f"database: no answer within {ANSWER_WITHIN_S:g} s"
     except Exception as exc:  # closed, unreachable, refusing: all say the same
@@ -56,7 +61,7 @@ async def read_running_games(store: Pingable) -> None:
     """The games being played now, read as Prometheus scrapes; when the database does not
     answer they are left out (a stale count would look current)."""
     try:
-        counts = await asyncio.wait_for(store.running_games(), ANSWER_WITHIN_S)
+        counts = await asyncio.wait_for(store.games.running(), ANSWER_WITHIN_S)
     except Exception as exc:
         log.warning("metrics: the running games could not be read: %s", describe_error(exc))
         metrics.GAMES_RUNNING.clear()

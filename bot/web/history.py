@@ -65,14 +65,14 @@ class History:
         entries = None
         old = known[1] if known is not None else None
         if old is not None and 0 < old.version <= game.version:  # read only what is new
-            entries = await self.store.list_actions(game.id, after_version=old.version - 1)
+            entries = await self.store.actions.log(game.id, after_version=old.version - 1)
             if entries and entries[0].created_at == old.tail:  # no undo since
                 versions, stamps, tail = list(old.versions), list(old.stamps), old.tail
                 entries = entries[1:]
             else:
                 entries = None
         if entries is None:
-            entries = await self.store.list_actions(game.id)
+            entries = await self.store.actions.log(game.id)
         for entry in entries:
             tail = entry.created_at
             if _public(entry.events, TableService.kit(game).quiet_events):
@@ -96,7 +96,7 @@ class History:
         the channel's board of that step has (cogs/common/story.py `action_caption`)."""
         if version == 0:
             return [], ""
-        entries = await self.store.list_actions(game.id, after_version=version - 1, limit=1)
+        entries = await self.store.actions.log(game.id, after_version=version - 1, limit=1)
         if not entries:
             return [], ""
         action = between([LoggedEvent(Place(version, i), e)
@@ -109,7 +109,7 @@ class History:
     async def story(self, game: LoadedGame, look_back: int = 200) -> list[str]:
         """The story of the game's current segment, as its channel message tells it: from
         the last event that opened a segment (within the last `look_back` actions)."""
-        entries = await self.store.list_actions(
+        entries = await self.store.actions.log(
             game.id, after_version=max(0, game.version - look_back))
         events = [LoggedEvent(Place(entry.version, i), e)
                   for entry in entries for i, e in enumerate(entry.events)]
@@ -165,7 +165,7 @@ class History:
         """The game as it stood at `version` and its board's caption (in the language
         spoken now): what its board is drawn from."""
         state = game.state if version == game.version else \
-            await self.store.state_at(game.id, version)
+            await self.store.actions.state_at(game.id, version)
         return replace(game, state=state), (await self.step_told(game, version))[1]
 
     async def _draw(self, game: LoadedGame, version: int, language: str) -> bytes:

@@ -5,7 +5,7 @@ pages' event streams.
 How it learns of a change: on PostgreSQL, the store's notices (LISTEN/NOTIFY), sent by
 whichever process made the change, and a look at every followed game each `RECHECK_S`
 in case a notice was lost; on SQLite, where no process tells another, one statement each
-`poll_s` reads the stamps of every followed game at once (`Store.page_stamps`). Only a
+`poll_s` reads the stamps of every followed game at once (`store.web_pages.page_stamps`). Only a
 game whose stamp moved is read again, once, however many pages follow it."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Watcher:
         await self._start()
         followed = self.games.get(game_id)
         if followed is None:
-            stamp = (await self.store.page_stamps([game_id])).get(game_id)
+            stamp = (await self.store.web_pages.page_stamps([game_id])).get(game_id)
             news = await self._news_of(game_id, stamp)
             # Another stream of the game may have begun meanwhile: one entry for both.
             followed = self.games.setdefault(game_id, Followed(stamp, news))
@@ -100,9 +100,9 @@ class Watcher:
         if self._started:
             return
         self._started = True
-        self.pushed = await self.store.watch_games(self._heard)
+        self.pushed = await self.store.web_pages.watch_games(self._heard)
         if self.pushed:  # a server's pages turned off: its games' streams end
-            await self.store.watch_settings(lambda _guild: self._heard(None))
+            await self.store.tables.watch_settings(lambda _guild: self._heard(None))
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     def _heard(self, game_ids: set[int] | None) -> None:
@@ -134,7 +134,7 @@ class Watcher:
 
     async def _look(self, ids: set[int]) -> None:
         self.looks += 1
-        stamps = await self.store.page_stamps(ids)
+        stamps = await self.store.web_pages.page_stamps(ids)
         for game_id in ids:
             followed = self.games.get(game_id)
             stamp = stamps.get(game_id)

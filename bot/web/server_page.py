@@ -42,8 +42,8 @@ class ServerPage:
         self.languages = languages
 
     async def page(self, request: web.Request) -> web.Response:
-        guild_id = await self.store.page_of("server", request.match_info["token"])
-        if guild_id is None or not await self.store.pages_shown(guild_id):
+        guild_id = await self.store.web_pages.page_of("server", request.match_info["token"])
+        if guild_id is None or not await self.store.web_pages.pages_shown(guild_id):
             raise web.HTTPNotFound(text="no such page")
         language = await self.languages.of(guild_id)
         with speaking(language):
@@ -58,16 +58,17 @@ class ServerPage:
         return response
 
     async def _tables(self, guild_id: int, statuses: tuple[str, ...]) -> list[Table]:
-        rows = await self.store.list_games(guild_id=guild_id, status=statuses, limit=LISTED)
-        return [Table(row, game_title(row.game), await self.store.page_token("game", row.id))
-                for row in rows]
+        rows = await self.store.games.list_games(guild_id=guild_id, status=statuses, limit=LISTED)
+        token = self.store.web_pages.page_token
+        return [Table(row, game_title(row.game), await token("game", row.id)) for row in rows]
 
     async def _board(self, guild_id: int, game: str) -> Board:
-        standings, total = await self.store.leaderboard(guild_id, game, limit=BOARD)
+        standings, total = await self.store.ratings.top(guild_id, game, limit=BOARD)
         rows = []
         for standing in standings:
-            games = await self.store.played_games(guild_id, game, standing.user_id)
-            lines = [(h, change_text(h), await self.store.page_token("game", h.game.game_id))
+            games = await self.store.ratings.played_games(guild_id, game, standing.user_id)
+            token = self.store.web_pages.page_token
+            lines = [(h, change_text(h), await token("game", h.game.game_id))
                      for h in history(games)[:HISTORY]]
             rows.append((standing, player_stats(standing, games), lines))
         return Board(get_kit(game).title, rows, total)

@@ -39,7 +39,7 @@ async def clans_prompt(service: TableService, game: LoadedGame, *,
     view = game.engine.public_view(game.state, None)
     if game.row.status != ACTIVE or view.result is not None:
         return final_text(game), None
-    due = {d.seat: d for d in await service.store.get_deadlines(game.id)
+    due = {d.seat: d for d in await service.store.deadlines.get_deadlines(game.id)
            if d.kind.startswith("due:")}
     header = "🛖 " + _n("**Clans · turn {turn} · epoch {epoch}** ({n} chip left in this epoch)",
                         "**Clans · turn {turn} · epoch {epoch}** ({n} chips left in this epoch)",

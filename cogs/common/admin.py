@@ -207,7 +207,7 @@ class ModeratorCommands(app_commands.Group):
             game = e.game_id
             if game is not None:  # which channel: a server's log spans all of them
                 if game not in channels:
-                    channels[game] = (await store.get_game(game)).channel_id
+                    channels[game] = (await store.games.get_game(game)).channel_id
                 game = f"{game} (<#{channels[game]}>)" if channels[game] else game
             values = {"when": f"<t:{int(e.created_at)}:R>", "moderator": f"<@{e.moderator_id}>",
                       "action": e.action, "game": game, "detail": summary(e.detail)}
@@ -245,7 +245,7 @@ class ModeratorCommands(app_commands.Group):
         if not await Moderation(tables(interaction)).is_server_moderator(
                 moderator(interaction)):
             return []
-        found = await tables(interaction).store.voidable_games(
+        found = await tables(interaction).store.ratings.voidable(
             interaction.guild_id, voided=not interaction.namespace.restore, limit=VOID_LOOKUP)
         return [app_commands.Choice(name=label[:100], value=g.id) for g in found
                 if current.strip().lower() in (label := f"{get_kit(g.game).title} · "

@@ -57,13 +57,13 @@ class Bells:
         asked = {s.user_id for s in self.service.awaited_seats(game)}
         mentioned = {int(m) for m in MENTION.findall(content)}
         now = self.service.clock.clock()
-        await self.service.store.set_turn_pings(game.id, message_id, TurnPings(
+        await self.service.store.pings.set_turn_pings(game.id, message_id, TurnPings(
             frozenset(mentioned & asked), {u: now for u in mentioned - asked}))
 
     async def closed(self, game_id: int, message_id: int | None = None) -> None:
         """A segment's message is closed (None: every message of a game that is over):
         nobody is pinged for its turns any more."""
-        await self.service.store.drop_turn_pings(game_id, message_id)
+        await self.service.store.pings.drop_turn_pings(game_id, message_id)
 
     async def ring(self, channel: discord.abc.Messageable, game: LoadedGame,
                    live: Segment, here: frozenset[int] = frozenset()) -> None:
@@ -74,10 +74,10 @@ class Bells:
         awaited = {s.user_id for s in self.service.awaited_seats(game)
                    if s.user_id is not None and not s.played_by_ai}
         store = self.service.store
-        known = await store.get_turn_pings(game.id, live.message_id)
+        known = await store.pings.get_turn_pings(game.id, live.message_id)
         if known is None:  # posted before pings were recorded: assume those awaited were
-            await store.set_turn_pings(game.id, live.message_id,
-                                       TurnPings(frozenset(awaited), {}))
+            await store.pings.set_turn_pings(game.id, live.message_id,
+                                             TurnPings(frozenset(awaited), {}))
             return
         now = self.service.clock.clock()
         pinged = set(known.pinged)
@@ -92,8 +92,8 @@ class Bells:
         newcomers = sorted(awaited - pinged)
         pinged.update(newcomers)
         if (pinged, told) != (known.pinged, known.told):  # before the ping: never twice
-            await store.set_turn_pings(game.id, live.message_id,
-                                       TurnPings(frozenset(pinged), told))
+            await store.pings.set_turn_pings(game.id, live.message_id,
+                                             TurnPings(frozenset(pinged), told))
         if not newcomers:
             return
         link = live.link(game.row.guild_id)
@@ -104,9 +104,9 @@ class Bells:
         async with owing_post(store, game.id, channel, kind, text) as owed:
             message = await deliver(channel, lambda: channel.send(
                 text, allowed_mentions=players_only(game)))
-            await store.set_message(game.id, kind_of(owed, message.id),
-                                    channel_id=message.channel.id, message_id=message.id,
-                                    settles=owed.id)
+            await store.messages.set_message(game.id, kind_of(owed, message.id),
+                                             channel_id=message.channel.id, message_id=message.id,
+                                             settles=owed.id)
 
     async def sweep(self, channel: discord.abc.Messageable, game: LoadedGame,
                     rows: list[BotMessage]) -> None:
@@ -140,4 +140,4 @@ async def remove(service: TableService, channel: discord.abc.Messageable, game_i
             log.info("game %s: %s message %s not deleted yet: %r", game_id, what,
                      message_id, exc)
             return
-    await service.store.delete_message(game_id, row.kind)
+    await service.store.messages.delete_message(game_id, row.kind)

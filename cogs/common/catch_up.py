@@ -1,6 +1,6 @@
 """Showing what the channels are owed: a step commits before it is shown, so a process
 that dies in between (or loses Discord meanwhile) leaves games whose channel shows an
-older version than the game has (`Store.games_owed`). Whichever process holds a game's
+older version than the game has (`store.shown.games_owed`). Whichever process holds a game's
 server shows them when it connects, and again at every reconnect: the live message
 edited, a segment's message posted if one is missing, the buttons on the newest message.
 A show is exactly what the next step would have done, so nothing is told twice."""
@@ -51,7 +51,7 @@ class CatchUp(commands.Cog):
             return 0
         shard_ids = getattr(self.bot, "shard_ids", None)
         shown = 0
-        for game_id, guild_id in await store.games_owed():
+        for game_id, guild_id in await store.shown.games_owed():
             if not holds(guild_id, self.bot.shard_count, shard_ids):
                 continue
             if await self.show(game_id):

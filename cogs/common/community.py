@@ -58,7 +58,7 @@ async def recap_scenes(service: TableService,
     loaded = await service.load(game) if isinstance(game, int) else game
     if loaded.row.status != FINISHED:
         return None
-    record = await service.store.export_game(loaded.id)
+    record = await service.store.records.export_game(loaded.id)
     record["players"] = [p.to_json() for p in loaded.shown_players]  # names only: no rule
     found = await asyncio.to_thread(scenes, record)
     return (loaded, found) if found else None
@@ -103,7 +103,7 @@ async def leaderboard(interaction: discord.Interaction, game: str, page: int,
     if interaction.guild_id is None:
         return await refuse(interaction, _(PER_SERVER))
     store = tables(interaction).store
-    rows, total = await store.leaderboard(interaction.guild_id, game, limit=PAGE,
+    rows, total = await store.ratings.top(interaction.guild_id, game, limit=PAGE,
                                           offset=(page - 1) * PAGE)
     title = get_kit(game).title
     if not rows and page > 1:
@@ -149,8 +149,8 @@ async def _player(interaction: discord.Interaction, game: str,
         return None
     who = player or interaction.user
     store = tables(interaction).store
-    standing = await store.standing(interaction.guild_id, game, who.id)
-    games = await store.played_games(interaction.guild_id, game, who.id)
+    standing = await store.ratings.standing(interaction.guild_id, game, who.id)
+    games = await store.ratings.played_games(interaction.guild_id, game, who.id)
     name = display_name(who)  # as a seat is named when its player joins
     if not games:
         await refuse(interaction, _("{name} has no finished {title} game in this server yet.",
@@ -169,7 +169,7 @@ async def stats(interaction: discord.Interaction, game: str,
     title = get_kit(game).title
     await interaction.response.defer(thinking=True, ephemeral=not public)
     summary = player_stats(standing, games)
-    _rows, total = await tables(interaction).store.leaderboard(interaction.guild_id, game, limit=0)
+    _rows, total = await tables(interaction).store.ratings.top(interaction.guild_id, game, limit=0)
     with speaking(await answer_language(interaction, public)):
         png = await render_async(render_stats, game, name, summary, total)
         lines = [rating_line(user_text(name), title, standing, total)]
@@ -264,8 +264,8 @@ async def show_history(interaction: discord.Interaction, game: str,
 async def recap(interaction: discord.Interaction, game: str, game_id: int | None,
                 public: bool = False) -> None:
     service = tables(interaction)
-    finished = await service.store.list_games(channel_id=interaction.channel_id,
-                                              status=FINISHED, game=game, limit=1000)
+    finished = await service.store.games.list_games(channel_id=interaction.channel_id,
+                                                    status=FINISHED, game=game, limit=1000)
     title = get_kit(game).title
     chosen = next((g for g in finished if game_id is None or g.id == game_id), None)
     if chosen is None:
@@ -295,7 +295,7 @@ async def recap(interaction: discord.Interaction, game: str, game_id: int | None
 async def recap_choices(interaction: discord.Interaction, game: str,
                         current: str) -> list[app_commands.Choice[int]]:
     """The channel's finished games, newest first (at most 25, Discord's limit)."""
-    found = await tables(interaction).store.list_games(
+    found = await tables(interaction).store.games.list_games(
         channel_id=interaction.channel_id, status=FINISHED, game=game, limit=25)
     return [app_commands.Choice(name=label[:100], value=g.id) for g in found
             if current.strip() in (label := finished_label(g))]

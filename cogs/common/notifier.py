@@ -157,7 +157,7 @@ class DiscordNotifier:
         """Told to the table's moderators, once: the server's audit log says that its
         channel refuses the bot's posts (the game goes on; `board` shows it again)."""
         bot_user = self.bot.user
-        await self.bot.tables.store.add_audit(  # type: ignore[attr-defined]
+        await self.bot.tables.store.moderation.add_audit(  # type: ignore[attr-defined]
             guild_id=game.row.guild_id, moderator_id=bot_user.id if bot_user else 0,
             action="posts_failing", game_id=game.id,
             detail={"failed_in_a_row": failed, "channel": game.row.channel_id})

@@ -26,11 +26,11 @@ async def nonce(store: Store, game_id: int, start: Place, channel_id: int) -> tu
     one written before an earlier try of it (whose message Discord may return as it was
     then, so it must be edited to the present), or a new one, written now, before the post."""
     kind = f"{POSTING}{start.version}:{start.index}"
-    row = await store.get_message(game_id, kind)
+    row = await store.messages.get_message(game_id, kind)
     if row is not None:
         return row.message_id, True
     chosen = -1 - secrets.randbits(62)
-    await store.set_message(game_id, kind, channel_id=channel_id, message_id=chosen)
+    await store.messages.set_message(game_id, kind, channel_id=channel_id, message_id=chosen)
     return chosen, False
 
 
@@ -48,18 +48,18 @@ def pending(rows: list[BotMessage]) -> set[Place]:
 async def sent(store: Store, game_id: int) -> None:
     """The segment's message is posted and recorded, the one before it closed: its
     nonce (and any of a segment that never came) is let go."""
-    for row in await store.list_messages(game_id):
+    for row in await store.messages.list_messages(game_id):
         if row.kind.startswith(POSTING):
-            await store.delete_message(game_id, row.kind)
+            await store.messages.delete_message(game_id, row.kind)
 
 
 async def drop_old_prompt(store: Store, channel: discord.abc.Messageable,
                           game_id: int) -> None:
     """A game started before segment messages had a separate prompt: remove it."""
-    old = await store.get_message(game_id, "prompt")
+    old = await store.messages.get_message(game_id, "prompt")
     if old is None:
         return
-    await store.delete_message(game_id, "prompt")
+    await store.messages.delete_message(game_id, "prompt")
     try:
         await channel.get_partial_message(old.message_id).delete()  # type: ignore[attr-defined]
     except discord.HTTPException:

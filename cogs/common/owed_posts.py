@@ -61,11 +61,11 @@ class OwedPosts:
             if kind_of(owed, found.id).startswith(REMIND):
                 await reminders.keep(channel, game.id, owed, found)
             else:
-                await store.set_message(game.id, kind_of(owed, found.id),
-                                        channel_id=found.channel.id, message_id=found.id,
-                                        settles=owed.id)
+                await store.messages.set_message(game.id, kind_of(owed, found.id),
+                                                 channel_id=found.channel.id, message_id=found.id,
+                                                 settles=owed.id)
             log.info("game %s: message %s kept after its post", game.id, found.id)
-            rows = await store.list_messages(game.id)
+            rows = await store.messages.list_messages(game.id)
             await Bells(tables).sweep(channel, game, rows)
             await reminders.sweep(channel, game, rows)
         return True

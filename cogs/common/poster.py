@@ -114,14 +114,14 @@ class Poster(SegmentMessages):
             return
         # The game's messages, read once: its segments, and its 🔔 lines (one rung by
         # this update pings someone awaited now, so it would not be swept anyway).
-        rows = await self.service.store.list_messages(game.id)
+        rows = await self.service.store.messages.list_messages(game.id)
         if await self._finish_close(channel, game, rows):
-            rows = await self.service.store.list_messages(game.id)
+            rows = await self.service.store.messages.list_messages(game.id)
         await self._update(channel, game, rows, notes, board, here)
         await self.bells.sweep(channel, game, rows)  # 🔔 lines whose people all acted since
         await self.reminders.sweep(channel, game, rows)  # ⏳ ones whose moment has passed
         # Shown: from here on a restart owes the channel nothing for this version.
-        await self.service.store.set_shown(game.id, game.version)
+        await self.service.store.shown.set_shown(game.id, game.version)
 
     async def _update(self, channel: discord.abc.Messageable, game: LoadedGame,
                       rows: list[BotMessage], notes: list[Note], board: bool,
@@ -139,7 +139,7 @@ class Poster(SegmentMessages):
                 await self._edit_live(channel, game, live, events, notes, board, here)
                 return
             except discord.NotFound:  # deleted by someone: tell its segment anew
-                await self.service.store.delete_message(game.id, live.kind)
+                await self.service.store.messages.delete_message(game.id, live.kind)
                 start, live = live.start, None
         if live is not None:
             start = opening or Place(live.posted_at + 1, 0)
@@ -185,7 +185,7 @@ class Poster(SegmentMessages):
         are dropped."""
         segments = segments_of(rows)
         for void in [s for s in segments if s.posted_at > game.version]:
-            await self.service.store.delete_message(game.id, void.kind)
+            await self.service.store.messages.delete_message(game.id, void.kind)
             await self.bells.closed(game.id, void.message_id)
             segments.remove(void)
         return segments[-1] if segments else None
@@ -194,7 +194,8 @@ class Poster(SegmentMessages):
         """The live message posted again as the channel's newest, the old one removed;
         nothing when it is the newest already or the game is over. Nobody is pinged."""
         game = await self.service.load(game_id)
-        live = await self._live_segment(game, await self.service.store.list_messages(game_id))
+        kept = await self.service.store.messages.list_messages(game_id)
+        live = await self._live_segment(game, kept)
         if (live is None or game.row.status not in (LOBBY, ACTIVE)
                 or getattr(channel, "last_message_id", None) == live.message_id):
             return
@@ -207,7 +208,7 @@ class Poster(SegmentMessages):
         if message.id == live.message_id:
             return
         if live.posted_at != game.version:  # else the new row took the old one's place
-            await self.service.store.delete_message(game.id, live.kind)
+            await self.service.store.messages.delete_message(game.id, live.kind)
         try:
             await channel.get_partial_message(live.message_id).delete()  # type: ignore[attr-defined]
         except discord.HTTPException:  # no right to delete: at least no buttons there

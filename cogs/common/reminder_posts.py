@@ -49,7 +49,7 @@ def posted_reminders(rows: list[BotMessage]) -> list[Posted]:
 async def due_at(service: TableService, game: LoadedGame) -> dict[int, int]:
     """Each awaited person's deadline (in whole seconds), by user id."""
     return {game.seats[d.seat].user_id: int(d.due_at)
-            for d in await service.store.get_deadlines(game.id)
+            for d in await service.store.deadlines.get_deadlines(game.id)
             if d.kind.startswith("due:") and d.seat is not None and d.due_at is not None
             and game.seats[d.seat].user_id is not None}
 
@@ -70,7 +70,7 @@ class ReminderPosts:
             users = [u for u in users if waiting.get(u) == due]
             if not users:
                 return
-            earlier = [p for p in posted_reminders(await store.list_messages(game.id))
+            earlier = [p for p in posted_reminders(await store.messages.list_messages(game.id))
                        if p.due == due]
             named = list(dict.fromkeys(
                 [u for p in earlier for u in p.users if waiting.get(u) == due and
@@ -95,10 +95,10 @@ class ReminderPosts:
         store = self.service.store
         kind = kind_of(owed, message.id)
         due = int(kind[len(REMIND):].split(":")[1])
-        earlier = [p for p in posted_reminders(await store.list_messages(game_id))
+        earlier = [p for p in posted_reminders(await store.messages.list_messages(game_id))
                    if p.due == due and p.row.message_id != message.id]
-        await store.set_message(game_id, kind, channel_id=message.channel.id,
-                                message_id=message.id, settles=owed.id)
+        await store.messages.set_message(game_id, kind, channel_id=message.channel.id,
+                                         message_id=message.id, settles=owed.id)
         for old in earlier:
             await remove(self.service, channel, game_id, old.row, "⏳")
 

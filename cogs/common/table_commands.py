@@ -91,7 +91,7 @@ class TableCommands(commands.Cog):
             try:
                 message = await place.send(content, view=view)
             except discord.HTTPException:  # e.g. no Send Messages in Threads
-                await service.store.end_game(game.id)  # a lobby nobody sees blocks the thread
+                await service.store.games.end_game(game.id)  # a lobby nobody sees blocks the thread
                 try:
                     await place.delete()  # type: ignore[union-attr]
                 except discord.HTTPException:
@@ -101,8 +101,8 @@ class TableCommands(commands.Cog):
                     "Threads, or open the table without a thread."))
             await interaction.response.send_message(
                 opened, allowed_mentions=discord.AllowedMentions.none())
-        await service.store.set_message(game.id, "lobby", channel_id=message.channel.id,
-                                        message_id=message.id)
+        await service.store.messages.set_message(game.id, "lobby", channel_id=message.channel.id,
+                                                 message_id=message.id)
 
     async def new_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
         """A public thread of this channel for a new table, named after it; None (and
@@ -146,8 +146,8 @@ class TableCommands(commands.Cog):
         await interaction.response.send_message(
             content, view=view, allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
-        await service.store.set_message(game.id, "lobby", channel_id=message.channel.id,
-                                        message_id=message.id)
+        await service.store.messages.set_message(game.id, "lobby", channel_id=message.channel.id,
+                                                 message_id=message.id)
 
     async def show_board(self, interaction: discord.Interaction) -> None:
         """The table's live message posted again as the channel's newest, with the
@@ -165,7 +165,7 @@ class TableCommands(commands.Cog):
                 interaction.channel, game, move=True)  # type: ignore[arg-type]
         except PostingError as exc:
             return await refuse(interaction, str(exc))
-        segments = segments_of(await tables(interaction).store.list_messages(game.id))
+        segments = segments_of(await tables(interaction).store.messages.list_messages(game.id))
         if not segments:
             return await refuse(interaction, _("The table could not be shown."))
         link = segments[-1].link(interaction.guild_id)
@@ -194,13 +194,13 @@ class TableCommands(commands.Cog):
         game = await service.game_in_channel(interaction.channel_id)
         if game is not None and game.row.game == self.game:
             return await refuse(interaction, _(SECRETS_NOTE))
-        rows = await service.store.list_games(channel_id=interaction.channel_id,
-                                              game=self.game)
+        rows = await service.store.games.list_games(channel_id=interaction.channel_id,
+                                                    game=self.game)
         done = [r for r in rows if r.status in ("finished", "ended")]
         if not done:
             return await refuse(interaction, _("No finished game in this channel yet."))
         latest = max(done, key=lambda r: r.id)
-        record = await service.store.export_game(latest.id)
+        record = await service.store.records.export_game(latest.id)
         data = json.dumps(record, indent=1).encode()
         with speaking(await channel_language(interaction)):
             text = _("📜 The record of this channel's last {title} game: every move, and "

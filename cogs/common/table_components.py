@@ -62,7 +62,7 @@ async def refuse_step(interaction: discord.Interaction, game_id: int, exc: Table
     clicked = interaction.message
     if isinstance(exc, StaleStep) and clicked is not None and not clicked.flags.ephemeral:
         service = tables(interaction)
-        segments = segments_of(await service.store.list_messages(game_id))
+        segments = segments_of(await service.store.messages.list_messages(game_id))
         if segments and segments[-1].message_id == clicked.id:
             game = await service.load(game_id)
             try:
@@ -93,7 +93,7 @@ async def redraw_lobby(channel: discord.abc.Messageable, service: TableService,
     """Redraw the lobby's message where it is, after a change made elsewhere (a computer
     seated, a moderator's kick): its names and buttons must not stay as they were, nor
     may the channel show two lobbies. False when there is no such message to edit."""
-    stored = await service.store.get_message(game.id, "lobby")
+    stored = await service.store.messages.get_message(game.id, "lobby")
     if stored is None or stored.channel_id != getattr(channel, "id", None):
         return False
     content, view = lobby_message(game)

@@ -124,7 +124,7 @@ async def out_of_place(interaction: discord.Interaction, op: str, game_id: int) 
     if store is None:
         return None
     try:
-        row = await store.get_game(game_id)
+        row = await store.games.get_game(game_id)
     except UnknownGame:
         return None
     if row.channel_id != interaction.channel_id:
@@ -140,7 +140,7 @@ async def count_click(client: object, game_id: int) -> None:
     if store is None:
         return
     try:
-        metrics.click(await store.game_kind(game_id))
+        metrics.click(await store.games.game_kind(game_id))
     except Exception as exc:  # counting never fails a click
         log.debug("click of game %s not counted: %s", game_id, exc)
 

@@ -53,7 +53,7 @@ async def doge_prompt(service: TableService, game: LoadedGame, *,
         return lobby_prompt(game)
     if game.row.status != ACTIVE:
         return final_text(game), None
-    due = {d.seat: d for d in await service.store.get_deadlines(game.id)
+    due = {d.seat: d for d in await service.store.deadlines.get_deadlines(game.id)
            if d.kind.startswith("due:")}
     if game.state.phase == "placement":
         return placement_prompt(service, game, due)

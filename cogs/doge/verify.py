@@ -40,7 +40,7 @@ async def sealed_rounds(service: TableService, game: LoadedGame) -> tuple[
     """Every round the game has sealed, with its stacks' commitments, and the openings of
     the stacks whose area has voted: the game's log told again with its seals."""
     await service.commitments.refresh(game)
-    events = [e for entry in await service.store.list_actions(game.id) for e in entry.events]
+    events = [e for entry in await service.store.actions.log(game.id) for e in entry.events]
     rounds: list[Round] = []
     opened: dict[Stack, dict[str, Any]] = {}
     for event in service.commitments.annotate(game, events):

@@ -80,7 +80,7 @@ async def make_table(tmp_path: Path, *, bots: int = 0, timing: str = "async",
     service = TableService(store, clock=time)
     people = 3 - bots
     players = [PlayerSpec(n, is_bot=i >= people) for i, n in enumerate("ABC")]
-    game = await store.create_game(
+    game = await store.games.create_game(
         "doge", guild_id=GUILD, channel_id=channel, players=players,
         user_ids=[*USERS[:people], *[None] * bots], settings={"timing": timing}, seed=seed)
     table = Table(path, time, service, Moderation(service), game.id)

@@ -27,7 +27,7 @@ GOOD_SETTINGS = {"seats": 3, "timing": "async", "year_limit": None, "placement_s
 async def running_record(tmp_path: Path) -> tuple[Any, dict[str, Any]]:
     table = await make_table(tmp_path, bots=1)
     await table.ballot(101)
-    return table, await table.store.export_game(table.game_id)
+    return table, await table.store.records.export_game(table.game_id)
 
 
 def with_settings(record: dict[str, Any], **settings: Any) -> bytes:
@@ -109,9 +109,9 @@ async def test_a_finished_record_imported_again_does_not_count_again(tmp_path: P
     table = await make_table(tmp_path)
     other = Moderator(900, 2, manage_channels=True)  # a moderator of another server
     for guild in (GUILD, 2):  # games a moderator ended count there
-        await table.store.set_rating_policy(guild, RatingPolicy(moderated=True))
+        await table.store.ratings.set_policy(guild, RatingPolicy(moderated=True))
     await table.mod.end(MOD, CHANNEL)
-    record = json.dumps(await table.store.export_game(table.game_id)).encode()
+    record = json.dumps(await table.store.records.export_game(table.game_id)).encode()
     for channel in (600, 601, 602, 603):
         await table.mod.import_record(other, channel, 2, record, [901, 902, 903])
     await table.mod.import_record(MOD, 700, GUILD, record, [901, 902, 903])
@@ -125,6 +125,6 @@ async def test_a_finished_record_imported_again_does_not_count_again(tmp_path: P
                        (2, 602, 0, copy), (2, 603, 0, copy), (GUILD, 700, 0, copy)]
     assert {games[2000 + u] for u in (901, 902, 903)} == {1}
     assert 1901 not in games  # the copy in the first server counted for nobody
-    report = await table.store.rebuild_ratings()  # decisions kept through a rebuild
+    report = await table.store.ratings.rebuild()  # decisions kept through a rebuild
     assert report.changed == []
     await table.close()

@@ -52,7 +52,7 @@ def test_no_imported_record_makes_the_import_raise(tmp_path: Path) -> None:
     loop = asyncio.new_event_loop()
     table = loop.run_until_complete(make_table(tmp_path, bots=1))
     loop.run_until_complete(table.ballot(101))
-    record = loop.run_until_complete(table.store.export_game(table.game_id))
+    record = loop.run_until_complete(table.store.records.export_game(table.game_id))
     channels = iter(range(10_000, 20_000))
 
     async def try_import(data: bytes) -> None:

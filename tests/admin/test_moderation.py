@@ -16,7 +16,7 @@ async def test_every_command_is_refused_for_a_non_moderator_and_nothing_changes(
     table = await make_table(tmp_path)
     await table.ballot(101)
     m = table.mod
-    record = json.dumps(await table.store.export_game(table.game_id)).encode()
+    record = json.dumps(await table.store.records.export_game(table.game_id)).encode()
     before = db_rows(table.path)
     calls = {
         "pause": m.pause(PLAYER, CHANNEL), "resume": m.resume(PLAYER, CHANNEL),
@@ -43,10 +43,10 @@ async def test_the_configured_role_moderates_but_cannot_hand_itself_on(tmp_path:
     owner = Moderator(901, GUILD, manage_guild=True)
     await refused(table.mod.set_role(owner, GUILD), contains="@everyone cannot")
     await refused(table.mod.set_role(owner, 78, managed=True), contains="a bot or an integ")
-    assert (await table.store.get_guild_settings(GUILD)).moderator_role_id is None
+    assert (await table.store.tables.get_guild_settings(GUILD)).moderator_role_id is None
     result = await table.mod.set_role(owner, 77)
     assert "<@&77>" in result.line
-    assert (await table.store.get_guild_settings(GUILD)).moderator_role_id == 77
+    assert (await table.store.tables.get_guild_settings(GUILD)).moderator_role_id == 77
     assert "paused" in (await table.mod.pause(holder, CHANNEL)).line
     await refused(table.mod.set_role(holder, None), contains="manage the server")
     await refused(table.mod.pause(Moderator(150, 2, role_ids=frozenset({77})), CHANNEL),
@@ -58,13 +58,13 @@ async def test_pause_and_resume_keep_the_remaining_time(tmp_path: Path) -> None:
     table = await make_table(tmp_path)
     await table.ballot(101)
     table.time.now += 5 * HOUR
-    due = {d.seat: d.due_at for d in await table.store.get_deadlines(table.game_id)
+    due = {d.seat: d.due_at for d in await table.store.deadlines.get_deadlines(table.game_id)
            if d.kind.startswith("due:")}
     assert set(due) == {1, 2}
     result = await table.mod.pause(MOD, CHANNEL)
     assert result.line.startswith("🛡️ <@900> paused")
     await refused(table.mod.pause(MOD, CHANNEL), contains="already paused")
-    rows = await table.store.get_deadlines(table.game_id)
+    rows = await table.store.deadlines.get_deadlines(table.game_id)
     assert rows and all(d.paused for d in rows)
     assert {d.seat: d.paused_remaining for d in rows if d.kind.startswith("due:")} == \
         {1: DAY - 5 * HOUR, 2: DAY - 5 * HOUR}
@@ -75,30 +75,30 @@ async def test_pause_and_resume_keep_the_remaining_time(tmp_path: Path) -> None:
     await table.ballot(103)
     game = await table.game()
     assert game.state.round == 2
-    rows = await table.store.get_deadlines(table.game_id)
+    rows = await table.store.deadlines.get_deadlines(table.game_id)
     assert all(d.paused for d in rows)
     assert {d.paused_remaining for d in rows if d.kind.startswith("due:")} == {DAY}
     await table.ballot(101)  # seat 0 answered: seats 1 and 2 still wait
     result = await table.mod.resume(MOD, CHANNEL)
     assert "time they had left" in result.line
     await refused(table.mod.resume(MOD, CHANNEL), contains="not paused")
-    rows = {d.seat: d for d in await table.store.get_deadlines(table.game_id)
+    rows = {d.seat: d for d in await table.store.deadlines.get_deadlines(table.game_id)
             if d.kind.startswith("due:")}
     assert {s: d.due_at for s, d in rows.items()} == {1: table.time.now + DAY,
                                                      2: table.time.now + DAY}
     assert not (await table.game()).row.settings["paused"]
-    actions = [e.action for e in await table.store.list_audit(game_id=table.game_id)]
+    actions = [e.action for e in await table.store.moderation.list_audit(game_id=table.game_id)]
     assert actions == ["resume", "pause"]
     await table.close()
 
 
 async def test_extend_moves_the_running_deadlines(tmp_path: Path) -> None:
     table = await make_table(tmp_path)
-    before = {d.id: d.due_at for d in await table.store.get_deadlines(table.game_id)}
+    before = {d.id: d.due_at for d in await table.store.deadlines.get_deadlines(table.game_id)}
     await refused(table.mod.extend(MOD, CHANNEL, 0), contains="more than 0")
     result = await table.mod.extend(MOD, CHANNEL, 6)
     assert "6 more hours" in result.line
-    after = {d.id: d.due_at for d in await table.store.get_deadlines(table.game_id)}
+    after = {d.id: d.due_at for d in await table.store.deadlines.get_deadlines(table.game_id)}
     assert after == {i: t + 6 * HOUR for i, t in before.items()}
     await table.close()
 
@@ -124,7 +124,7 @@ async def test_skip_applies_the_default_for_everyone_awaited(tmp_path: Path) -> 
     told = await table.service.narration(game, step.events)
     assert sum("out of round 1" in line for line in told) == 2
     assert not any("deadline" in line for line in told)
-    assert [e.action for e in await table.store.list_audit()] == ["skip"]
+    assert [e.action for e in await table.store.moderation.list_audit()] == ["skip"]
     # With a publisher the table showed the step itself: nothing is left to post.
     shown = []
 
@@ -155,7 +155,7 @@ async def test_replace_hands_over_the_seat_and_its_secrets(tmp_path: Path) -> No
                   contains="not playing")
     await table.ballot(201, "dorsoduro", [1])  # the newcomer may change it (D-3.3)
     assert (await table.game()).state.ballots[0].area == "dorsoduro"
-    [entry] = await table.store.list_audit()
+    [entry] = await table.store.moderation.list_audit()
     assert (entry.action, entry.detail) == ("replace", {"seat": 0, "old": 101, "new": 201})
     await table.close()
 
@@ -171,7 +171,7 @@ async def test_kick_gives_the_seat_to_the_computer_at_once(tmp_path: Path) -> No
     assert (seat.user_id, seat.is_bot, seat.replaced_from) == (None, True, 103)
     assert 2 in game.state.ballots  # it was awaited, so the computer chose at once
     assert "computer plays C's seat" in result.line
-    assert not any(d.seat == 2 for d in await table.store.get_deadlines(table.game_id))
+    assert not any(d.seat == 2 for d in await table.store.deadlines.get_deadlines(table.game_id))
     await refused(table.mod.kick(MOD, CHANNEL, 103), contains="does not play")
     # The removed player's seat can later go to someone else.
     await table.mod.replace(MOD, CHANNEL, 103, 203)
@@ -188,13 +188,13 @@ async def test_end_ranks_everyone_and_marks_the_moderator(tmp_path: Path) -> Non
     assert len(game.row.result["ranking"]) == 3  # D-9.3: everyone ranked
     assert [e["type"] for e in result.steps[0].events] == ["game_over"]
     assert "ended by a moderator" in result.steps[0].lines[-1]
-    assert await table.store.get_deadlines(table.game_id) == []
+    assert await table.store.deadlines.get_deadlines(table.game_id) == []
     await refused(table.mod.end(MOD, CHANNEL), contains="no game in this channel")
-    await table.store.verify_game(table.game_id, from_scratch=True)
+    await table.store.checks.verify_game(table.game_id, from_scratch=True)
     # A lobby is simply closed.
     lobby = await table.service.open_lobby("doge", guild_id=GUILD, channel_id=CHANNEL,
                                            user_id=101, user_name="A", seats=3, timing="live")
     result = await table.mod.end(MOD, CHANNEL)
     assert (await table.service.load(lobby.id)).row.status == ENDED
-    assert [e.action for e in await table.store.list_audit()] == ["end", "end"]
+    assert [e.action for e in await table.store.moderation.list_audit()] == ["end", "end"]
     await table.close()

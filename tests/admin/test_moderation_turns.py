@@ -115,7 +115,7 @@ async def test_a_person_on_autopilot_keeps_a_kick_at_the_clocks_pace(tmp_path: P
     game then waits for the autopilot's deadlines rather than playing out at once."""
     table = await make_table(tmp_path)
     for seat in (1, 2):
-        await table.service.store.set_autopilot((await table.game()).id, seat, True)
+        await table.service.store.seats.set_autopilot((await table.game()).id, seat, True)
     before = await table.game()
     await (await table.mod.kick(MOD, CHANNEL, 101)).then()
     after = await table.game()

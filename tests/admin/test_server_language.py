@@ -48,7 +48,7 @@ async def test_a_moderator_sets_the_language_and_every_process_sees_it(tmp_path:
         # Another process's cache reads it from the store.
         assert await ServerLanguages(table.store).of(GUILD) == "nl"
         assert await languages.of(None) == "en"  # outside a server (DMs): English
-        audit = await table.store.list_audit(guild_id=GUILD)
+        audit = await table.store.moderation.list_audit(guild_id=GUILD)
         assert audit[0].action == "language" and audit[0].detail == {"language": "nl"}
         asked = await set_language(table.mod, languages, PLAYER, None)  # anyone may ask
         assert "Nederlands" in str(asked.line) and asked.private  # told to the asker alone
@@ -188,11 +188,12 @@ class SlowSettings:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.tables = self  # the store's settings part, as the languages ask for it
         self.read = asyncio.Event()
         self.go = asyncio.Event()
 
     async def get_guild_settings(self, guild_id: int):  # noqa: ANN201 (the store's type)
-        found = await self.store.get_guild_settings(guild_id)
+        found = await self.store.tables.get_guild_settings(guild_id)
         self.read.set()
         await self.go.wait()
         return found

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import FINISHED, ActionEntry
-from bot.store.moderation import PUBLIC_EXPORT_FORMAT
+from bot.store.records import PUBLIC_EXPORT_FORMAT
 from bot.tables.service import TableError
 from bot.tables.undo_rules import undo_refusal
 from tests.admin.helpers import CHANNEL, GUILD, MOD, SERVER_MOD, db_rows, make_table, refused
@@ -55,7 +55,7 @@ async def until_undone(table, rng: random.Random, *, min_moves: int = 1,
         except TableError:
             assert db_rows(table.path) == rows
             continue
-        [entry] = await table.store.list_audit(limit=1)
+        [entry] = await table.store.moderation.list_audit(limit=1)
         removed = entry.detail["actions"]
         if len(removed) >= min_moves:
             return before_version, before_state, removed
@@ -75,10 +75,10 @@ async def test_undo_takes_back_a_step_with_the_computers_replies(tmp_path: Path)
     assert removed[0]["action"]["seat"] == 0
     assert 0 in game.engine.pending(game.state)  # the person decides again
     # The log, every snapshot and the stored state agree; the cache was not fooled.
-    await table.store.verify_game(table.game_id, from_scratch=True)
-    record = await table.store.export_game(table.game_id)
+    await table.store.checks.verify_game(table.game_id, from_scratch=True)
+    record = await table.store.records.export_game(table.game_id)
     assert len(record["actions"]) == version
-    rebuilt = await table.store.state_at(table.game_id, version)
+    rebuilt = await table.store.actions.state_at(table.game_id, version)
     assert game.engine.state_to_json(rebuilt) == state
     with sqlite3.connect(table.path) as conn:
         snaps = [v for (v,) in conn.execute(
@@ -90,7 +90,7 @@ async def test_undo_takes_back_a_step_with_the_computers_replies(tmp_path: Path)
     # Play goes on from there, over the versions that were taken back.
     await table.play_person(101, random.Random(2))
     assert (await table.game()).version > version
-    await table.store.verify_game(table.game_id, from_scratch=True)
+    await table.store.checks.verify_game(table.game_id, from_scratch=True)
     await table.close()
 
 
@@ -110,10 +110,10 @@ async def test_undo_in_a_game_of_people_restores_the_clock(tmp_path: Path) -> No
         raise AssertionError("no undoable step came up")
     assert result.line.startswith("🛡️ <@900> took back the last step: ")
     game = await table.game()
-    due = {d.seat for d in await table.store.get_deadlines(table.game_id)
+    due = {d.seat for d in await table.store.deadlines.get_deadlines(table.game_id)
            if d.kind.startswith("due:")}
     assert due == {s.seat for s in table.service.awaited_seats(game)}
-    await table.store.verify_game(table.game_id, from_scratch=True)
+    await table.store.checks.verify_game(table.game_id, from_scratch=True)
     await table.close()
 
 
@@ -153,7 +153,7 @@ async def test_import_restores_a_record_into_an_empty_channel(tmp_path: Path) ->
     table = await make_table(tmp_path, bots=1)
     await table.ballot(101)
     await table.ballot(102)
-    record = json.dumps(await table.store.export_game(table.game_id)).encode()
+    record = json.dumps(await table.store.records.export_game(table.game_id)).encode()
     m = table.mod
     await refused(m.import_record(MOD, CHANNEL, GUILD, record), contains="already has a game")
     await refused(m.import_record(MOD, 600, GUILD, b"\x89PNG"), contains="not JSON")
@@ -172,14 +172,14 @@ async def test_import_restores_a_record_into_an_empty_channel(tmp_path: Path) ->
     assert restored.engine.state_to_json(restored.state) == \
         original.engine.state_to_json(original.state)
     assert restored.engine.pending(restored.state) == [0, 1]  # play goes on there
-    due = {d.seat for d in await table.store.get_deadlines(restored.id)}
+    due = {d.seat for d in await table.store.deadlines.get_deadlines(restored.id)}
     assert due == {0, 1}  # with clocks for the people awaited
     # A finished game's record comes back finished.
     await m.end(MOD, CHANNEL)
     final = json.dumps((await m.export(MOD, CHANNEL)).file[1].decode()).encode()
     result = await m.import_record(MOD, 700, GUILD, json.loads(final).encode())
     assert "finished game" in result.line
-    rows = await table.store.list_games(channel_id=700)
+    rows = await table.store.games.list_games(channel_id=700)
     assert rows[0].status == FINISHED
     await table.close()
 

@@ -81,7 +81,7 @@ async def test_the_table_keeps_each_computer_players_level(tmp_path) -> None:
         assert (after.seats, after.row.settings) == (before.seats, before.row.settings)
         # The person's seat on autopilot plays at the table's autopilot level.
         assert seat_level(after.row.settings, after.seats[0]) == "normal"
-        await store.update_settings(game.id, {"autopilot_level": "easy"})
+        await store.tables.update_settings(game.id, {"autopilot_level": "easy"})
         after = await service.load(game.id)
         assert seat_level(after.row.settings, after.seats[0]) == "easy"
         assert seat_level(after.row.settings, after.seats[1]) == AI_LEVELS[-1]

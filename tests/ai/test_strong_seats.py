@@ -40,7 +40,7 @@ async def test_strong_doge_seats_play_a_year_beside_a_person(tmp_path) -> None:
             action = kit.ai_action(game.state, 0, rng, "normal")
             await service.act(lobby.id, PERSON, action)
         assert game.state.year >= 2
-        log = await store.list_actions(lobby.id)
+        log = await store.actions.log(lobby.id)
         by_bots = [a for a in log if a.action["seat"] != 0]
         assert len(by_bots) >= 8
         # One ballot a round for each computer seat, never a second thought committed:
@@ -73,7 +73,7 @@ async def _strong_autopilot_table(tmp_path) -> tuple[TableService, GatedPool, in
     store = await Store.open(tmp_path / "games.db")
     service = TableService(store)
     service.ai = pool = GatedPool()
-    game = await store.create_game(
+    game = await store.games.create_game(
         "doge", guild_id=1, channel_id=2, players=[PlayerSpec(n) for n in "ABC"],
         user_ids=[101, 102, 103], seed=4,
         settings={"timing": "live", "autopilot": True, "autopilot_level": "strong"})
@@ -94,7 +94,7 @@ async def test_a_strong_autopilot_thinks_without_holding_the_table(tmp_path) -> 
         pool.go.set()
         step = await asyncio.wait_for(timing_out, timeout=120)
         assert any("autopilot" in line for line in step.notes)
-        log = await service.store.list_actions(gid)
+        log = await service.store.actions.log(gid)
         assert [a.action["seat"] for a in log][:3] == [0, 1, 2]
         assert step.game.state.round == 2  # the round was revealed with all three stacks
     finally:
@@ -111,7 +111,7 @@ async def test_a_search_that_answered_a_decision_already_made_is_dropped(tmp_pat
         await asyncio.wait_for(service.act(gid, 103, ballot), timeout=10)  # back in time
         pool.go.set()
         assert await asyncio.wait_for(timing_out, timeout=120) is None
-        log = await service.store.list_actions(gid)
+        log = await service.store.actions.log(gid)
         assert [(a.action["seat"], a.action["area"]) for a in log] == [(2, "dorsoduro")]
     finally:
         await service.stop_ai()

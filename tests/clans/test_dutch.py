@@ -121,8 +121,8 @@ async def store(tmp_path: Path):
 
 async def test_the_channel_prompt_and_the_final_text_in_dutch(store: Store) -> None:
     service = TableService(store)
-    game = await store.create_game("clans", guild_id=1, channel_id=500,
-                                   players=PLAYERS[:3], user_ids=[101, 102, 103], seed=4)
+    game = await store.games.create_game("clans", guild_id=1, channel_id=500,
+                                         players=PLAYERS[:3], user_ids=[101, 102, 103], seed=4)
     with speaking("nl"):
         text, view = await clans_prompt(service, game)
     assert "**Clans · beurt 1 · tijdperk I** (nog 4 fiches in dit tijdperk)" in text

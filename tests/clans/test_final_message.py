@@ -33,8 +33,8 @@ async def near_the_end(store: Store, game: LoadedGame) -> LoadedGame:
                 not ENGINE.apply(game.state, a).state.over for a in legal):
             return game
         action = rng.choice(legal)
-        await store.submit_action(game.id, action, expected_version=game.version)
-        game = await store.load_game(game.id)
+        await store.actions.submit(game.id, action, expected_version=game.version)
+        game = await store.actions.load(game.id)
 
 
 def result_lines(text: str) -> list[str]:
@@ -83,10 +83,10 @@ async def test_the_last_message_tells_the_last_move_then_the_ranking_once_c_6(
     async with emu.running(bot):
         users = [emu.add_user("ada"), emu.add_user("bo")]
         store = bot.tables.store
-        game = await store.create_game("clans", guild_id=emu.guild.id,
-                                       channel_id=emu.channel.id,
-                                       players=[PlayerSpec(u.name) for u in users],
-                                       user_ids=[u.id for u in users], seed=SEED)
+        game = await store.games.create_game("clans", guild_id=emu.guild.id,
+                                             channel_id=emu.channel.id,
+                                             players=[PlayerSpec(u.name) for u in users],
+                                             user_ids=[u.id for u in users], seed=SEED)
         game = await near_the_end(store, game)
         table = _Table(emu, bot, emu.channel, users, seed=SEED)
         table.game_id = game.id
@@ -104,7 +104,7 @@ async def test_the_last_message_tells_the_last_move_then_the_ranking_once_c_6(
             game = await table.game()
         last = emu.last_message(emu.channel, include_ephemeral=False)
         story, result = last.content.split("\n\n", 1)
-        told = (await store.list_actions(game.id))[-1]
+        told = (await store.actions.log(game.id))[-1]
         assert told.events[0]["type"] in ("move", "order") and told.events[-1]["type"] == \
             "game_end"
         assert story and "Game over" not in story and " points" not in story

@@ -31,9 +31,9 @@ async def store(tmp_path: Path):
 
 
 async def started(store: Store) -> LoadedGame:
-    return await store.create_game("clans", guild_id=1, channel_id=500,
-                                   players=[PlayerSpec("Ann"), PlayerSpec("Bob")],
-                                   user_ids=[101, 102], seed=4)
+    return await store.games.create_game("clans", guild_id=1, channel_id=500,
+                                         players=[PlayerSpec("Ann"), PlayerSpec("Bob")],
+                                         user_ids=[101, 102], seed=4)
 
 
 def played(game: LoadedGame, moves: int) -> LoadedGame:

@@ -26,14 +26,14 @@ async def test_an_epoch_logged_just_before_the_end_still_rebuilds_c_6_1(
     db = tmp_path / "games.db"
     store = await Store.open(db)
     try:
-        game = await store.create_game("clans", guild_id=1, channel_id=600,
-                                       players=players(2), user_ids=[101, 102], seed=SEED)
+        game = await store.games.create_game("clans", guild_id=1, channel_id=600,
+                                             players=players(2), user_ids=[101, 102], seed=SEED)
         rng = random.Random(SEED)
         while not ENGINE.is_over(game.state):
             action = rng.choice(ENGINE.legal_actions(game.state, game.state.mover))
-            await store.submit_action(game.id, action, expected_version=game.version)
-            game = await store.load_game(game.id)
-        last = (await store.list_actions(game.id))[-1]
+            await store.actions.submit(game.id, action, expected_version=game.version)
+            game = await store.actions.load(game.id)
+        last = (await store.actions.log(game.id))[-1]
         assert [e["type"] for e in last.events] == ["move", "village", "game_end"]
         assert last.events[1]["chip"] == 11 and last.events[-1]["reason"] == "no_moves"
         old_form = [*last.events[:-1], {"type": "epoch", "epoch": 5}, last.events[-1]]
@@ -45,13 +45,13 @@ async def test_an_epoch_logged_just_before_the_end_still_rebuilds_c_6_1(
                              (json.dumps(events), game.id, last.seq))
 
         log_as(old_form)
-        await store.verify_game(game.id, from_scratch=True)
+        await store.checks.verify_game(game.id, from_scratch=True)
         log_as([e for e in old_form if e["type"] != "village"])
         with pytest.raises(StateMismatch, match="replays with other events"):
-            await store.verify_game(game.id, from_scratch=True)
+            await store.checks.verify_game(game.id, from_scratch=True)
         log_as([*old_form[:-1], {"type": "epoch", "epoch": 4}, old_form[-1]])
         with pytest.raises(StateMismatch, match="replays with other events"):
-            await store.verify_game(game.id, from_scratch=True)
+            await store.checks.verify_game(game.id, from_scratch=True)
     finally:
         await store.close()
 
@@ -63,14 +63,14 @@ async def test_villages_logged_before_they_named_what_cut_them_off_still_rebuild
     db = tmp_path / "games.db"
     store = await Store.open(db)
     try:
-        game = await store.create_game("clans", guild_id=1, channel_id=600,
-                                       players=players(2), user_ids=[101, 102], seed=SEED)
+        game = await store.games.create_game("clans", guild_id=1, channel_id=600,
+                                             players=players(2), user_ids=[101, 102], seed=SEED)
         rng = random.Random(SEED)
         while True:  # random play up to a village away from the huts (C-4.1)
             action = rng.choice(ENGINE.legal_actions(game.state, game.state.mover))
-            await store.submit_action(game.id, action, expected_version=game.version)
-            game = await store.load_game(game.id)
-            entry = (await store.list_actions(game.id))[-1]
+            await store.actions.submit(game.id, action, expected_version=game.version)
+            game = await store.actions.load(game.id)
+            entry = (await store.actions.log(game.id))[-1]
             if any("emptied" in e for e in entry.events):
                 break
         assert not ENGINE.is_over(game.state)
@@ -82,10 +82,10 @@ async def test_villages_logged_before_they_named_what_cut_them_off_still_rebuild
                              (json.dumps(events), game.id, entry.seq))
 
         log_as([{k: v for k, v in e.items() if k != "emptied"} for e in entry.events])
-        await store.verify_game(game.id, from_scratch=True)
+        await store.checks.verify_game(game.id, from_scratch=True)
         log_as([{**e, "emptied": e["territory"]} if "emptied" in e else e
                 for e in entry.events])
         with pytest.raises(StateMismatch, match="replays with other events"):
-            await store.verify_game(game.id, from_scratch=True)
+            await store.checks.verify_game(game.id, from_scratch=True)
     finally:
         await store.close()

@@ -35,9 +35,9 @@ async def open_table(path: Path, seed: int = 5, year_limit: int = 1) -> Played:
     service = TableService(store)
     players = [PlayerSpec("anna", "red"), PlayerSpec("bot1", "blue", is_bot=True),
                PlayerSpec("bot2", "green", is_bot=True)]
-    game = await store.create_game("doge", guild_id=1, channel_id=9, players=players,
-                                   user_ids=[PERSON, None, None], seed=seed,
-                                   settings={"timing": "live", "year_limit": year_limit})
+    game = await store.games.create_game("doge", guild_id=1, channel_id=9, players=players,
+                                         user_ids=[PERSON, None, None], seed=seed,
+                                         settings={"timing": "live", "year_limit": year_limit})
     played = Played(service, game.id)
     step = Step(await service.load(game.id))
     await service._run_ai(step)  # as TableService.start does

@@ -37,7 +37,7 @@ async def secret_salts(table: DogeTable) -> list[Commitment]:
     if game.row.status != "active":
         return []
     voted = set(st.revealed) | ({st.election.area} if st.election else set())
-    return [c for c in await table.bot.tables.store.commitments(table.game_id)
+    return [c for c in await table.bot.tables.store.actions.commitments(table.game_id)
             if c.year == st.year and c.area not in voted]
 
 
@@ -91,7 +91,7 @@ async def test_one_seal_a_round_in_the_channel_and_the_stacks_in_verify(
             assert f"{c.sha256[:SHOWN_HEX]}… (opened when" in early
         await play_until(table, lambda g: g.state.year == 2)
         answer = await verify(table, year=1)
-        rows = [c for c in await bot.tables.store.commitments(table.game_id) if c.year == 1]
+        rows = [c for c in await bot.tables.store.actions.commitments(table.game_id) if c.year == 1]
         shown = texts(table)
         final = "\n".join(m.content for m in emu.messages(emu.channel,
                                                           include_ephemeral=False))

@@ -25,7 +25,7 @@ async def test_every_stack_is_locked_at_its_reveal_and_opened_at_its_election(
     await play_on(played, random.Random(3))
     game = await played.service.load(played.game_id)
     assert game.row.status == "finished"
-    rows = await played.store.commitments(played.game_id)
+    rows = await played.store.actions.commitments(played.game_id)
     assert len(rows) >= 7  # every seat placed stacks in year 1
     locked: dict[str, str] = {}  # short hash -> the step it was shown in
     opened: set[str] = set()
@@ -62,7 +62,7 @@ async def test_every_stack_is_locked_at_its_reveal_and_opened_at_its_election(
 async def test_no_salt_reaches_a_line_before_its_election(tmp_path: Path) -> None:
     played = await open_table(tmp_path / "games.db", seed=8)
     await play_on(played, random.Random(8))
-    rows = await played.store.commitments(played.game_id)
+    rows = await played.store.actions.commitments(played.game_id)
     for c in rows:
         said = [i for i, step in enumerate(played.steps)
                 if any(c.salt in line for line in step.lines)]
@@ -86,11 +86,11 @@ async def test_a_double_click_makes_no_second_salt(tmp_path: Path) -> None:
     locks = [line for line in first.lines if line.startswith("-# 🔒") and "stack" in line]
     assert len(locks) == 3  # the person's ballot revealed the round: three stacks
     assert sum("round sealed" in line for line in first.lines) == 1  # and one seal
-    before = await played.store.commitments(played.game_id)
+    before = await played.store.actions.commitments(played.game_id)
     with pytest.raises(TableError, match="earlier step"):
         await played.service.act(played.game_id, PERSON, action, version=game.version,
                                  key="ballot-1")
-    assert await played.store.commitments(played.game_id) == before
+    assert await played.store.actions.commitments(played.game_id) == before
 
 
 async def test_messages_told_again_from_the_log_keep_their_lines(tmp_path: Path) -> None:
@@ -102,10 +102,10 @@ async def test_messages_told_again_from_the_log_keep_their_lines(tmp_path: Path)
     game = await service.load(played.game_id)
     await service.commitments.refresh(game)
     assert game.row.status == "finished" and game.state.year == 2
-    rows = await played.store.commitments(played.game_id)
+    rows = await played.store.actions.commitments(played.game_id)
     assert {c.year for c in rows} == {1, 2}
     locked, opened = [], []
-    for entry in await played.store.list_actions(played.game_id):
+    for entry in await played.store.actions.log(played.game_id):
         for line in service.narrate(game, entry.events):
             if match := LOCK.match(line):
                 locked.append(match.group(3))
@@ -130,7 +130,7 @@ async def test_an_election_repeated_in_a_later_year_is_told_with_its_own_year(
     election = {"type": "election", "area": "san_polo", "stacks": [
         {"seat": 1, "markers": [2, 2]}], "advisors": [], "votes": {"1": 4},
         "winners": [1], "runners_up": []}
-    rows = {c.year: c for c in await played.store.commitments(played.game_id)
+    rows = {c.year: c for c in await played.store.actions.commitments(played.game_id)
             if c.area == "san_polo" and c.seat == 1}
     assert rows[2].markers == rows[3].markers == (2, 2)
     for year in (2, 3):
@@ -148,13 +148,13 @@ async def test_a_click_knows_its_own_events_without_reading_the_log(tmp_path: Pa
     played = await open_table(tmp_path / "games.db", seed=2, year_limit=2)
     service = played.service
     reads: list[int] = []
-    plain = played.store.list_actions
+    plain = played.store.actions.log
 
     async def counted(game_id: int, **kwargs: object) -> object:
         reads.append(game_id)
         return await plain(game_id, **kwargs)
 
-    played.store.list_actions = counted  # type: ignore[method-assign]
+    played.store.actions.log = counted  # type: ignore[method-assign]
     await play_on(played, random.Random(2))
     game = await service.load(played.game_id)
     assert game.row.status == "finished" and game.state.year == 2

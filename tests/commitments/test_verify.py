@@ -26,7 +26,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     async def play() -> dict[str, Any]:
         played = await open_table(tmp_path_factory.mktemp("verify") / "games.db", seed=4)
         await play_on(played, random.Random(4))
-        exported = await played.store.export_game(played.game_id)
+        exported = await played.store.records.export_game(played.game_id)
         await played.store.close()
         OPENED.remove(played.store)  # closed here, in this event loop
         return json.loads(json.dumps(exported))

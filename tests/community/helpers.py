@@ -28,8 +28,8 @@ async def start(store: Store, game: str, users: list[int | None], *, guild: int 
     colours = list(kit.colours) or [None] * len(users)
     specs = [PlayerSpec(f"{'bot' if u is None else 'p'}{i}", colours[i], is_bot=u is None)
              for i, u in enumerate(users)]
-    loaded = await store.create_game(game, guild_id=guild, channel_id=channel, players=specs,
-                                     user_ids=users, settings=kit.settings_for({}), seed=seed)
+    loaded = await store.games.create_game(game, guild_id=guild, channel_id=channel, players=specs,
+                                           user_ids=users, settings=kit.settings_for({}), seed=seed)
     return loaded.row.id
 
 
@@ -38,7 +38,7 @@ async def play(store: Store, game_id: int, *, seed: int = 1, stop_before_end: bo
     """Play the game on with the computer's moves; return the final state. With
     `stop_before_end` the last move is left unplayed (returned as an action); with
     `moves` only so many are played."""
-    loaded = await store.load_game(game_id)
+    loaded = await store.actions.load(game_id)
     kit = KITS[loaded.row.game]
     engine, state, rng = kit.engine, loaded.state, random.Random(seed)
     done = 0
@@ -49,7 +49,7 @@ async def play(store: Store, game_id: int, *, seed: int = 1, stop_before_end: bo
             action = kit.ai_action(state, rng.choice(engine.pending(state)), rng)
         if stop_before_end and engine.is_over(engine.apply(state, action).state):
             return action
-        state = (await store.submit_action(game_id, action, expected_version=None)).state
+        state = (await store.actions.submit(game_id, action, expected_version=None)).state
         done += 1
     return state
 

@@ -61,7 +61,7 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
         lines = board.content.splitlines()[1:]
         assert len(lines) == 4 and [ln.split(". ")[0] for ln in lines] == ["1", "2", "3", "4"]
         assert sum(1 for ln in lines if "· 2 games" in ln) == 2  # bo and cy played twice
-        standings, total = await bot.tables.store.leaderboard(emu.guild.id, "clans")
+        standings, total = await bot.tables.store.ratings.top(emu.guild.id, "clans")
         assert total == 4 and all(f"{s.rank}. {s.name} — {s.score:.1f}" in board.content
                                   for s in standings)
 
@@ -84,11 +84,11 @@ async def test_leaderboard_stats_and_history(discord_emulator: DiscordEmulator, 
 
         # The result, posted once the game was over, carries the record: linked.
         store = bot.tables.store
-        final = (await store.get_game(ids[0])).version
-        await store.set_message(ids[0], f"seg:{final - 2}:0:{final - 2}",
-                                channel_id=emu.channel.id, message_id=4241)
-        await store.set_message(ids[0], f"seg:{final}:0:{final}", channel_id=emu.channel.id,
-                                message_id=4242)
+        final = (await store.games.get_game(ids[0])).version
+        await store.messages.set_message(ids[0], f"seg:{final - 2}:0:{final - 2}",
+                                         channel_id=emu.channel.id, message_id=4241)
+        await store.messages.set_message(ids[0], f"seg:{final}:0:{final}",
+                                         channel_id=emu.channel.id, message_id=4242)
         history = await (await emu.slash(users[0], emu.channel, "clans history")).wait()
         assert history.ephemeral
         shown = await (await emu.slash(users[0], emu.channel, "clans history",
@@ -172,10 +172,10 @@ async def test_the_rating_setting_is_for_moderators(discord_emulator: DiscordEmu
                                {"computers": True})).wait()
         assert "Only moderators" in emu.messages(emu.channel, visible_to=bo)[-1].content
         store = bot.tables.store
-        assert await store.rating_policy(emu.guild.id) == RatingPolicy()
+        assert await store.ratings.policy(emu.guild.id) == RatingPolicy()
         await (await emu.slash(mia, emu.channel, "table-admin rating",
                                {"computers": True})).wait()
-        assert await store.rating_policy(emu.guild.id) == RatingPolicy(computers=True)
+        assert await store.ratings.policy(emu.guild.id) == RatingPolicy(computers=True)
         await emu.wait_until(lambda: bot.in_flight == 0, timeout=20)
         said = [m.content for m in emu.messages(emu.channel, include_ephemeral=False)]
         assert any("games with computer players count" in t for t in said)
@@ -190,7 +190,7 @@ async def test_the_rating_setting_is_for_moderators(discord_emulator: DiscordEmu
         # A game with a computer now counts.
         await finished(store, "clans", [bo.id, None], guild=emu.guild.id,
                        channel=emu.channel.id)
-        assert (await store.standing(emu.guild.id, "clans", bo.id)) is not None
+        assert (await store.ratings.standing(emu.guild.id, "clans", bo.id)) is not None
         assert not emu.internal_errors
 
 
@@ -209,7 +209,7 @@ async def test_a_replacement_is_shown_under_their_own_name(
         await (await emu.slash(mia, emu.channel, "table-admin replace",
                                {"old": bart, "new": erik})).wait()
         await emu.wait_until(lambda: bot.in_flight == 0, timeout=20)
-        assert (await store.get_seats(game))[0].name == "erik"
+        assert (await store.games.get_seats(game))[0].name == "erik"
         await play(store, game, seed=2)
 
         board = await (await emu.slash(cora, emu.channel, "clans leaderboard")).wait()
@@ -240,10 +240,10 @@ async def test_a_game_a_moderator_ended_is_no_win(
         await (await emu.slash(mia, emu.channel, "table-admin end")).wait()
         await confirm(emu, bot, emu.channel, mia)
         await emu.wait_until(lambda: bot.in_flight == 0, timeout=20)
-        [ended] = [g for g in await store.played_games(guild, "clans", ada.id)
+        [ended] = [g for g in await store.ratings.played_games(guild, "clans", ada.id)
                    if g.game_id == game]
         assert not ended.rated  # by default, as it was ended by a moderator
-        firsts = [u for u in (ada, bo, cy) if (await store.played_games(
+        firsts = [u for u in (ada, bo, cy) if (await store.ratings.played_games(
             guild, "clans", u.id))[-1].place == 1]
         board = await (await emu.slash(cy, emu.channel, "clans leaderboard")).wait()
         for user in firsts:  # first when the moderator ended it: still no win for it
@@ -268,9 +268,9 @@ async def test_a_game_a_moderator_ended_is_no_win(
 async def start_named(store, users: list, guild: int, channel: int, seed: int = 1) -> int:
     """A running Clans game whose seats bear the members' names."""
     specs = [PlayerSpec(u.name) for u in users]
-    loaded = await store.create_game("clans", guild_id=guild, channel_id=channel,
-                                     players=specs, user_ids=[u.id for u in users],
-                                     seed=seed, settings=KITS["clans"].settings_for({}))
+    loaded = await store.games.create_game("clans", guild_id=guild, channel_id=channel,
+                                           players=specs, user_ids=[u.id for u in users],
+                                           seed=seed, settings=KITS["clans"].settings_for({}))
     return loaded.row.id
 
 

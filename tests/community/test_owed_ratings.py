@@ -39,7 +39,7 @@ async def finish_refused(backend: Backend) -> Store:  # noqa: F811
     game_id = await start(store, "clans", USERS)
     last = await play(store, game_id, stop_before_end=True)
     await refuse_ratings(backend)
-    assert (await store.submit_action(game_id, last, expected_version=None)).finished
+    assert (await store.actions.submit(game_id, last, expected_version=None)).finished
     assert await table(store, RATED) == []  # the finish stands; its rating was refused
     await backend.drop_trigger("refuse_ratings", "rated_games")
     return store

@@ -64,15 +64,15 @@ async def test_computers_and_moderators_follow_the_server_setting(store: Store) 
     # Places are kept all the same (history and stats show every game).
     assert len(await table(store, PLACES)) == 6
 
-    assert await store.rating_policy(1) == RatingPolicy()
-    await store.set_rating_policy(1, RatingPolicy(moderated=True, computers=True))
-    assert await store.rating_policy(1) == RatingPolicy(True, True)
-    assert await store.rating_policy(2) == RatingPolicy()
+    assert await store.ratings.policy(1) == RatingPolicy()
+    await store.ratings.set_policy(1, RatingPolicy(moderated=True, computers=True))
+    assert await store.ratings.policy(1) == RatingPolicy(True, True)
+    assert await store.ratings.policy(2) == RatingPolicy()
     again = await finished(store, "clans", [101, None], channel=12)
     rows = await table(store, RATINGS)
     assert [(r[2], r[5], r[8]) for r in rows] == [(101, 1, again)]  # the computer is unrated
     # The decision taken at the finish stays, also through a rebuild.
-    report = await store.rebuild_ratings()
+    report = await store.ratings.rebuild()
     assert (report.games, report.rated, report.changed) == (3, 1, [])
 
 
@@ -84,7 +84,7 @@ async def test_rebuild_gives_the_numbers_of_the_updates(store: Store) -> None:
     ratings, places = await table(store, RATINGS), await table(store, PLACES)
     assert max(r[5] for r in ratings) == 4  # players met several times
 
-    report = await store.rebuild_ratings()
+    report = await store.ratings.rebuild()
     assert report.changed == [] and (report.games, report.rated, report.players) == (6, 6, 7)
     assert await table(store, RATINGS) == ratings  # to the last bit
     assert await table(store, PLACES) == places
@@ -93,24 +93,24 @@ async def test_rebuild_gives_the_numbers_of_the_updates(store: Store) -> None:
         await conn.execute("UPDATE ratings SET mu = mu + 1 WHERE user_id = 101 AND game = ?",
                            ("clans",))
         await conn.execute("DELETE FROM ratings WHERE user_id = 104")
-    report = await store.rebuild_ratings()
+    report = await store.ratings.rebuild()
     assert sorted(report.changed) == ["clans server 1 user 101", "clans server 1 user 104"]
     assert await table(store, RATINGS) == ratings
 
 
 async def test_a_late_commit_of_an_earlier_finish_replays_its_scope(store: Store) -> None:
     """Two processes: game A finished first but its rating ran after game B's."""
-    clock: Clock = store._clock  # type: ignore[assignment]
+    clock: Clock = store.core.clock  # type: ignore[assignment]
     a = await start(store, "clans", [101, 102, 103], channel=10, seed=3)
     last = await play(store, a, seed=3, stop_before_end=True)
     b = await finished(store, "clans", [101, 102, 103], channel=11, seed=4)
     clock.now -= 100  # A's finishing time was taken before B's
-    await store.submit_action(a, last, expected_version=None)
+    await store.actions.submit(a, last, expected_version=None)
     finishes = await table(store, "SELECT game_id FROM rated_games ORDER BY finished_at")
     assert finishes == [(a,), (b,)]
     ratings = await table(store, RATINGS)
     assert {r[8] for r in ratings} == {b}  # B is the last game in finishing order
-    report = await store.rebuild_ratings()
+    report = await store.ratings.rebuild()
     assert report.changed == [] and await table(store, RATINGS) == ratings
 
 
@@ -124,18 +124,18 @@ async def test_a_missed_update_is_caught_up(store: Store) -> None:
     await finished(store, "clans", [101, 102], channel=11, seed=2)
     assert [r[5] for r in await table(store, RATINGS)] == [2, 2]
     assert (await table(store, "SELECT min(game_id) FROM rated_games"))[0][0] == first
-    assert (await store.rebuild_ratings()).changed == []
+    assert (await store.ratings.rebuild()).changed == []
 
 
 async def test_a_game_without_places_never_blocks_the_others(backend: Backend) -> None:  # noqa: F811
     """A finished game of an engine the ratings know nothing of is noted and passed."""
     async with await Store.open(backend.target, engines=engines, clock=Clock()) as store:
-        tiny = await store.create_game("counting", guild_id=1, channel_id=9,
-                                       players=players(2), user_ids=[101, 102])
+        tiny = await store.games.create_game("counting", guild_id=1, channel_id=9,
+                                             players=players(2), user_ids=[101, 102])
         state = tiny.state
         while not tiny.engine.is_over(state):
             action = tiny.engine.legal_actions(state, tiny.engine.pending(state)[0])[-1]
-            state = (await store.submit_action(tiny.id, action, expected_version=None)).state
+            state = (await store.actions.submit(tiny.id, action, expected_version=None)).state
         await finished(store, "clans", [101, 102], channel=10)
         assert (await table(store, "SELECT game_id, rated, reason FROM rated_games "
                                    "ORDER BY game_id"))[0] == (tiny.id, 0, "no places known")
@@ -145,7 +145,7 @@ async def test_a_game_without_places_never_blocks_the_others(backend: Backend) -
 async def test_a_game_a_moderator_ended_is_ranked_but_nobody_wins_it(store: Store) -> None:
     """D-9.3: ranked as it stood, marked "ended by a moderator". Where the server counts
     such games, they change the ratings by those places, but a first place is no win."""
-    await store.set_rating_policy(1, RatingPolicy(moderated=True))
+    await store.ratings.set_policy(1, RatingPolicy(moderated=True))
     ended = await start(store, "doge", [101, 102, 103])
     await play(store, ended, moderator_after=2)  # year 1: nobody has a palace yet
     places = {r[2]: r[3] for r in await table(store, PLACES)}
@@ -155,7 +155,7 @@ async def test_a_game_a_moderator_ended_is_ranked_but_nobody_wins_it(store: Stor
         (101, 1, 0), (102, 1, 0), (103, 1, 0)]  # a game each, no win
     assert await table(store, "SELECT rated, reason, by_moderator FROM rated_games") == [
         (1, None, 1)]
-    report = await store.rebuild_ratings()
+    report = await store.ratings.rebuild()
     assert report.changed == [] and [r[6] for r in await table(store, RATINGS)] == [0, 0, 0]
 
 
@@ -165,14 +165,14 @@ async def test_stats_count_what_the_leaderboard_counts(store: Store) -> None:
     await finished(store, "clans", [101, 102, 103])
     await finished(store, "clans", [101, None], channel=11, seed=2)  # not rated
     for user in (101, 102, 103):
-        standing = await store.standing(1, "clans", user)
-        stats = player_stats(standing, await store.played_games(1, "clans", user))
+        standing = await store.ratings.standing(1, "clans", user)
+        stats = player_stats(standing, await store.ratings.played_games(1, "clans", user))
         assert (stats.played, stats.wins, stats.average_place) == (
             standing.games, standing.wins, standing.average_place)
         assert stats.unrated == (user == 101)
     ended = await start(store, "doge", [101, 102, 103], channel=12)
     await play(store, ended, moderator_after=2)  # all three tied first, not rated
-    doge = await store.played_games(1, "doge", 101)
+    doge = await store.ratings.played_games(1, "doge", 101)
     assert [(g.rated, g.by_moderator, g.place) for g in doge] == [(False, True, 1)]
-    stats = player_stats(await store.standing(1, "doge", 101), doge)
+    stats = player_stats(await store.ratings.standing(1, "doge", 101), doge)
     assert (stats.played, stats.wins, stats.unrated, stats.by_moderator) == (0, 0, 1, 1)

@@ -106,14 +106,14 @@ async def test_the_recap_names_a_seat_handed_on_by_its_holder(tmp_path: Path) ->
         service = TableService(store)
         done = await start(store, "clans", [1, 2, 3], channel=6, seed=4)
         await play_on(store, done, seed=4, moves=3)
-        await store.replace_seat_user(done, 1, user_id=9, name="Erik")
+        await store.seats.replace_seat_user(done, 1, user_id=9, name="Erik")
         await play_on(store, done, seed=4)
         found = await recap_scenes(service, done)
         assert found is not None
         _loaded, shown = found
         assert all(scene.view.players[1] == "Erik" and scene.view.players[0] == "p0"
                    for scene in shown)
-        assert (await store.export_game(done))["players"][1]["name"] == "p1"
+        assert (await store.records.export_game(done))["players"][1]["name"] == "p1"
 
 
 def test_the_recaps_text_for_screen_readers_says_what_each_frame_shows() -> None:

@@ -75,7 +75,7 @@ async def test_the_choices_are_the_games_the_command_takes_and_history_says_void
                                   channel=channel, seed=2)
         voided = await named_game(store, [ada, bo, cy], guild, channel, seed=3)
         await start_named(store, [ada, bo, cy], guild, channel + 1)  # running
-        assert (await store.void_rating(guild, voided)) == "changed"
+        assert (await store.ratings.void(guild, voided)) == "changed"
 
         async def offered(**options: object) -> list[int]:
             choices = await emu.autocomplete(mia, emu.channel, "table-admin void",

@@ -134,8 +134,8 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 async def table(store: Store) -> LoadedGame:
     """A running four-player game, in its first placement round."""
-    return await store.create_game("doge", guild_id=1, channel_id=500, players=PLAYERS,
-                                   user_ids=[101, 102, 103, 104], seed=4)
+    return await store.games.create_game("doge", guild_id=1, channel_id=500, players=PLAYERS,
+                                         user_ids=[101, 102, 103, 104], seed=4)
 
 
 async def test_the_prompts_and_the_ballot_panel_in_dutch(store: Store) -> None:
@@ -160,9 +160,9 @@ async def first_election_question(store: Store) -> LoadedGame:
     rng = random.Random(4)
     while not (game.state.phase == "elections" and len(ENGINE.pending(game.state)) == 1):
         seat = ENGINE.pending(game.state)[0]
-        await store.submit_action(game.id, random_action(game.state, seat, rng),
-                                  expected_version=game.version)
-        game = await store.load_game(game.id)
+        await store.actions.submit(game.id, random_action(game.state, seat, rng),
+                                   expected_version=game.version)
+        game = await store.actions.load(game.id)
     return game
 
 
@@ -210,14 +210,14 @@ async def test_the_prompt_says_who_answers_at_the_deadline_as_the_time_out_will(
     asked = ENGINE.pending(game.state)[0]
     text, _view = await doge_prompt(service, game)
     assert "At the deadline the table plays: Take the advisor › Stand it in " in text
-    await store.update_seat(game.id, asked, orders={"advisor": "abstain"})
-    text, _view = await doge_prompt(service, await store.load_game(game.id))
+    await store.seats.update_seat(game.id, asked, orders={"advisor": "abstain"})
+    text, _view = await doge_prompt(service, await store.actions.load(game.id))
     assert "At the deadline your standing order answers for you." in text
     assert "Abstain ›" not in text
-    await store.update_seat(game.id, asked, orders={})
-    await store.set_autopilot(game.id, asked, True)
+    await store.seats.update_seat(game.id, asked, orders={})
+    await store.seats.set_autopilot(game.id, asked, True)
     with speaking("nl"):
-        text, _view = await doge_prompt(service, await store.load_game(game.id))
+        text, _view = await doge_prompt(service, await store.actions.load(game.id))
     assert "Bij de deadline antwoordt de automatische piloot voor je." in text
 
 

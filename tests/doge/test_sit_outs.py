@@ -119,15 +119,15 @@ async def test_a_log_of_reveals_without_no_markers_still_rebuilds(store: Store,
                                                                   tmp_path: Path) -> None:
     """A game logged before reveals named who had no marker left passes the rebuild
     check (doctor, `migrate`); a log whose reveal differs otherwise is still caught."""
-    game = await store.create_game("doge", guild_id=1, channel_id=600,
-                                   players=[PlayerSpec(n) for n in NAMES[:3]],
-                                   user_ids=[101, 102, 103], seed=1)
+    game = await store.games.create_game("doge", guild_id=1, channel_id=600,
+                                         players=[PlayerSpec(n) for n in NAMES[:3]],
+                                         user_ids=[101, 102, 103], seed=1)
     for action in [*TWO_ROUNDS,
                    {"seat": BERND, "type": "ballot", "area": "san_marco", "markers": [3]},
                    {"seat": CLAUDIA, "type": "ballot", "area": "san_polo", "markers": [2]}]:
-        await store.submit_action(game.id, action, expected_version=game.version)
-        game = await store.load_game(game.id)
-    entry = (await store.list_actions(game.id))[-1]
+        await store.actions.submit(game.id, action, expected_version=game.version)
+        game = await store.actions.load(game.id)
+    entry = (await store.actions.log(game.id))[-1]
     assert _reveal(entry.events)["no_markers"] == [ANNA]
     old_form = [{k: v for k, v in e.items() if k != "no_markers"} for e in entry.events]
     db = tmp_path / "games.db"
@@ -135,11 +135,11 @@ async def test_a_log_of_reveals_without_no_markers_still_rebuilds(store: Store,
         conn.execute("DROP TRIGGER actions_append_only_update")
         conn.execute("UPDATE actions SET events = ? WHERE game_id = ? AND seq = ?",
                      (json.dumps(old_form), game.id, entry.seq))
-    await store.verify_game(game.id, from_scratch=True)
+    await store.checks.verify_game(game.id, from_scratch=True)
     changed = [{**e, "placements": e["placements"][1:]} if e["type"] == "round_revealed"
                else e for e in old_form]
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE actions SET events = ? WHERE game_id = ? AND seq = ?",
                      (json.dumps(changed), game.id, entry.seq))
     with pytest.raises(StateMismatch, match="replays with other events"):
-        await store.verify_game(game.id, from_scratch=True)
+        await store.checks.verify_game(game.id, from_scratch=True)

@@ -174,8 +174,8 @@ async def _export_after_first_tied_build_answer(store: Store, channel_id: int,
     """Random legal moves (seed 36) up to a tied build step where the first to answer may
     build; that seat asks for as many palaces as allowed (`most`) or none. The answer goes
     through the store like any click; returns the public export and the logged events."""
-    game = await store.create_game("doge", guild_id=1, channel_id=channel_id,
-                                   players=PLAYERS, user_ids=[101, 102, 103, 104], seed=36)
+    game = await store.games.create_game("doge", guild_id=1, channel_id=channel_id,
+                                         players=PLAYERS, user_ids=[101, 102, 103, 104], seed=36)
     rng = random.Random(36)
     for _move in range(1000):
         pending = ENGINE.pending(game.state)
@@ -183,18 +183,18 @@ async def _export_after_first_tied_build_answer(store: Store, channel_id: int,
         if el and el.current and el.current.kind == "build" and len(pending) > 1 \
                 and ENGINE.legal_actions(game.state, pending[0])[0]["count"] > 0:
             break
-        await store.submit_action(game.id, random_action(game.state, pending[0], rng),
-                                  expected_version=game.version)
-        game = await store.load_game(game.id)
+        await store.actions.submit(game.id, random_action(game.state, pending[0], rng),
+                                   expected_version=game.version)
+        game = await store.actions.load(game.id)
     else:
         pytest.fail("no tied build step with a palace to build in 1000 moves")
     legal = ENGINE.legal_actions(game.state, pending[0])
     answer = legal[0] if most else legal[-1]
-    await store.submit_action(game.id, answer, expected_version=game.version)
-    logged = (await store.list_actions(game.id, after_version=game.version))[-1].events
-    loaded = await store.load_game(game.id)  # the engine keeps the answer all the same
+    await store.actions.submit(game.id, answer, expected_version=game.version)
+    logged = (await store.actions.log(game.id, after_version=game.version))[-1].events
+    loaded = await store.actions.load(game.id)  # the engine keeps the answer all the same
     assert loaded.state.election.wants[answer["seat"]] == {answer["district"]: answer["count"]}
-    return await store.export_public(game.id), logged
+    return await store.records.export_public(game.id), logged
 
 
 async def test_d_10_2_a_running_games_log_and_public_export_hold_no_tied_build_count(
@@ -217,23 +217,23 @@ async def test_d_11_2_a_tied_build_logged_in_the_older_form_still_rebuilds(
     with its count when given: such a log still passes the rebuild check (doctor,
     `migrate`), while a changed build is still caught."""
     _export, logged = await _export_after_first_tied_build_answer(store, 502, most=True)
-    game = await store.load_game((await store.open_game_in_channel(502)).id)
+    game = await store.actions.load((await store.games.open_game_in_channel(502)).id)
     rng = random.Random(1)
     while game.state.election and game.state.election.current \
             and game.state.election.current.kind == "build":  # the rest answer
         seat = ENGINE.pending(game.state)[0]
-        await store.submit_action(game.id, random_action(game.state, seat, rng),
-                                  expected_version=game.version)
-        game = await store.load_game(game.id)
-    entries = await store.list_actions(game.id)
+        await store.actions.submit(game.id, random_action(game.state, seat, rng),
+                                   expected_version=game.version)
+        game = await store.actions.load(game.id)
+    entries = await store.actions.log(game.id)
     answered = [e for e in entries if any(ev["type"] == "build_answered" for ev in e.events)]
     resolved = next(e for e in entries if any(
         ev["type"] == "build_chosen" and ev.get("together") for ev in e.events))
     assert answered and resolved.seq > answered[-1].seq
     old_form = {}  # each answer told when given, nothing told again at the end
     for entry in answered:
-        wants = ENGINE.apply(
-            (await store.state_at(game.id, entry.seq - 1)), entry.action).state.election.wants
+        before = await store.actions.state_at(game.id, entry.seq - 1)
+        wants = ENGINE.apply(before, entry.action).state.election.wants
         old_form[entry.seq] = [
             {"type": "build_chosen", "seat": ev["seat"], "district": ev["district"],
              "count": wants[ev["seat"]][ev["district"]]} if ev["type"] == "build_answered"
@@ -246,7 +246,7 @@ async def test_d_11_2_a_tied_build_logged_in_the_older_form_still_rebuilds(
         for seq, events in old_form.items():
             conn.execute("UPDATE actions SET events = ? WHERE game_id = ? AND seq = ?",
                          (json.dumps(events), game.id, seq))
-    await store.verify_game(game.id, from_scratch=True)
+    await store.checks.verify_game(game.id, from_scratch=True)
     built = [ev for ev in old_form[resolved.seq] if ev["type"] == "palace_built"]
     assert built
     with sqlite3.connect(db) as conn:
@@ -254,4 +254,4 @@ async def test_d_11_2_a_tied_build_logged_in_the_older_form_still_rebuilds(
                      (json.dumps([ev for ev in old_form[resolved.seq] if ev is not built[0]]),
                       game.id, resolved.seq))
     with pytest.raises(StateMismatch, match="replays with other events"):
-        await store.verify_game(game.id, from_scratch=True)
+        await store.checks.verify_game(game.id, from_scratch=True)

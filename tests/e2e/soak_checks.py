@@ -131,7 +131,8 @@ class SoakChecks:
         """Which decisions are overdue now: each must be timed out exactly once."""
         self._new_messages()
         self._overdue = []
-        for row in await self.service.store.due_deadlines(self.soak.time.now, limit=10_000):
+        deadlines = self.service.store.deadlines
+        for row in await deadlines.due_deadlines(self.soak.time.now, limit=10_000):
             if not row.kind.startswith("due:") or row.seat is None:
                 continue
             game = await self.service.load(row.game_id)
@@ -145,7 +146,7 @@ class SoakChecks:
 
     async def after_clock(self) -> None:
         now = self.soak.time.now
-        left = await self.service.store.due_deadlines(now, limit=10_000)
+        left = await self.service.store.deadlines.due_deadlines(now, limit=10_000)
         for row in left:
             self.problem("late_deadlines", f"game {row.game_id}: {row.kind} still due")
         changed = self._changed()
@@ -176,7 +177,8 @@ class SoakChecks:
         now = self.soak.time.now
         for table in self.soak.tables:
             game = await self.service.load(table.game_id)
-            rows = {(d.seat, d.kind): d for d in await self.service.store.get_deadlines(game.id)}
+            rows = {(d.seat, d.kind): d
+                    for d in await self.service.store.deadlines.get_deadlines(game.id)}
             for seat in self.service.awaited_seats(game):
                 if seat.played_by_ai:
                     continue
@@ -209,7 +211,7 @@ class SoakChecks:
         bot = self.soak.bot
         for table in self.soak.tables:
             game = await self.service.load(table.game_id)
-            segments = segments_of(await self.service.store.list_messages(game.id))
+            segments = segments_of(await self.service.store.messages.list_messages(game.id))
             live = segments[-1] if segments else None
             shown = self.soak.emu.message_index.get(live.message_id) if live else None
             with knowing_command_ids(bot.command_ids):  # commands named as the bot names them
@@ -226,7 +228,7 @@ class SoakChecks:
         for table in self.soak.tables:
             game = await self.service.load(table.game_id)
             report.games += 1
-            log = await self.service.store.list_actions(game.id)
+            log = await self.service.store.actions.log(game.id)
             report.steps += len(log)
             people = {u.id for u in table.users}
             keys = Counter(e.idempotency_key for e in log if e.actor_id in people)

@@ -137,7 +137,7 @@ async def test_managing_one_channel_does_not_set_the_servers_moderator_role(
         [bots_own] = [r for r in emu.guild.roles.values() if r.managed]
         await table.slash(owner, "table-admin role", {"role": bots_own})
         assert "belongs to a bot or an integration" in private(emu, owner)
-        assert (await bot.tables.store.get_guild_settings(emu.guild.id)).moderator_role_id \
+        assert (await bot.tables.store.tables.get_guild_settings(emu.guild.id)).moderator_role_id \
             is None
         assert not emu.internal_errors
 
@@ -155,7 +155,7 @@ async def test_pause_and_resume_keep_the_remaining_time_and_end_ranks_everyone(
         store = bot.tables.store
 
         async def due_rows() -> dict:
-            return {d.seat: d for d in await store.get_deadlines(table.game_id)
+            return {d.seat: d for d in await store.deadlines.get_deadlines(table.game_id)
                     if d.kind.startswith("due:")}
 
         left = {s: d.due_at - time.now for s, d in (await due_rows()).items()}

@@ -53,7 +53,8 @@ async def test_a_moderator_lists_the_servers_open_tables(
         listing = await ask(emu, mia, emu.channel, "table-admin tables")
         head, doge, clans = listing.splitlines()
         assert head == "🛡️ 2 open tables in this server, newest activity first:"
-        asked = min(d.created_at for d in await bot.tables.store.get_deadlines(table.game_id)
+        deadlines = await bot.tables.store.deadlines.get_deadlines(table.game_id)
+        asked = min(d.created_at for d in deadlines
                     if d.kind.startswith("due:"))  # when bernd and claudia were asked
         assert doge == (f"• **Doge** game {table.game_id} in <#{table.channel.id}>: running, "
                         f"3 players; waits for <@{bernd.id}>, <@{claudia.id}> "

@@ -63,7 +63,7 @@ async def test_a_moderator_seats_a_person_in_a_computers_seat(
         assert secrets.ephemeral and secrets.visible_to == dora.id
         await table.slash(bernd, "doge me")
         assert last_reply(emu, bernd) != secrets.content
-        [entry] = await bot.tables.store.list_audit(guild_id=emu.guild.id, limit=1)
+        [entry] = await bot.tables.store.moderation.list_audit(guild_id=emu.guild.id, limit=1)
         assert entry.action == "replace" and entry.detail == {"seat": 2, "old": None,
                                                                "new": dora.id}
         assert not emu.internal_errors

@@ -34,9 +34,10 @@ async def test_managing_one_channel_reaches_no_further_than_its_game(
         game = await named_game(store, players, guild, elsewhere.id)
         sam = emu.add_user("sam")
         emu.set_permissions(emu.channel, sam, allow=MANAGE_CHANNELS)  # this channel only
-        await store.add_audit(guild_id=guild, moderator_id=1, action="kick",
-                              detail={"secret": "elsewhere"})
-        policy, audit = await store.rating_policy(guild), await store.list_audit(guild_id=guild)
+        await store.moderation.add_audit(guild_id=guild, moderator_id=1, action="kick",
+                                         detail={"secret": "elsewhere"})
+        policy = await store.ratings.policy(guild)
+        audit = await store.moderation.list_audit(guild_id=guild)
         for command, options in SERVER_WIDE:
             options = {"game_id": game} if options == "game" else options
             answer = await ask(emu, sam, command, options)
@@ -46,10 +47,10 @@ async def test_managing_one_channel_reaches_no_further_than_its_game(
         assert await emu.autocomplete(sam, emu.channel, "table-admin void", {"game_id": ""},
                                       "game_id") == []
         # Nothing changed, nothing was read; the game still counts.
-        assert await store.rating_policy(guild) == policy
+        assert await store.ratings.policy(guild) == policy
         assert await bot.languages.of(guild) == "en"
-        assert (await store.list_audit(guild_id=guild)) == audit
-        assert [g.id for g in await store.voidable_games(guild, limit=10)] \
+        assert (await store.moderation.list_audit(guild_id=guild)) == audit
+        assert [g.id for g in await store.ratings.voidable(guild, limit=10)] \
             == [game]
         # A look at the settings is still theirs, as the channel's own commands are.
         assert "Ratings:" in await ask(emu, sam, "table-admin rating", {})

@@ -171,11 +171,11 @@ async def test_quiet_hours_are_set_with_both_ends_then_either_changes_alone(
             assert refusal.startswith("Quiet hours need a start and an end") and \
                 "</doge notify:" in refusal and "\n" not in refusal
             assert "> `quiet_start:22 quiet_end:7`" in refusal
-        prefs = await bot.tables.store.get_user_prefs(ada.id)
+        prefs = await bot.tables.store.tables.get_user_prefs(ada.id)
         assert (prefs.notify, prefs.quiet_start, prefs.quiet_end) == ("mention", None, None)
         assert await notify({"quiet_start": 22, "quiet_end": 7}) == (
             "🔔 Reminders: a mention in the channel, quiet 22:00–7:00 UTC.")
         assert await notify({"quiet_end": 6}) == (  # the start is kept
             "🔔 Reminders: a mention in the channel, quiet 22:00–6:00 UTC.")
-        assert (await bot.tables.store.get_user_prefs(ada.id)).quiet == (22, 6)
+        assert (await bot.tables.store.tables.get_user_prefs(ada.id)).quiet == (22, 6)
         assert not emu.internal_errors

@@ -41,13 +41,13 @@ async def test_the_same_ballot_confirmed_twice_is_stored_once(
         await confirm(table, anna, first)
         await confirm(table, anna, second)
         assert emu.message_index[second.id].content.startswith("✅ Your ballot: Cannaregio")
-        entries = await bot.tables.store.list_actions(table.game_id)
+        entries = await bot.tables.store.actions.log(table.game_id)
         assert [e.version for e in entries] == [start + 1]  # one row, no ballot_changed
         assert [ev["type"] for ev in entries[-1].events] == ["ballot_set"]
 
         changed = await ballot_panel(table, anna, 1, [0])  # another ballot: replaces it
         await confirm(table, anna, changed)
-        entries = await bot.tables.store.list_actions(table.game_id)
+        entries = await bot.tables.store.actions.log(table.game_id)
         assert [ev["type"] for ev in entries[-1].events] == ["ballot_changed"]
         assert (await table.game()).state.ballots[0].area == "castello"
         await table.slash(anna, "doge status")

@@ -205,7 +205,7 @@ async def stub_table(bot, emu: DiscordEmulator, users: list, now: list[float]):
     its own, with whom the table awaits set by hand (`waiting`): a stand-in service."""
     seats = [SimpleNamespace(user_id=u.id, played_by_ai=False) for u in users]
     waiting: list = []
-    stored = await bot.tables.store.create_game(  # a Clans table of two: a store's game
+    stored = await bot.tables.store.games.create_game(  # a Clans table of two: a store's game
         "clans", guild_id=emu.guild.id, channel_id=emu.channel.id,
         players=[PlayerSpec(u.name) for u in users], user_ids=[u.id for u in users], seed=1)
     service = SimpleNamespace(awaited_seats=lambda game: list(waiting),
@@ -251,14 +251,14 @@ async def test_a_bell_pinging_two_goes_when_both_are_no_longer_awaited(
         assert pinged_by(bell) == {anna.id, bernd.id}
         other = Bells(service)  # type: ignore[arg-type]  # another process's poster
         waiting.remove(seats[0])  # anna answered, bernd is still asked
-        await other.sweep(channel, game, await bot.tables.store.list_messages(game.id))  # type: ignore[arg-type]
+        await other.sweep(channel, game, await bot.tables.store.messages.list_messages(game.id))  # type: ignore[arg-type]
         assert not emu.message_index[bell.id].deleted
         waiting.clear()  # bernd too
-        await other.sweep(channel, game, await bot.tables.store.list_messages(game.id))  # type: ignore[arg-type]
+        await other.sweep(channel, game, await bot.tables.store.messages.list_messages(game.id))  # type: ignore[arg-type]
         assert emu.message_index[bell.id].deleted
-        await ringer.sweep(channel, game, await bot.tables.store.list_messages(game.id))  # type: ignore[arg-type]  # forgotten: no retry
+        await ringer.sweep(channel, game, await bot.tables.store.messages.list_messages(game.id))  # type: ignore[arg-type]  # forgotten: no retry
         assert len([r for r in emu.requests if r.method == "DELETE"]) == 1
-        assert not [m for m in await bot.tables.store.list_messages(game.id)
+        assert not [m for m in await bot.tables.store.messages.list_messages(game.id)
                     if m.kind.startswith("bell:")]
 
 
@@ -306,7 +306,7 @@ async def test_whom_a_message_pinged_is_known_to_every_process(
         await Bells(q.service).ring(q.channel, q.game, q.live)  # type: ignore[arg-type]
         assert [pinged_by(b) for b in bells_in(emu)] == [{q.runner.id}, {q.winner.id}]
         await Bells(q.service).closed(q.game.id, q.segment.id)  # type: ignore[arg-type]
-        assert await bot.tables.store.get_turn_pings(q.game.id, q.segment.id) is None
+        assert await bot.tables.store.pings.get_turn_pings(q.game.id, q.segment.id) is None
 
 
 def bells_in(emu: DiscordEmulator) -> list[EmuMessage]:

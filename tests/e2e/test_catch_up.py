@@ -27,7 +27,7 @@ async def a_round_saved_but_not_shown(table: DogeTable) -> str:
         await service.act(game.id, seat.user_id, {k: v for k, v in action.items()
                                                   if k != "seat"})
     game = await table.game()
-    assert await service.store.shown_version(game.id) != game.version
+    assert await service.store.shown.shown_version(game.id) != game.version
     assert find(table.prompt(), "g:doge.cast:")["custom_id"] == stale  # nothing shown yet
     return stale
 
@@ -53,7 +53,7 @@ async def test_a_stale_button_on_the_newest_message_shows_the_table_again(
         assert find(table.prompt(), "g:doge.cast:")["custom_id"] == await current_cast_button(table)
         assert emu.last_message(table.channel, include_ephemeral=False).id == table.prompt().id
         game = await table.game()
-        assert await bot.tables.store.shown_version(game.id) == game.version
+        assert await bot.tables.store.shown.shown_version(game.id) == game.version
         await table.play_turn()  # and play goes on from the new message
         assert (await table.game()).version > game.version
 
@@ -69,7 +69,7 @@ async def test_a_reconnect_shows_what_the_channel_is_owed(
 
         async def shown() -> bool:
             game = await table.game()
-            return await bot.tables.store.shown_version(game.id) == game.version
+            return await bot.tables.store.shown.shown_version(game.id) == game.version
 
         await poll(shown, 20, "the owed round to be shown after the reconnect")
         assert find(table.prompt(), "g:doge.cast:")["custom_id"] == await current_cast_button(table)

@@ -40,7 +40,7 @@ async def test_one_message_per_round_and_election_with_everyone_pinged(
         assert (await table.game()).row.status == FINISHED
         game = await table.game()
         messages = posted(emu, table)
-        segments = segments_of(await bot.tables.store.list_messages(game.id))
+        segments = segments_of(await bot.tables.store.messages.list_messages(game.id))
         by_id = {m.id: m for m in messages}
 
         # The lobby, the year's first message, three revealed rounds (the third with the
@@ -63,7 +63,7 @@ async def test_one_message_per_round_and_election_with_everyone_pinged(
             "doge-board.png", f"doge-game-{game.id}.json", f"doge-recap-{game.id}.gif"}
         # Everyone who played is notified that it is over (a game of days: not all watch),
         # but whoever made the last move: their own click posted it, they are here.
-        log = await bot.tables.store.list_actions(game.id)
+        log = await bot.tables.store.actions.log(game.id)
         last = log[-1].actor_id
         assert last is not None and final.pinged == frozenset(
             f"user:{s.user_id}" for s in game.seats if s.user_id != last)

@@ -44,7 +44,7 @@ async def state_of(table: ClansTable, prompt: EmuMessage) -> tuple[int, int, int
     """The game's version, its logged actions and the prompt's edits: a step or a Back
     that changes none of them reached neither the game nor the channel."""
     game = await table.game()
-    actions = await table.bot.tables.store.list_actions(game.id)
+    actions = await table.bot.tables.store.actions.log(game.id)
     return game.version, len(actions), len(table.emu.message_index[prompt.id].history)
 
 
@@ -101,7 +101,7 @@ async def back_and_forth(emu: DiscordEmulator, table: ClansTable, mover: EmuUser
         panel = emu.message_index[panel.id]
     game = await table.game()
     assert game.version == version + 1
-    [made] = (await table.bot.tables.store.list_actions(game.id))[-1:]
+    [made] = (await table.bot.tables.store.actions.log(game.id))[-1:]
     assert label.startswith(f"To {made.action['to']} ")
     assert made.action["from"][0] == regions[-1]["label"].split()[-1]
     assert panel.content == "✅ Done." and not custom_ids(panel)

@@ -47,15 +47,15 @@ async def test_move_autocomplete_describes_places_and_offers_founding_moves_firs
     async with emu.running(bot):
         ada, bo = emu.add_user("ada"), emu.add_user("bo")
         store = bot.tables.store
-        game = await store.create_game("clans", guild_id=emu.guild.id,
-                                       channel_id=emu.channel.id,
-                                       players=[PlayerSpec("ada"), PlayerSpec("bo")],
-                                       user_ids=[ada.id, bo.id], seed=SEED)
+        game = await store.games.create_game("clans", guild_id=emu.guild.id,
+                                             channel_id=emu.channel.id,
+                                             players=[PlayerSpec("ada"), PlayerSpec("bo")],
+                                             user_ids=[ada.id, bo.id], seed=SEED)
         rng = random.Random(SEED)
         while not founding_sources(game.state) - first_sources(game.state):
             action = rng.choice(ENGINE.legal_actions(game.state, game.state.mover))
-            await store.submit_action(game.id, action, expected_version=game.version)
-            game = await store.load_game(game.id)
+            await store.actions.submit(game.id, action, expected_version=game.version)
+            game = await store.actions.load(game.id)
         state = game.state
         mover = (ada, bo)[state.mover]
         founding = sorted(founding_sources(state))

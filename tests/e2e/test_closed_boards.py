@@ -64,9 +64,9 @@ async def test_a_finished_game_leaves_nothing_behind_in_the_posters_memory(
         assert poster._notes == {} and poster._drawn == {}
         game = await table.game()  # nor a 🔔 line in the channel or among its messages
         channel_ids = [m.id for m in emu.messages(table.channel, include_ephemeral=False)]
-        assert [await bot.tables.store.get_turn_pings(game.id, message_id)
+        assert [await bot.tables.store.pings.get_turn_pings(game.id, message_id)
                 for message_id in channel_ids] == [None] * len(channel_ids)
-        assert not [m for m in await bot.tables.store.list_messages(game.id)
+        assert not [m for m in await bot.tables.store.messages.list_messages(game.id)
                     if m.kind.startswith("bell:")]
         assert not emu.internal_errors
 

@@ -170,7 +170,7 @@ async def test_an_import_seats_only_members_of_the_server(
         await answered(table, await emu.slash(mia, emu.channel, "table-admin import", {
             "record": ("game.json", data), "players": f"<@{anna.id}>"}))
         assert any("restored a finished game of Doge" in line for line in public(emu))
-        [game] = await bot.tables.store.list_games(channel_id=emu.channel.id)
+        [game] = await bot.tables.store.games.list_games(channel_id=emu.channel.id)
         assert [s.user_id for s in (await bot.tables.load(game.id)).seats] == \
             [anna.id, None, None, None]
         assert not emu.internal_errors

@@ -120,9 +120,10 @@ async def test_reminders_of_different_deadlines_are_one_message_each(
         anna, bernd, _claudia = table.users
         game = await table.game()
         store = bot.tables.store
-        [due] = [d for d in await store.get_deadlines(game.id)
+        [due] = [d for d in await store.deadlines.get_deadlines(game.id)
                  if d.seat == 1 and d.kind.startswith("due:")]
-        await store.set_deadline(game.id, due.kind, due.due_at + 3600, seat=1)  # Bernd's later
+        # Bernd's later
+        await store.deadlines.set_deadline(game.id, due.kind, due.due_at + 3600, seat=1)
         anna_due, bernd_due = int(due.due_at), int(due.due_at) + 3600
         before = len(emu.messages(emu.channel, include_ephemeral=False))
         await bot.tables.clock.notifier.remind(game, [

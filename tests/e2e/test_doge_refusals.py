@@ -125,7 +125,7 @@ async def test_a_restart_mid_election_answers_old_buttons(
         assert (await table.game()).version > version
         game = await table.game()
         game_id = game.id
-        await second_bot.tables.store.verify_game(game_id)
+        await second_bot.tables.store.checks.verify_game(game_id)
         for _ in range(400):
             if (await table.game()).row.status != "active":
                 break

@@ -99,7 +99,7 @@ async def test_a_table_whose_posts_keep_failing_is_told_once(
             await emu.wait_until(lambda failed=failed: posts.idle() and
                                  posts.failed(failing.game_id) >= failed, timeout=60)
             assert (await failing.game()).state.round == round_no
-        told = [e for e in await store.list_audit(guild_id=emu.guild.id)
+        told = [e for e in await store.moderation.list_audit(guild_id=emu.guild.id)
                 if e.action == "posts_failing"]
         assert len(told) == 1 and told[0].game_id == failing.game_id
         assert not timed_out(emu, slow)

@@ -56,7 +56,7 @@ async def test_a_removed_games_table_blocks_nothing(
 
         async def doge_shown() -> bool:
             game = await second.tables.load(doge.game_id)
-            return await store.shown_version(game.id) == game.version
+            return await store.shown.shown_version(game.id) == game.version
 
         await poll(doge_shown, 20, "the other game's owed step to be shown at connect")
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no fault
@@ -72,7 +72,7 @@ async def test_a_removed_games_table_blocks_nothing(
         # A moderator ends it; the channel then takes a new game.
         await (await emu.slash(mia, room, "table-admin end", {})).wait()
         await confirm(emu, second, room, mia)
-        assert (await store.get_game(auction.game_id)).status == ENDED
+        assert (await store.games.get_game(auction.game_id)).status == ENDED
         lobby = await (await emu.slash(mia, room, "doge new", {})).wait()
         assert "a table for" in lobby.content and not lobby.ephemeral
         assert not emu.internal_errors
@@ -84,11 +84,11 @@ async def test_the_servers_page_lists_a_removed_games_table(tmp_path: Path) -> N
             removed = await start(store, "bids", [11, 12, 13], guild=GUILD, channel=7)
         kept = await start(store, "doge", [11, 12, 13], guild=GUILD, channel=8)
         async with client(store) as c:
-            page = await c.get(f"/s/{await store.page_token('server', GUILD)}")
+            page = await c.get(f"/s/{await store.web_pages.page_token('server', GUILD)}")
             assert page.status == 200
             text = await page.text()
         assert "game not installed" in text
-        assert f"/g/{await store.page_token('game', kept)}" in text
+        assert f"/g/{await store.web_pages.page_token('game', kept)}" in text
         assert removed
 
 
@@ -96,7 +96,7 @@ async def test_a_removed_games_own_pages_answer_404(tmp_path: Path) -> None:
     async with await Store.open(tmp_path / "games.db") as store:
         with bids_game():
             removed = await start(store, "bids", [11, 12, 13], guild=GUILD, channel=7)
-        token = await store.page_token("game", removed)
+        token = await store.web_pages.page_token("game", removed)
         async with client(store) as c:
             for path in ("", "/live", "/events", "/step/1.png", "/step/1.json", "/record.json"):
                 page = await c.get(f"/g/{token}{path}")

@@ -62,7 +62,7 @@ async def test_a_name_is_escaped_on_the_clocks_the_autopilots_a_moderators_and_a
 
         async def shown() -> bool:
             game = await table.game()
-            return await bot.tables.store.shown_version(game.id) == game.version
+            return await bot.tables.store.shown.shown_version(game.id) == game.version
 
         await poll(shown, 20, "the owed round to be shown after the reconnect")
         public = "\n".join(m.content for m in emu.messages(emu.channel,

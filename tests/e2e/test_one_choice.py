@@ -45,7 +45,7 @@ async def test_abstaining_with_no_house_on_the_board_asks_no_house_move_d_11_1(
         seen = [m.content for m in emu.messages(emu.channel, visible_to=user)]
         assert not any("Which house to move" in text or "Move no house" in text
                        for text in seen)
-        actions = await bot.tables.store.list_actions(game.id)
+        actions = await bot.tables.store.actions.log(game.id)
         abstained = [a.action for a in actions if a.action.get("type") == "abstain"]
         assert abstained and abstained[0] == {"type": "abstain", "move": None,
                                               "seat": seat.seat}

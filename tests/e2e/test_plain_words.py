@@ -29,7 +29,7 @@ YOUR_TURN = ("⏳ Your turn: answer with the buttons under the game's message in
 async def seated(emu: DiscordEmulator, bot: TableBot, kind: str, users: list[EmuUser],
                  seed: int):
     """A game of `kind` begun in the channel with `users` in their seats."""
-    return await bot.tables.store.create_game(
+    return await bot.tables.store.games.create_game(
         kind, guild_id=emu.guild.id, channel_id=emu.channel.id,
         players=[PlayerSpec(u.name) for u in users], user_ids=[u.id for u in users], seed=seed)
 
@@ -75,8 +75,8 @@ async def test_doge_status_in_an_election_says_whom_it_waits_for(
         while game.state.phase == "placement":  # ballots until the elections begin
             seat = game.engine.pending(game.state)[0]
             action = rng.choice(game.engine.legal_actions(game.state, seat))
-            await store.submit_action(game.id, action, expected_version=game.version)
-            game = await store.load_game(game.id)
+            await store.actions.submit(game.id, action, expected_version=game.version)
+            game = await store.actions.load(game.id)
         [asked] = game.engine.pending(game.state)  # the first election's winner
         for user in users:
             lines = (await status(emu, user, "doge")).splitlines()

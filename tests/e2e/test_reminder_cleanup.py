@@ -155,5 +155,5 @@ async def test_a_later_reminder_of_the_same_deadline_replaces_the_earlier(
 
 
 async def reminder_rows(table: DogeTable) -> list:
-    return [r for r in await table.bot.tables.store.list_messages(table.game_id)
+    return [r for r in await table.bot.tables.store.messages.list_messages(table.game_id)
             if r.kind.startswith("remind:")]

@@ -71,7 +71,7 @@ async def test_a_saved_move_the_database_refuses_to_show_says_it_is_saved(
             raise sqlite3.OperationalError("database or disk is full")
 
         # The last ballot is saved; keeping the new prompt's message id is refused.
-        monkeypatch.setattr(bot.tables.store, "set_message", refused)
+        monkeypatch.setattr(bot.tables.store.messages, "set_message", refused)
         await table.slash(claudia, "doge ballot", {"area": "san_polo", "markers": "2"})
         answer = last_reply(emu, claudia)
         assert answer.startswith("Your move is saved, but showing it failed") and \

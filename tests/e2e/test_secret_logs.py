@@ -48,7 +48,7 @@ async def test_a_doge_game_at_debug_logs_no_ballot_stack_state_or_seed(
                 break
             await table.play_turn()
         game = await table.game()
-        ballots = [a for a in await bot.store.list_actions(game.id)
+        ballots = [a for a in await bot.store.actions.log(game.id)
                    if a.action["type"] == "ballot"]
     assert game.row.status == "finished" and len(ballots) >= 3
     assert len(str(game.row.seed)) >= 6

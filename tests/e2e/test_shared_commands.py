@@ -59,7 +59,7 @@ async def test_clans_settings_notify_and_orders(
         await table.slash(ada, "clans settings", {"move_hours": 2.0})
         assert timing_of((await table.game()).row.settings).decision_s == 7200
         await table.slash(bo, "clans notify", {"mode": "dm", "timezone": "Europe/Amsterdam"})
-        prefs = await bot.tables.store.get_user_prefs(bo.id)
+        prefs = await bot.tables.store.tables.get_user_prefs(bo.id)
         assert (prefs.notify, prefs.tz) == ("dm", "Europe/Amsterdam")
         handle = await table.slash(bo, "clans orders", {"move": "found"})
         assert "move → found" in (await handle.wait()).content
@@ -70,7 +70,7 @@ async def test_clans_settings_notify_and_orders(
         await table.slash(mia, "table-admin pause")
         assert any("paused the game" in m.content
                    for m in emu.messages(emu.channel, include_ephemeral=False))
-        assert (await bot.tables.store.get_deadlines(table.game_id))[0].due_at is None
+        assert (await bot.tables.store.deadlines.get_deadlines(table.game_id))[0].due_at is None
         # A player's refusal reads the same in both games.
         handle = await table.slash(emu.add_user("cy"), "clans orders", {"move": "found"})
         assert (await handle.wait()).content == "You are not playing in this game."
@@ -182,7 +182,7 @@ async def test_a_thread_table_the_bot_cannot_post_in_is_refused_and_leaves_nothi
                             deny=discord.Permissions(send_messages_in_threads=True))
         reply = await (await emu.slash(ada, emu.channel, "doge new", {"thread": True})).wait()
         assert reply.ephemeral and "Send Messages in Threads" in reply.content
-        assert not await bot.store.list_games(status=("lobby", "active"))
+        assert not await bot.store.games.list_games(status=("lobby", "active"))
         emu.set_permissions(emu.channel, emu.bot_user)
         reply = await (await emu.slash(ada, emu.channel, "doge new", {"thread": True})).wait()
         assert not reply.ephemeral and "join it there" in reply.content

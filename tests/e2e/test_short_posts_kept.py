@@ -112,7 +112,7 @@ async def test_after_a_restart_a_reminder_whose_row_was_refused_goes_at_its_dead
 
 
 async def bell_rows(table: DogeTable) -> list:
-    return [r for r in await table.bot.tables.store.list_messages(table.game_id)
+    return [r for r in await table.bot.tables.store.messages.list_messages(table.game_id)
             if r.kind.startswith("bell:")]
 
 

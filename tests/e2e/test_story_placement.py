@@ -44,7 +44,7 @@ def story(message: EmuMessage) -> list[str]:
 
 async def segment_messages(table: DogeTable) -> list[EmuMessage]:
     """The game's story messages, oldest first, as the channel shows them now."""
-    rows = segments_of(await table.bot.tables.store.list_messages(table.game_id))
+    rows = segments_of(await table.bot.tables.store.messages.list_messages(table.game_id))
     return [table.emu.message_index[s.message_id] for s in rows]
 
 
@@ -52,7 +52,7 @@ async def message_telling(table: DogeTable, entry: ActionEntry) -> EmuMessage:
     """The message whose segment holds the first told event of the action."""
     quiet = get_kit("doge").quiet_events
     index = next(i for i, e in enumerate(entry.events) if e["type"] not in quiet)
-    rows = segments_of(await table.bot.tables.store.list_messages(table.game_id))
+    rows = segments_of(await table.bot.tables.store.messages.list_messages(table.game_id))
     [row] = [s for s in rows if s.start <= Place(entry.version, index)][-1:]
     return table.emu.message_index[row.message_id]
 
@@ -66,7 +66,7 @@ async def told_moves(table: DogeTable) -> list[list[str]]:
                 game, [e for e in entry.events if e["type"] not in get_kit("doge").quiet_events
                        and not left_out(e)])
              if kind not in SHOW.said_below]
-            for entry in await table.bot.tables.store.list_actions(game.id)]
+            for entry in await table.bot.tables.store.actions.log(game.id)]
 
 
 async def assert_every_move_told_once_in_order(table: DogeTable) -> None:
@@ -199,7 +199,7 @@ async def test_a_missed_deadline_is_told_beside_the_move_made_for_it(
 
         game = await table.game()
         assert game.row.status == ACTIVE
-        log = await bot.tables.store.list_actions(game.id)
+        log = await bot.tables.store.actions.log(game.id)
         lines = await told_moves(table)
         messages = await segment_messages(table)
         timed_out = [(entry, told) for entry, told in zip(log, lines, strict=True)

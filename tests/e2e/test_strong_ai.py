@@ -108,7 +108,7 @@ async def test_a_strong_seat_thinks_while_other_tables_play_and_after_a_restart(
             await asyncio.sleep(0.05)
         await asyncio.wait_for(second.tables.idle(), timeout=60)
         game = await table.game()
-        new = await second.tables.store.list_actions(game.id, after_version=thinking_at)
+        new = await second.tables.store.actions.log(game.id, after_version=thinking_at)
         assert [a.action["seat"] for a in new] == [computer.seat] * len(new)
         assert [a.action["type"] for a in new].count("move") == 1
         assert game.state.mover != computer.seat or game.row.status != ACTIVE

@@ -41,7 +41,7 @@ async def test_a_backup_taken_mid_game_while_moves_go_on_restores_and_the_game_f
     service = TableService(store)
     game_id = await open_doge(service, channel_id=11)
     await play(service, game_id, steps=6)
-    before = (await store.load_game(game_id)).row.version
+    before = (await store.actions.load(game_id)).row.version
     # The moves go on in this thread while the copy is taken in another: some before the
     # copy starts, as many as fit (up to five) while it runs, and some after it ended,
     # however busy the machine (each waits for the other's signal, not for time).
@@ -63,7 +63,7 @@ async def test_a_backup_taken_mid_game_while_moves_go_on_restores_and_the_game_f
     writer = asyncio.create_task(moves_around_the_copy())
     await started.wait()
     await asyncio.to_thread(backup_database, db, copy)
-    after_backup = (await store.load_game(game_id)).row.version
+    after_backup = (await store.actions.load(game_id)).row.version
     copied.set()
     final_before_restore = await writer
     await store.close()
@@ -73,19 +73,19 @@ async def test_a_backup_taken_mid_game_while_moves_go_on_restores_and_the_game_f
     store = await Store.open(db)
     try:
         service = TableService(store)
-        game = await store.load_game(game_id)
+        game = await store.actions.load(game_id)
         # On a busy machine the moves may all be done by the time the copy is: then the
         # copy holds them all.
         assert before <= game.row.version <= after_backup <= final_before_restore
         # The restored log rebuilds, from the seed on, to the state stored with it.
-        await store.verify_game(game_id, from_scratch=True)
+        await store.checks.verify_game(game_id, from_scratch=True)
         # As the bot does at start-up: the copy may hold a person's move without the
         # computer seat's answers that followed it, so that seat moves now.
         assert await service.clock.reschedule_all() == 1
         await play(service, game_id, steps=2000, seed=9)
-        game = await store.load_game(game_id)
+        game = await store.actions.load(game_id)
         assert game.row.status == FINISHED
-        await store.verify_game(game_id, from_scratch=True)
+        await store.checks.verify_game(game_id, from_scratch=True)
         assert await store.integrity_check() == []
     finally:
         await store.close()
@@ -101,7 +101,7 @@ async def test_restore_refuses_while_the_database_is_open_and_changes_nothing(
         with pytest.raises(StoreError, match="stop the bot first"):
             restore_database(copy, db, tmp_path / "aside.db")
         assert not (tmp_path / "aside.db").exists()
-        assert (await store.load_game(game_id)).row.status == "active"
+        assert (await store.actions.load(game_id)).row.status == "active"
     finally:
         await store.close()
 
@@ -129,7 +129,7 @@ async def test_the_backup_command_copies_the_database_of_the_settings(
     assert not Path(f"{made}-wal").exists()  # one self-contained file
     copy = await Store.open(made)
     try:
-        assert (await copy.load_game(game_id, verify=True)).row.status == "active"
+        assert (await copy.actions.load(game_id, verify=True)).row.status == "active"
     finally:
         await copy.close()
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "missing.db"))

@@ -72,7 +72,7 @@ async def test_a_backup_taken_mid_play_restores_into_a_fresh_database_and_the_ga
             games = [await open_doge(service, channel_id=11, seed=1),
                      await open_doge(service, channel_id=12, seed=2)]
             before = [await play(service, game_id, steps=6) for game_id in games]
-            await service.store.answer_roll_call("elsewhere:1:aa", 1, [0], 0.0)
+            await service.store.processes.answer_roll_call("elsewhere:1:aa", 1, [0], 0.0)
             monkeypatch.setenv("DATABASE_URL", with_password(source))
             # The moves go on in this thread while pg_dump reads in another.
             writer = asyncio.create_task(play(service, games[0], steps=30, seed=8))
@@ -94,15 +94,15 @@ async def test_a_backup_taken_mid_play_restores_into_a_fresh_database_and_the_ga
 
         async with tables(fresh) as service:
             store = service.store
-            assert await store.bot_processes() == []  # the roll call is not backed up
-            restored = [(await store.load_game(game_id)).row.version for game_id in games]
+            assert await store.processes.bot_processes() == []  # the roll call is not backed up
+            restored = [(await store.actions.load(game_id)).row.version for game_id in games]
             assert restored[1] == before[1] and before[0] <= restored[0] <= moved_on
             await service.clock.reschedule_all()  # as the bot does at start-up
             for n, game_id in enumerate(games):
-                await store.verify_game(game_id, from_scratch=True)
+                await store.checks.verify_game(game_id, from_scratch=True)
                 await play(service, game_id, steps=2000, seed=9 + n)
-                assert (await store.load_game(game_id)).row.status == FINISHED
-                await store.verify_game(game_id, from_scratch=True)
+                assert (await store.actions.load(game_id)).row.status == FINISHED
+                await store.checks.verify_game(game_id, from_scratch=True)
 
 
 async def test_restore_refuses_a_database_that_holds_tables_and_a_file_not_a_dump(

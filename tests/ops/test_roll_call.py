@@ -95,12 +95,12 @@ async def test_two_bots_in_one_process_answer_apart(tmp_path: Path) -> None:
         calls = [RollCall(store, lambda: (1, [0]), interval=60) for _ in range(2)]
         for call in calls:
             await call.answer()
-        found = check_processes(await store.bot_processes(), time.time(), shared=False)
+        found = check_processes(await store.processes.bot_processes(), time.time(), shared=False)
         assert levels(found) == [PROBLEM] and "2 bots use this SQLite file" in \
             found[0].text
         calls[0].start()
         await calls[0].stop()
-        assert [p.name for p in await store.bot_processes()] == [calls[1].name]
+        assert [p.name for p in await store.processes.bot_processes()] == [calls[1].name]
     finally:
         await store.close()
 
@@ -113,19 +113,19 @@ async def test_a_running_process_answers_and_leaves_when_it_stops(tmp_path: Path
         roll_call.start()
 
         async def answered() -> bool:
-            return bool(await store.bot_processes())
+            return bool(await store.processes.bot_processes())
 
         await poll(answered, 20, "the first answer")
-        assert [(p.name, p.shard_count) for p in await store.bot_processes()] == [("here:1",
-                                                                                   None)]
+        assert [(p.name, p.shard_count)
+                for p in await store.processes.bot_processes()] == [("here:1", None)]
         shards.append((2, [1, 0]))  # connected: Discord told the count
 
         async def told_the_shards() -> bool:
-            return (await store.bot_processes())[0].shard_ids == (0, 1)
+            return (await store.processes.bot_processes())[0].shard_ids == (0, 1)
 
         await poll(told_the_shards, 20, "the answer naming the shards")
         await roll_call.stop()
-        assert await store.bot_processes() == []
+        assert await store.processes.bot_processes() == []
     finally:
         await store.close()
 
@@ -160,7 +160,7 @@ async def test_a_second_process_for_a_held_shard_warns_at_start_and_the_doctor_n
                                    "since "), said
             assert said.endswith("give each process SHARD_IDS of its own")
             await first.answer()  # a minute on, both still answer the roll call
-            found = check_processes(await store.bot_processes(), time.time(), shared=True)
+            found = check_processes(await store.processes.bot_processes(), time.time(), shared=True)
             assert levels(found) == [PROBLEM]
             assert found[0].text.startswith("shard 1 is held by more than one process "
                                             f"(elsewhere:41:aa, {second.name})"), found

@@ -39,7 +39,7 @@ class ClansPlayer:
         for _ in range(3):
             await (await self.emu.slash(self.user, self.channel, "clans addbot", {})
                    ).wait(timeout=REPLY_TIMEOUT)
-        row = await self.store.open_game_in_channel(self.channel.id)
+        row = await self.store.games.open_game_in_channel(self.channel.id)
         assert row is not None
         self.game_id, self.lobby_id = row.id, lobby.id
         if not start:
@@ -54,7 +54,7 @@ class ClansPlayer:
 
     async def game(self) -> LoadedGame:
         assert self.game_id is not None
-        return await self.store.load_game(self.game_id)
+        return await self.store.actions.load(self.game_id)
 
     async def finished(self) -> bool:
         return (await self.game()).row.status != ACTIVE
@@ -127,7 +127,7 @@ class ClansPlayer:
             game = await self.game()
             return game.version > before and (
                 game.row.status != ACTIVE or HUMAN in game.engine.pending(game.state)
-            ) and await self.store.shown_version(game.id) == game.version
+            ) and await self.store.shown.shown_version(game.id) == game.version
 
         await poll(settled, REPLY_TIMEOUT, "the move to be committed")
         self.moves += 1

@@ -61,7 +61,7 @@ class Killer:
         if self.armed is None:
             return False
         if self.ending is not None:
-            if (await self.store.load_game(self.ending)).row.status == ACTIVE:
+            if (await self.store.actions.load(self.ending)).row.status == ACTIVE:
                 return False
             self.ending = None
         if not applied:
@@ -83,12 +83,12 @@ async def current_buttons_shown(emu: DiscordEmulator, store: Store, channel: Emu
                                 game_id: int) -> bool:
     """The newest message with components is the game's live segment message and carries
     the buttons of the prompt for the game as it stands."""
-    game = await store.load_game(game_id)
+    game = await store.actions.load(game_id)
     if game.row.status != ACTIVE:
         return True
     with_buttons = [m for m in emu.messages(channel, include_ephemeral=False)
                     if m.custom_ids]
-    segments = segments_of(await store.list_messages(game_id))
+    segments = segments_of(await store.messages.list_messages(game_id))
     if not with_buttons or not segments or with_buttons[-1].id != segments[-1].message_id:
         return False
     _content, view = await clans_prompt(TableService(store), game)
@@ -103,7 +103,7 @@ async def settled(player: ClansPlayer, before: int) -> bool:
         return False
     if game.row.status == ACTIVE and HUMAN not in game.engine.pending(game.state):
         return False
-    return await player.store.shown_version(game.id) == game.version
+    return await player.store.shown.shown_version(game.id) == game.version
 
 
 def assert_nothing_posted_twice(emu: DiscordEmulator, channel: EmuChannel,
@@ -127,7 +127,7 @@ async def restart_and_catch_up(emu: DiscordEmulator, store: Store, channel: EmuC
 
     async def caught_up() -> bool:
         game = await player.game()
-        return (await store.shown_version(game.id) == game.version
+        return (await store.shown.shown_version(game.id) == game.version
                 and await current_buttons_shown(emu, store, channel, game.id))
 
     await poll(caught_up, CATCH_UP_WAIT_S, f"the current buttons after the kill at {point}")
@@ -151,7 +151,7 @@ async def kill_at_starts(emu: DiscordEmulator, store: Store, player: ClansPlayer
             game = await player.game()
             return killer.fired.is_set() or (
                 game.row.status != "lobby"
-                and await store.shown_version(game.id) == game.version)
+                and await store.shown.shown_version(game.id) == game.version)
 
         await poll(started_or_killed, MOVE_S, "the start to be shown or the kill")
         if killer.fired.is_set():
@@ -269,13 +269,13 @@ async def check_the_end(emu: DiscordEmulator, store: Store, channel: EmuChannel,
     assert player.game_id is not None
 
     async def result_shown() -> bool:
-        return await store.shown_version(player.game_id or 0) == (await player.game()).version
+        return await store.shown.shown_version(player.game_id or 0) == (await player.game()).version
 
     await poll(result_shown, MOVE_S, "the result to be shown")
-    await store.verify_game(player.game_id, from_scratch=True)
-    log = await store.list_actions(player.game_id)
+    await store.checks.verify_game(player.game_id, from_scratch=True)
+    log = await store.actions.log(player.game_id)
     assert [a.version for a in log] == list(range(1, len(log) + 1))
-    rows = await store.list_messages(player.game_id)
+    rows = await store.messages.list_messages(player.game_id)
     assert_nothing_posted_twice(emu, channel, {r.message_id for r in rows})
     assert not [r for r in rows if r.kind.startswith("posting:")]
     assert not emu.internal_errors, emu.internal_errors[0]

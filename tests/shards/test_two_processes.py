@@ -49,10 +49,10 @@ def guilds_on_every_shard(emu: DiscordEmulator) -> list[EmuGuild]:
 async def deadlines_fall_due(url: str, store: Store, bots: list[BotProcess]) -> None:
     """10,000 deadline rows, written straight into the shared database (as another
     process would), fall due in two seconds; both clocks share them out."""
-    games = [await store.create_lobby("clans", guild_id=1, channel_id=900 + i)
+    games = [await store.lobbies.create("clans", guild_id=1, channel_id=900 + i)
              for i in range(10)]
     for game in games:
-        await store.end_game(game.id)  # its deadlines are void: handled by removal
+        await store.games.end_game(game.id)  # its deadlines are void: handled by removal
     due = time.time() + 2.0
     conn = await asyncpg.connect(url)
     try:
@@ -91,7 +91,7 @@ async def deadlines_fall_due(url: str, store: Store, bots: list[BotProcess]) -> 
 async def roll_call_says(store: Store, wanted: str) -> None:
     """Wait until what the doctor says of the running processes holds `wanted`."""
     async def said() -> bool:
-        found = check_processes(await store.bot_processes(), time.time(), shared=True)
+        found = check_processes(await store.processes.bot_processes(), time.time(), shared=True)
         return any(wanted in f.text for f in found)
 
     await poll(said, 30, f"the roll call to say {wanted!r}")
@@ -138,15 +138,15 @@ async def test_two_processes_share_one_database(tmp_path: Path) -> None:
 
             for player in players:
                 assert player.moves >= 5
-                await store.verify_game(player.game_id, from_scratch=True)
-                log = await store.list_actions(player.game_id)
+                await store.checks.verify_game(player.game_id, from_scratch=True)
+                log = await store.actions.log(player.game_id)
                 assert [a.version for a in log] == list(range(1, len(log) + 1))
             assert await store.integrity_check() == []
             assert not emu.internal_errors, emu.internal_errors[0]
             for bot in bots:
                 await bot.stop()
             # Stopped cleanly, each left the roll call; the killed one could not.
-            left = [p.name for p in await store.bot_processes()]
+            left = [p.name for p in await store.processes.bot_processes()]
             assert len(left) == 1 and left[0].startswith(killed_name), left
         finally:
             for bot in bots:

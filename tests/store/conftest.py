@@ -64,24 +64,24 @@ V1_PLAYERS = ('[{"name":"A","colour":null,"is_bot":false},'
 async def check_upgraded_store(store: Store, newest: int) -> None:
     """A store on a database just brought up to date: every kind of write works."""
     assert await store.schema_version() == newest
-    game = await store.create_game(
+    game = await store.games.create_game(
         "counting", guild_id=1, channel_id=1, players=players(2), seed=3
     )
-    result = await store.submit_action(
+    result = await store.actions.submit(
         game.id, {"seat": game.state["turn"], "type": "add", "n": 2}, expected_version=0
     )
     assert result.version == 1
-    await store.set_deadline(game.id, "turn", 10.0, seat=0)
-    await store.set_message(game.id, "board", channel_id=1, message_id=2)
-    await store.add_audit(guild_id=1, moderator_id=9, action="kick", game_id=game.id)
-    await store.verify_game(game.id)
+    await store.deadlines.set_deadline(game.id, "turn", 10.0, seat=0)
+    await store.messages.set_message(game.id, "board", channel_id=1, message_id=2)
+    await store.moderation.add_audit(guild_id=1, moderator_id=9, action="kick", game_id=game.id)
+    await store.checks.verify_game(game.id)
 
 
 async def check_version_1_data(store: Store) -> None:
     """What `V1_PLAYERS`' game, its seats and guild 7's settings read as once upgraded."""
-    seats = await store.get_seats(1)
+    seats = await store.games.get_seats(1)
     assert [(s.user_id, s.notify, s.autopilot) for s in seats] == [
         (100, "mention", False), (101, "mention", False)
     ]
-    assert (await store.get_guild_settings(7)).moderator_role_id == 555
-    assert (await store.set_autopilot(1, 1, True)).autopilot
+    assert (await store.tables.get_guild_settings(7)).moderator_role_id == 555
+    assert (await store.seats.set_autopilot(1, 1, True)).autopilot

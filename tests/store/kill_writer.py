@@ -20,22 +20,22 @@ async def main(path: str, seed: int) -> None:
     rng = random.Random(seed)
     store = await Store.open(path, snapshot_every=7)  # small, so kills also hit snapshots
     print("ready", flush=True)
-    games = [g.id for g in await store.list_games(status="active")]
+    games = [g.id for g in await store.games.list_games(status="active")]
     step = 0
     while True:
         while len(games) < OPEN_GAMES:
-            created = await store.create_game(
+            created = await store.games.create_game(
                 "doge", guild_id=1, channel_id=rng.getrandbits(40), players=DOGE_PLAYERS,
                 seed=rng.getrandbits(32),
             )
             games.append(created.id)
         game_id = rng.choice(games)
-        loaded = await store.load_game(game_id)
+        loaded = await store.actions.load(game_id)
         if loaded.engine.is_over(loaded.state):
             games.remove(game_id)
             continue
         action = random_action(loaded.engine, loaded.state, rng)
-        result = await store.submit_action(
+        result = await store.actions.submit(
             game_id, action, expected_version=loaded.version, actor_id=seed,
             idempotency_key=f"{seed}-{step}",
         )
@@ -43,9 +43,9 @@ async def main(path: str, seed: int) -> None:
         sys.stdout.flush()
         step += 1
         if step % 9 == 0:  # other kinds of transaction, to be killed in the middle of too
-            deadline = await store.set_deadline(game_id, "turn", 1e9 + step, seat=0)
-            await store.mark_reminder_sent(deadline.id, step % 3)
-            await store.set_message(game_id, "board", channel_id=1, message_id=step)
+            deadline = await store.deadlines.set_deadline(game_id, "turn", 1e9 + step, seat=0)
+            await store.deadlines.mark_reminder_sent(deadline.id, step % 3)
+            await store.messages.set_message(game_id, "board", channel_id=1, message_id=step)
 
 
 if __name__ == "__main__":

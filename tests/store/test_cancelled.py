@@ -14,12 +14,12 @@ from tests.store.conftest import players
 @pytest.mark.parametrize("steps_before_cancel", range(6))
 async def test_a_transaction_cancelled_anywhere_leaves_the_store_usable(
         store: Store, steps_before_cancel: int) -> None:
-    game = await store.create_game("counting", guild_id=1, channel_id=2, players=players(),
-                                   seed=1)
+    game = await store.games.create_game("counting", guild_id=1, channel_id=2, players=players(),
+                                         seed=1)
     wrote = asyncio.Event()
 
     async def set_a_deadline() -> None:
-        await store.set_deadline(game.id, "due:x", 100.0, seat=0)
+        await store.deadlines.set_deadline(game.id, "due:x", 100.0, seat=0)
         wrote.set()
 
     task = asyncio.create_task(set_a_deadline())
@@ -28,6 +28,6 @@ async def test_a_transaction_cancelled_anywhere_leaves_the_store_usable(
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    await store.set_deadline(game.id, "due:y", 200.0, seat=1)  # the next one goes through
-    kinds = {d.kind for d in await store.get_deadlines(game.id)}
+    await store.deadlines.set_deadline(game.id, "due:y", 200.0, seat=1)  # the next one goes through
+    kinds = {d.kind for d in await store.deadlines.get_deadlines(game.id)}
     assert kinds in ({"due:y"}, {"due:x", "due:y"})  # all or nothing of the cancelled one

@@ -35,10 +35,11 @@ async def two_stores(backend: Backend) -> tuple[Store, Store]:
 async def games_with_deadlines(store: Store, games: int, per_game: int) -> list[int]:
     ids = []
     for g in range(games):
-        game = await store.create_game("counting", guild_id=1, channel_id=100 + g,
-                                       players=players(3), seed=g)
+        game = await store.games.create_game("counting", guild_id=1, channel_id=100 + g,
+                                             players=players(3), seed=g)
         for k in range(per_game):
-            ids.append((await store.set_deadline(game.id, f"k{k}", 10.0 + k, seat=k % 3)).id)
+            row = await store.deadlines.set_deadline(game.id, f"k{k}", 10.0 + k, seat=k % 3)
+            ids.append(row.id)
     return ids
 
 
@@ -49,8 +50,8 @@ async def test_each_due_deadline_is_claimed_by_one_store(backend: Backend) -> No
         claimed: Counter[int] = Counter()
 
         async def claim_all(store: Store, owner: str) -> None:
-            while batch := await store.claim_due_deadlines(100.0, owner=owner, lease=LEASE,
-                                                           limit=7):
+            while batch := await store.deadlines.claim_due_deadlines(
+                    100.0, owner=owner, lease=LEASE, limit=7):
                 claimed.update(d.id for d in batch)
                 await asyncio.sleep(0)
 
@@ -58,10 +59,10 @@ async def test_each_due_deadline_is_claimed_by_one_store(backend: Backend) -> No
         assert sorted(claimed) == sorted(ids)
         assert set(claimed.values()) == {1}
         # Claimed rows wait for their holder; the soonest wake is the end of the lease.
-        assert await b.claim_due_deadlines(100.0, owner="c", lease=LEASE) == []
-        assert await b.next_due_at() == pytest.approx(100.0 + LEASE)
+        assert await b.deadlines.claim_due_deadlines(100.0, owner="c", lease=LEASE) == []
+        assert await b.deadlines.next_due_at() == pytest.approx(100.0 + LEASE)
         # A holder that died: once the lease ran out, the rows are claimed again.
-        again = await b.claim_due_deadlines(100.0 + LEASE, owner="c", lease=LEASE)
+        again = await b.deadlines.claim_due_deadlines(100.0 + LEASE, owner="c", lease=LEASE)
         assert sorted(d.id for d in again) == sorted(ids)[:100]
     finally:
         await a.close()
@@ -69,40 +70,40 @@ async def test_each_due_deadline_is_claimed_by_one_store(backend: Backend) -> No
 
 
 async def test_a_claimed_row_is_removed_only_by_its_holder(store: Store) -> None:
-    game = await store.create_game("counting", guild_id=1, channel_id=1, players=players(2),
-                                   seed=1)
-    first = await store.set_deadline(game.id, "due:x", 5.0, seat=0)
-    (claimed,) = await store.claim_due_deadlines(10.0, owner="a", lease=LEASE)
+    game = await store.games.create_game("counting", guild_id=1, channel_id=1, players=players(2),
+                                         seed=1)
+    first = await store.deadlines.set_deadline(game.id, "due:x", 5.0, seat=0)
+    (claimed,) = await store.deadlines.claim_due_deadlines(10.0, owner="a", lease=LEASE)
     assert claimed.id == first.id
-    assert await store.delete_deadlines([first.id], claimed_by="b") == 0
+    assert await store.deadlines.delete_deadlines([first.id], claimed_by="b") == 0
     # Moved meanwhile (a new deadline in the same slot): the claim is gone with the move.
-    moved = await store.set_deadline(game.id, "due:x", 8.0, seat=0)
+    moved = await store.deadlines.set_deadline(game.id, "due:x", 8.0, seat=0)
     assert moved.id == first.id
-    assert await store.delete_deadlines([first.id], claimed_by="a") == 0
-    (reclaimed,) = await store.claim_due_deadlines(10.0, owner="b", lease=LEASE)
+    assert await store.deadlines.delete_deadlines([first.id], claimed_by="a") == 0
+    (reclaimed,) = await store.deadlines.claim_due_deadlines(10.0, owner="b", lease=LEASE)
     assert reclaimed.due_at == 8.0
-    assert await store.delete_deadlines([first.id], claimed_by="b") == 1
-    assert await store.get_deadlines(game.id) == []
+    assert await store.deadlines.delete_deadlines([first.id], claimed_by="b") == 1
+    assert await store.deadlines.get_deadlines(game.id) == []
 
 
 async def test_a_paused_deadline_is_not_claimed(store: Store) -> None:
-    game = await store.create_game("counting", guild_id=1, channel_id=1, players=players(2),
-                                   seed=1)
-    await store.set_deadline(game.id, "due:x", 5.0, seat=0)
-    await store.pause_deadlines(game.id, now=1.0)
-    assert await store.claim_due_deadlines(10.0, owner="a", lease=LEASE) == []
-    await store.resume_deadlines(game.id, now=2.0)
-    assert [d.due_at for d in await store.claim_due_deadlines(10.0, owner="a",
-                                                              lease=LEASE)] == [6.0]
+    game = await store.games.create_game("counting", guild_id=1, channel_id=1, players=players(2),
+                                         seed=1)
+    await store.deadlines.set_deadline(game.id, "due:x", 5.0, seat=0)
+    await store.deadlines.pause_deadlines(game.id, now=1.0)
+    assert await store.deadlines.claim_due_deadlines(10.0, owner="a", lease=LEASE) == []
+    await store.deadlines.resume_deadlines(game.id, now=2.0)
+    assert [d.due_at for d in await store.deadlines.claim_due_deadlines(10.0, owner="a",
+                                                                        lease=LEASE)] == [6.0]
 
 
 async def test_a_digest_is_claimed_once(backend: Backend) -> None:
     a, b = await two_stores(backend)
     try:
-        await a.set_user_prefs(7, digest=True, digest_next=100.0)
-        won = await asyncio.gather(*(s.claim_digest(7, 100.0, 200.0) for s in (a, b, a, b)))
+        await a.tables.set_user_prefs(7, digest=True, digest_next=100.0)
+        won = await asyncio.gather(*(s.tables.claim_digest(7, 100.0, 200.0) for s in (a, b, a, b)))
         assert sorted(won) == [False, False, False, True]
-        assert (await b.get_user_prefs(7)).digest_next == 200.0
+        assert (await b.tables.get_user_prefs(7)).digest_next == 200.0
     finally:
         await a.close()
         await b.close()

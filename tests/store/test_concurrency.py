@@ -22,7 +22,7 @@ async def test_200_coroutines_on_50_games_lose_and_double_nothing(backend: Backe
     store = await Store.open(backend.target, snapshot_every=20)
     try:
         games = [
-            await store.create_game(
+            await store.games.create_game(
                 "doge", guild_id=1, channel_id=1000 + i, players=DOGE_PLAYERS, seed=i
             )
             for i in range(GAMES)
@@ -37,14 +37,14 @@ async def test_200_coroutines_on_50_games_lose_and_double_nothing(backend: Backe
             rng = random.Random(n)
             game_id = games[n % GAMES].id
             for attempt in range(ATTEMPTS):
-                loaded = await store.load_game(game_id)
+                loaded = await store.actions.load(game_id)
                 if engine.is_over(loaded.state):
                     return
                 action = random_action(engine, loaded.state, rng)
                 key = f"w{n}-a{attempt}"
                 await asyncio.sleep(rng.random() / 1000)  # let the others interleave
                 try:
-                    result = await store.submit_action(
+                    result = await store.actions.submit(
                         game_id, action, expected_version=loaded.version,
                         actor_id=n, idempotency_key=key,
                     )
@@ -55,7 +55,7 @@ async def test_200_coroutines_on_50_games_lose_and_double_nothing(backend: Backe
                 accepted[game_id][result.version] = action
                 if rng.random() < 0.2:  # the double click / the retry
                     await asyncio.sleep(0)
-                    again = await store.submit_action(
+                    again = await store.actions.submit(
                         game_id, action, expected_version=loaded.version,
                         actor_id=n, idempotency_key=key,
                     )
@@ -71,17 +71,17 @@ async def test_200_coroutines_on_50_games_lose_and_double_nothing(backend: Backe
         assert resent > 0
         for game in games:
             mine = accepted[game.id]
-            log = await store.list_actions(game.id)
+            log = await store.actions.log(game.id)
             # Versions contiguous, one row per accepted submission, in that order.
             assert [a.version for a in log] == list(range(1, len(mine) + 1))
             assert [a.action for a in log] == [mine[v] for v in sorted(mine)]
-            row = await store.get_game(game.id)
+            row = await store.games.get_game(game.id)
             assert row.version == len(mine)
             # The state written equals a replay of the log, from snapshots and from seed.
-            state = (await store.load_game(game.id)).state
-            rebuilt = await store.verify_game(game.id, from_scratch=True)
+            state = (await store.actions.load(game.id)).state
+            rebuilt = await store.checks.verify_game(game.id, from_scratch=True)
             assert engine.state_to_json(rebuilt) == engine.state_to_json(state)
-            record_state = replay(await store.export_game(game.id)).state
+            record_state = replay(await store.records.export_game(game.id)).state
             assert engine.state_to_json(record_state) == engine.state_to_json(state)
         assert await backend.fetch("SELECT count(*) FROM actions") == [(total,)]
         assert await store.integrity_check() == []

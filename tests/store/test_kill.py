@@ -59,11 +59,11 @@ async def _check(db: str, acked: dict[int, int]) -> int:
     try:
         assert await store.integrity_check() == []
         total = 0
-        games = await store.list_games(limit=10_000)
+        games = await store.games.list_games(limit=10_000)
         for row in games:
-            loaded = await store.load_game(row.id, verify=True)  # snapshot + tail
-            await store.verify_game(row.id, from_scratch=True)  # seed + whole log
-            log = await store.list_actions(row.id)
+            loaded = await store.actions.load(row.id, verify=True)  # snapshot + tail
+            await store.checks.verify_game(row.id, from_scratch=True)  # seed + whole log
+            log = await store.actions.log(row.id)
             assert [a.version for a in log] == list(range(1, loaded.version + 1))
             total += len(log)
         versions = {row.id: row.version for row in games}

@@ -12,18 +12,18 @@ async def test_a_process_answers_moves_on_and_leaves(backend: Backend) -> None:
     now = [1000.0]
     store = await Store.open(backend.target, clock=lambda: now[0])
     try:
-        await store.answer_roll_call("host-a:11", None, [], started_at=990.0)
-        await store.answer_roll_call("host-b:22", 4, [3, 2], started_at=995.0)
+        await store.processes.answer_roll_call("host-a:11", None, [], started_at=990.0)
+        await store.processes.answer_roll_call("host-b:22", 4, [3, 2], started_at=995.0)
         now[0] = 1060.0
-        await store.answer_roll_call("host-a:11", 4, [1, 0], started_at=990.0)
-        assert await store.bot_processes() == [
+        await store.processes.answer_roll_call("host-a:11", 4, [1, 0], started_at=990.0)
+        assert await store.processes.bot_processes() == [
             BotProcess("host-a:11", 4, (0, 1), 990.0, 1060.0),
             BotProcess("host-b:22", 4, (2, 3), 995.0, 1000.0)]
-        await store.leave_roll_call("host-a:11")
-        assert [p.name for p in await store.bot_processes()] == ["host-b:22"]
+        await store.processes.leave_roll_call("host-a:11")
+        assert [p.name for p in await store.processes.bot_processes()] == ["host-b:22"]
         # A day later, the row of a process that never left (killed) is gone.
         now[0] = 1000.0 + FORGOTTEN_AFTER_S + 1
-        await store.answer_roll_call("host-c:33", 4, [0, 1, 2, 3], started_at=now[0])
-        assert [p.name for p in await store.bot_processes()] == ["host-c:33"]
+        await store.processes.answer_roll_call("host-c:33", 4, [0, 1, 2, 3], started_at=now[0])
+        assert [p.name for p in await store.processes.bot_processes()] == ["host-c:33"]
     finally:
         await store.close()

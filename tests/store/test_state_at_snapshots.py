@@ -32,10 +32,10 @@ async def _snapshot(backend: Backend, game_id: int, version: int) -> Any:
 
 
 async def _play(store: Store, game_id: int, count: int) -> Any:
-    loaded = await store.load_game(game_id)
+    loaded = await store.actions.load(game_id)
     state, version = loaded.state, loaded.version
     for _ in range(count):
-        result = await store.submit_action(
+        result = await store.actions.submit(
             game_id, {"seat": state["turn"], "type": "add", "n": 1}, expected_version=version)
         state, version = result.state, result.version
     return state
@@ -44,8 +44,8 @@ async def _play(store: Store, game_id: int, count: int) -> Any:
 async def test_an_ordinary_action_leaves_the_row_at_the_last_snapshot(
     store: Store, backend: Backend
 ) -> None:
-    game = await store.create_game("counting", guild_id=1, channel_id=1, players=players(2),
-                                   settings={"target": 200}, seed=7)
+    game = await store.games.create_game("counting", guild_id=1, channel_id=1, players=players(2),
+                                         settings={"target": 200}, seed=7)
     assert (await _stored(backend, game.id))[:2] == (0, 0)
     after_seven = await _play(store, game.id, 7)
     version, state_version, state = await _stored(backend, game.id)
@@ -60,28 +60,28 @@ async def test_an_ordinary_action_leaves_the_row_at_the_last_snapshot(
 async def test_another_process_replays_the_actions_after_the_snapshot(
     store: Store, backend: Backend
 ) -> None:
-    game = await store.create_game("counting", guild_id=1, channel_id=1, players=players(3),
-                                   settings={"target": 200}, seed=7)
+    game = await store.games.create_game("counting", guild_id=1, channel_id=1, players=players(3),
+                                         settings={"target": 200}, seed=7)
     written = await _play(store, game.id, 8)
     other = await Store.open(backend.target, engines=engines, snapshot_every=5)
     try:
-        loaded = await other.load_game(game.id)  # a cold cache: snapshot 5 + actions 6..8
+        loaded = await other.actions.load(game.id)  # a cold cache: snapshot 5 + actions 6..8
         assert (loaded.version, loaded.state) == (8, written)
         # It moves the game on from there, and the first store follows it.
-        moved = await other.submit_action(
+        moved = await other.actions.submit(
             game.id, {"seat": written["turn"], "type": "add", "n": 3}, expected_version=8)
         assert moved.state["total"] == 11
     finally:
         await other.close()
-    result = await store.submit_action(
+    result = await store.actions.submit(
         game.id, {"seat": moved.state["turn"], "type": "add", "n": 2}, expected_version=9)
     assert (result.version, result.state["total"]) == (10, 13)
-    assert (await store.verify_game(game.id, from_scratch=True))["total"] == 13
+    assert (await store.checks.verify_game(game.id, from_scratch=True))["total"] == 13
 
 
 async def test_a_finished_game_keeps_its_final_state(store: Store, backend: Backend) -> None:
-    game = await store.create_game("counting", guild_id=1, channel_id=1, players=players(2),
-                                   settings={"target": 4}, seed=7)
+    game = await store.games.create_game("counting", guild_id=1, channel_id=1, players=players(2),
+                                         settings={"target": 4}, seed=7)
     final = await _play(store, game.id, 4)
     version, state_version, state = await _stored(backend, game.id)
     assert (version, state_version) == (4, 4) and state == final and final["winner"] is not None
@@ -90,28 +90,29 @@ async def test_a_finished_game_keeps_its_final_state(store: Store, backend: Back
 async def test_a_missing_action_after_the_snapshot_is_reported_not_guessed(
     store: Store, backend: Backend
 ) -> None:
-    game = await store.create_game("counting", guild_id=1, channel_id=1, players=players(2),
-                                   settings={"target": 200}, seed=7)
+    game = await store.games.create_game("counting", guild_id=1, channel_id=1, players=players(2),
+                                         settings={"target": 200}, seed=7)
     await _play(store, game.id, 8)
     await backend.drop_trigger("actions_append_only_delete", "actions")
     await backend.execute("DELETE FROM actions WHERE game_id = ? AND seq = 7", game.id)
     cold = await Store.open(backend.target, engines=engines, snapshot_every=5)
     try:
         with pytest.raises(StateMismatch, match="after version 5 holds 2 actions"):
-            await cold.load_game(game.id)
+            await cold.actions.load(game.id)
     finally:
         await cold.close()
 
 
 async def test_undo_writes_the_state_it_goes_back_to(store: Store, backend: Backend) -> None:
-    game = await store.create_game("counting", guild_id=1, channel_id=1, players=players(2),
-                                   settings={"target": 200}, seed=7)
+    game = await store.games.create_game("counting", guild_id=1, channel_id=1, players=players(2),
+                                         settings={"target": 200}, seed=7)
     await _play(store, game.id, 8)
-    await store.undo_actions(game.id, to_version=6, expected_version=8, moderator_id=1, guild_id=1)
+    await store.moderation.undo(game.id, to_version=6, expected_version=8, moderator_id=1,
+                                guild_id=1)
     version, state_version, state = await _stored(backend, game.id)
     assert (version, state_version, state["total"]) == (6, 6, 6)
-    await store.verify_game(game.id)
-    await store.verify_game(game.id, from_scratch=True)
+    await store.checks.verify_game(game.id)
+    await store.checks.verify_game(game.id, from_scratch=True)
 
 
 async def test_an_older_database_keeps_every_state_it_had(db_path: Path) -> None:
@@ -132,10 +133,10 @@ async def test_an_older_database_keeps_every_state_it_had(db_path: Path) -> None
         await conn.close()
     store = await Store.open(db_path, engines=engines)
     try:
-        loaded = await store.load_game(1)
+        loaded = await store.actions.load(1)
         assert loaded.state["total"] == 0
-        result = await store.submit_action(1, {"seat": 0, "type": "add", "n": 2},
-                                           expected_version=0)
+        result = await store.actions.submit(1, {"seat": 0, "type": "add", "n": 2},
+                                            expected_version=0)
         assert result.state["total"] == 2
     finally:
         await store.close()
@@ -166,8 +167,8 @@ async def test_a_cached_game_loads_with_one_statement_and_a_cold_one_from_the_ro
     """The writer's process reads the row and the seats together, outside a transaction,
     and takes the state from its cache; another process rebuilds it from the row's
     snapshot in one snapshot of the database. Both see the same game."""
-    game = await store.create_game("counting", guild_id=1, channel_id=7,
-                                   players=players(3), user_ids=[11, 12, 13], seed=1)
+    game = await store.games.create_game("counting", guild_id=1, channel_id=7,
+                                         players=players(3), user_ids=[11, 12, 13], seed=1)
     await _play(store, game.id, 7)
     opened: list[str] = []
 
@@ -179,11 +180,11 @@ async def test_a_cached_game_loads_with_one_statement_and_a_cold_one_from_the_ro
 
     for name in ("reading", "reading_each", "transaction"):
         setattr(store._db, name, counted(name, getattr(store._db, name)))
-    warm = await store.load_game(game.id)
+    warm = await store.actions.load(game.id)
     assert opened == ["reading_each"]
     other = await Store.open(backend.target, engines=engines, snapshot_every=5)
     try:
-        cold = await other.load_game(game.id)
+        cold = await other.actions.load(game.id)
     finally:
         await other.close()
     assert (cold.version, cold.state, cold.row) == (warm.version, warm.state, warm.row)

@@ -33,33 +33,33 @@ async def filled_sqlite(path: Path) -> dict[str, int]:
     store = await Store.open(path, snapshot_every=7)
     try:
         rng = random.Random(3)
-        lobby = await store.create_lobby("doge", guild_id=1, channel_id=10, created_by=5)
-        await store.join_lobby(lobby.id, user_id=5, name="Ann")
-        running = await store.create_game("doge", guild_id=1, channel_id=11,
-                                          players=DOGE_PLAYERS, user_ids=[5, 6, 7], seed=11)
+        lobby = await store.lobbies.create("doge", guild_id=1, channel_id=10, created_by=5)
+        await store.lobbies.join(lobby.id, user_id=5, name="Ann")
+        running = await store.games.create_game("doge", guild_id=1, channel_id=11,
+                                                players=DOGE_PLAYERS, user_ids=[5, 6, 7], seed=11)
         state, version = running.state, 0
         for _ in range(30):
-            result = await store.submit_action(
+            result = await store.actions.submit(
                 running.id, random_action(running.engine, state, rng),
                 expected_version=version, actor_id=5, idempotency_key=f"k{version}")
             state, version = result.state, result.version
-        finished = await store.create_game("clans", guild_id=2, channel_id=20,
-                                           players=CLANS_PLAYERS, seed=4)
+        finished = await store.games.create_game("clans", guild_id=2, channel_id=20,
+                                                 players=CLANS_PLAYERS, seed=4)
         state = finished.state
         while not finished.engine.is_over(state):
-            state = (await store.submit_action(
+            state = (await store.actions.submit(
                 finished.id, random_action(finished.engine, state, rng),
                 expected_version=None)).state
-        ended = await store.create_game("doge", guild_id=1, channel_id=12,
-                                        players=DOGE_PLAYERS, seed=5)
-        await store.end_game(ended.id, result={"reason": "moderator"})
-        await store.set_deadline(running.id, "due:x", 1e9, seat=1)
-        await store.set_message(running.id, "board", channel_id=11, message_id=99)
-        await store.add_audit(guild_id=1, moderator_id=8, action="pause", game_id=running.id,
-                              detail={"why": "test"})
-        await store.set_guild_settings(1, moderator_role_id=44)
-        await store.set_user_prefs(5, notify="dm", tz="Europe/Rome")
-        await store.answer_roll_call("old-host:7", 1, [0], started_at=1.0)
+        ended = await store.games.create_game("doge", guild_id=1, channel_id=12,
+                                              players=DOGE_PLAYERS, seed=5)
+        await store.games.end_game(ended.id, result={"reason": "moderator"})
+        await store.deadlines.set_deadline(running.id, "due:x", 1e9, seat=1)
+        await store.messages.set_message(running.id, "board", channel_id=11, message_id=99)
+        await store.moderation.add_audit(guild_id=1, moderator_id=8, action="pause",
+                                         game_id=running.id, detail={"why": "test"})
+        await store.tables.set_guild_settings(1, moderator_role_id=44)
+        await store.tables.set_user_prefs(5, notify="dm", tz="Europe/Rome")
+        await store.processes.answer_roll_call("old-host:7", 1, [0], started_at=1.0)
         return {LOBBY: lobby.id, ACTIVE: running.id, FINISHED: finished.id, ENDED: ended.id}
     finally:
         await store.close()
@@ -78,23 +78,25 @@ async def test_every_game_is_copied_and_plays_on(tmp_path: Path, url: str) -> No
     old, new = await Store.open(path), await Store.open(url)
     try:
         for status, game_id in ids.items():
-            copied = await new.load_game(game_id)
+            copied = await new.actions.load(game_id)
             assert copied.row.status == status
-            assert copied.row == (await old.load_game(game_id)).row
-            assert await new.list_actions(game_id) == await old.list_actions(game_id)
-        assert await new.get_deadlines(ids[ACTIVE]) == await old.get_deadlines(ids[ACTIVE])
-        assert await new.list_audit() == await old.list_audit()
-        assert (await new.get_guild_settings(1)).moderator_role_id == 44
-        assert (await new.get_user_prefs(5)).tz == "Europe/Rome"
+            assert copied.row == (await old.actions.load(game_id)).row
+            assert await new.actions.log(game_id) == await old.actions.log(game_id)
+        assert await new.deadlines.get_deadlines(ids[ACTIVE]) \
+            == await old.deadlines.get_deadlines(ids[ACTIVE])
+        assert await new.moderation.list_audit() == await old.moderation.list_audit()
+        assert (await new.tables.get_guild_settings(1)).moderator_role_id == 44
+        assert (await new.tables.get_user_prefs(5)).tz == "Europe/Rome"
         # The processes that ran on the file are not those that run on the copy.
-        assert await new.bot_processes() == [] and len(await old.bot_processes()) == 1
+        assert await new.processes.bot_processes() == []
+        assert len(await old.processes.bot_processes()) == 1
         # The copy plays on; new rows are numbered after the copied ones.
-        game = await new.load_game(ids[ACTIVE])
+        game = await new.actions.load(ids[ACTIVE])
         seat = game.engine.pending(game.state)[0]
         action = game.engine.legal_actions(game.state, seat)[0]
-        assert (await new.submit_action(game.id, action,
-                                        expected_version=game.version)).version == 31
-        fresh = await new.create_lobby("clans", guild_id=3, channel_id=30)
+        assert (await new.actions.submit(game.id, action,
+                                         expected_version=game.version)).version == 31
+        fresh = await new.lobbies.create("clans", guild_id=3, channel_id=30)
         assert fresh.id > max(ids.values())
         # A second copy into a database that holds games is refused.
         with pytest.raises(StoreError, match="already holds 5 games"):

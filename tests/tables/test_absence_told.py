@@ -59,7 +59,7 @@ async def test_the_player_put_on_autopilot_is_told_once_after_the_step_is_shown(
 async def test_no_notice_for_a_player_who_wants_no_reminders(tmp_path) -> None:
     time = FakeTime(START)
     service, rec, gid = await make_table(tmp_path / "g.db", time, timing="live")
-    await service.store.set_user_prefs(USERS[2], notify="off")
+    await service.store.tables.set_user_prefs(USERS[2], notify="off")
     await seat_misses_twice(service, gid, time)
     assert (await service.load(gid)).seats[2].autopilot
     assert any("autopilot plays for them" in line for line in rec.steps[-1].notes)
@@ -70,8 +70,8 @@ async def test_everyone_put_on_autopilot_is_told_each_but_those_who_opted_out(
         tmp_path) -> None:
     time = FakeTime(START)
     service, rec, gid = await make_table(tmp_path / "g.db", time, timing="live")
-    await service.store.set_user_prefs(USERS[0], notify="off")
-    await service.store.set_user_prefs(USERS[1], notify="dm")
+    await service.store.tables.set_user_prefs(USERS[0], notify="off")
+    await service.store.tables.set_user_prefs(USERS[1], notify="dm")
     for _round in range(2):
         time.now += PLACEMENT_S + 1
         await service.clock.tick()
@@ -86,17 +86,17 @@ async def test_no_notice_for_a_computer_seat_or_a_game_that_is_over(tmp_path) ->
     service = TableService(store, clock=time)
     rec = Recorder()
     service.clock.notifier = rec
-    game = await store.create_game(
+    game = await store.games.create_game(
         "doge", guild_id=1, channel_id=500,
         players=[PlayerSpec("A"), PlayerSpec("B"), PlayerSpec("C", is_bot=True)],
         user_ids=[USERS[0], USERS[1], None], settings={"timing": "live"}, seed=4)
     for seat in (1, 2):
-        await store.set_autopilot(game.id, seat, True)
+        await store.seats.set_autopilot(game.id, seat, True)
     await service.clock.tell_autopilot(await service.load(game.id), 2)  # a computer's
     assert rec.autopilot == []
     await service.clock.tell_autopilot(await service.load(game.id), 1)
     assert [seat for _g, seat, _n in rec.autopilot] == [1]
-    await store.end_game(game.id)
+    await store.games.end_game(game.id)
     await service.clock.tell_autopilot(await service.load(game.id), 1)
     assert len(rec.autopilot) == 1
 
@@ -152,7 +152,7 @@ async def test_clans_prompt_marks_an_away_player(tmp_path) -> None:
     store = await Store.open(tmp_path / "g.db")
     OPEN_STORES.append(store)
     service = TableService(store, clock=time)
-    game = await store.create_game(
+    game = await store.games.create_game(
         "clans", guild_id=1, channel_id=500, players=[PlayerSpec("A"), PlayerSpec("B")],
         user_ids=USERS[:2], settings={"timing": "async"}, seed=4)
     await service.clock.sync(await service.load(game.id))

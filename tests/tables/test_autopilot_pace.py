@@ -41,7 +41,8 @@ async def test_with_nobody_playing_the_autopilot_answers_at_each_deadline(tmp_pa
     assert all(s.autopilot for s in game.seats) and game.row.status == "active"
     assert game.state.round == 3 and sorted(game.engine.pending(game.state)) == [0, 1, 2]
     assert not any(moves_at_once(game, s) for s in range(3))
-    due = {d.seat for d in await service.store.get_deadlines(gid) if d.kind.startswith("due:")}
+    deadlines = await service.store.deadlines.get_deadlines(gid)
+    due = {d.seat for d in deadlines if d.kind.startswith("due:")}
     assert due == {0, 1, 2}  # each waits for its deadline, as a person would
     version = game.version
     time.now += PLACEMENT_S + 1
@@ -64,7 +65,7 @@ async def test_acting_yourself_ends_your_autopilot_and_the_others_move_at_once(
     assert step.seats[1].autopilot and step.seats[2].autopilot
     # Someone plays again: the others' autopilot answers at once, the game waits for A.
     assert step.state.round == 4 and step.engine.pending(step.state) == [0]
-    assert {d.seat for d in await service.store.get_deadlines(gid)} == {0}
+    assert {d.seat for d in await service.store.deadlines.get_deadlines(gid)} == {0}
 
 
 async def test_acting_yourself_is_announced(tmp_path) -> None:
@@ -129,13 +130,13 @@ async def test_coming_back_wakes_the_autopilot_of_the_others(tmp_path) -> None:
     await service.back(gid, 102)
     game = await service.load(gid)
     assert game.engine.pending(game.state) == [1]  # A and C answered at once
-    rows = await service.store.get_deadlines(gid)
+    rows = await service.store.deadlines.get_deadlines(gid)
     assert {d.seat for d in rows} == {1}
 
 
 async def test_an_autopilot_answering_at_its_deadline_is_not_reminded(tmp_path) -> None:
     _time, service, _rec, gid = await everyone_misses_twice(tmp_path)
-    rows = await service.store.get_deadlines(gid)
+    rows = await service.store.deadlines.get_deadlines(gid)
     assert {d.seat for d in rows} == {0, 1, 2}
     assert all(d.kind.startswith("due:") for d in rows)  # no reminder rows
 
@@ -156,7 +157,7 @@ async def clans_on_paced_autopilot(tmp_path):
     answers for both, at each deadline."""
     time = FakeTime(START)
     service, _rec, _doge = await make_table(tmp_path / "g.db", time, timing="live")
-    game = await service.store.create_game(
+    game = await service.store.games.create_game(
         "clans", guild_id=1, channel_id=501, players=[PlayerSpec("A"), PlayerSpec("B")],
         user_ids=USERS[:2], settings={"timing": "live"}, seed=4)
     await service.clock.sync(await service.load(game.id))
@@ -207,11 +208,11 @@ async def test_a_clans_seat_the_autopilot_plays_at_once_is_named_as_the_players(
     'a computer'."""
     time = FakeTime(START)
     service, _rec, _doge = await make_table(tmp_path / "g.db", time, timing="live")
-    game = await service.store.create_game(
+    game = await service.store.games.create_game(
         "clans", guild_id=1, channel_id=501, players=[PlayerSpec("A"), PlayerSpec("B")],
         user_ids=USERS[:2], settings={"timing": "live"}, seed=4)
     mover = service.awaited_seats(await service.load(game.id))[0]
-    await service.store.set_autopilot(game.id, mover.seat, True)
+    await service.store.seats.set_autopilot(game.id, mover.seat, True)
     game = await service.load(game.id)
     assert moves_at_once(game, mover.seat)
     text, _view = await clans_prompt(service, game)

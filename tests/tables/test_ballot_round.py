@@ -45,20 +45,20 @@ async def test_a_click_reads_the_game_once_and_answers_with_what_was_stored(tmp_
     else out), not read again; it is the game a fresh load gives."""
     service, _rec, gid = await make_table(tmp_path / "g.db", FakeTime(START))
     reads = 0
-    load_game = service.store.load_game
+    load_game = service.store.actions.load
 
     async def counted(game_id: int, **kwargs):
         nonlocal reads
         reads += 1
         return await load_game(game_id, **kwargs)
 
-    service.store.load_game = counted  # type: ignore[method-assign]
+    service.store.actions.load = counted  # type: ignore[method-assign]
     step = await service.act(gid, USERS[0], {"type": "ballot", "area": "castello",
                                              "markers": [1]})
     assert reads == 1
     other = await Store.open(tmp_path / "g.db")  # another process: reads the database
     try:
-        fresh = await other.load_game(gid)
+        fresh = await other.actions.load(gid)
     finally:
         await other.close()
     assert step.game.row == fresh.row and step.game.seats == fresh.seats

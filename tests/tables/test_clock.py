@@ -69,7 +69,7 @@ async def make_table(path: Path, time: FakeTime, timing: str = "async",
         recorder.steps.append(step)
 
     service.publisher = publish
-    game = await store.create_game(
+    game = await store.games.create_game(
         "doge", guild_id=1, channel_id=500, players=[PlayerSpec(n) for n in "ABC"],
         user_ids=USERS, settings={"timing": timing, **settings}, seed=4)
     await service.clock.sync(await service.load(game.id))
@@ -170,8 +170,8 @@ async def test_quiet_hours_delay_a_reminder(tmp_path) -> None:
     time = FakeTime(START)
     service, rec, gid = await make_table(tmp_path / "g.db", time)
     # Quiet from midnight to 06:00 in Amsterdam (23:00 to 05:00 UTC in November).
-    await service.store.set_user_prefs(103, tz="Europe/Amsterdam", quiet_start=0,
-                                       quiet_end=6)
+    await service.store.tables.set_user_prefs(103, tz="Europe/Amsterdam", quiet_start=0,
+                                              quiet_end=6)
     time.now = START + DAY / 2 + 1  # 00:00 UTC = 01:00 in Amsterdam: quiet
     await service.clock.tick()
     assert sorted(s for _, s, _ in rec.reminders) == [0, 1]  # seat 2 waits
@@ -182,7 +182,7 @@ async def test_quiet_hours_delay_a_reminder(tmp_path) -> None:
     await service.clock.tick()
     assert sorted(s for _, s, _ in rec.reminders) == [0, 1, 2]
     # Quiet hours running past the deadline drop the reminder instead of sending it late.
-    await service.store.set_user_prefs(103, quiet_start=12, quiet_end=20)
+    await service.store.tables.set_user_prefs(103, quiet_start=12, quiet_end=20)
     time.now = START + DAY - HOUR + 1  # 12:00 local: quiet until after the deadline
     await service.clock.tick()
     assert [s for _, s, _ in rec.reminders].count(2) == 1
@@ -194,8 +194,8 @@ async def test_a_reminder_quiet_hours_push_next_to_the_next_stage_is_dropped(
     stage is at 11:00 UTC, an hour later: one reminder, not two in a row."""
     time = FakeTime(START)
     service, rec, gid = await make_table(tmp_path / "g.db", time)
-    await service.store.set_user_prefs(103, tz="Europe/Amsterdam", quiet_start=1,
-                                       quiet_end=11)
+    await service.store.tables.set_user_prefs(103, tz="Europe/Amsterdam", quiet_start=1,
+                                              quiet_end=11)
     for hours in (12, 15, 22, 23):  # halfway, quiet, quiet's end, one hour before
         time.now = START + hours * HOUR + 1
         await service.clock.tick()
@@ -234,10 +234,10 @@ async def test_pause_and_resume_keep_the_remaining_time(tmp_path) -> None:
     time = FakeTime(START)
     service, rec, gid = await make_table(tmp_path / "g.db", time)
     time.now += 3 * HOUR
-    await service.store.pause_deadlines(gid, now=time.now)
+    await service.store.deadlines.pause_deadlines(gid, now=time.now)
     time.now += 5 * DAY  # paused: nothing fires
     assert await service.clock.tick() == 0
-    await service.store.resume_deadlines(gid, now=time.now)
+    await service.store.deadlines.resume_deadlines(gid, now=time.now)
     assert await service.clock.due_of(gid, 0) == time.now + DAY - 3 * HOUR
 
 
@@ -245,27 +245,27 @@ async def test_the_scheduler_sleeps_until_the_next_row(tmp_path) -> None:
     time = FakeTime(START)
     service, rec, gid = await make_table(tmp_path / "g.db", time, timing="live")
     assert await service.clock.next_wake() == START + 150  # halfway through 5 minutes
-    await service.store.set_user_prefs(101, digest=True, digest_next=START + 60)
+    await service.store.tables.set_user_prefs(101, digest=True, digest_next=START + 60)
     assert await service.clock.next_wake() == START + 60
     time.now = START + 61
     await service.clock.tick()
     assert rec.digests and rec.digests[0][0] == 101 and "<#500>" in rec.digests[0][1][0]
-    assert (await service.store.get_user_prefs(101)).digest_next == START + 60 + DAY
+    assert (await service.store.tables.get_user_prefs(101)).digest_next == START + 60 + DAY
 
 
 async def test_a_digest_falling_in_quiet_hours_waits_for_their_end(tmp_path) -> None:
     time = FakeTime(START)  # 12:00 UTC
     service, rec, _gid = await make_table(tmp_path / "g.db", time)
-    await service.store.set_user_prefs(101, tz="UTC", quiet_start=12, quiet_end=14,
-                                       digest=True, digest_next=START + 60)
+    await service.store.tables.set_user_prefs(101, tz="UTC", quiet_start=12, quiet_end=14,
+                                              digest=True, digest_next=START + 60)
     time.now = START + 61
     await service.clock.tick()
     assert not rec.digests  # 12:01: quiet
-    assert (await service.store.get_user_prefs(101)).digest_next == START + 2 * HOUR
+    assert (await service.store.tables.get_user_prefs(101)).digest_next == START + 2 * HOUR
     time.now = START + 2 * HOUR + 1
     await service.clock.tick()
     assert [user for user, _lines in rec.digests] == [101]
-    assert (await service.store.get_user_prefs(101)).digest_next == START + 2 * HOUR + DAY
+    assert (await service.store.tables.get_user_prefs(101)).digest_next == START + 2 * HOUR + DAY
 
 
 async def test_a_steps_deadlines_change_in_one_transaction(tmp_path) -> None:
@@ -283,16 +283,16 @@ async def test_a_steps_deadlines_change_in_one_transaction(tmp_path) -> None:
         return plain()
 
     database.transaction = counted  # type: ignore[method-assign]
-    rows_before = len(await service.store.get_deadlines(gid))
+    rows_before = len(await service.store.deadlines.get_deadlines(gid))
     await service.clock.sync(await service.load(gid))
     assert opened == []  # nothing changed, nothing written
     await ballot(service, gid, 101, "castello")
     assert opened == []
-    assert {d.seat for d in await service.store.get_deadlines(gid)} == {1, 2}
+    assert {d.seat for d in await service.store.deadlines.get_deadlines(gid)} == {1, 2}
     await ballot(service, gid, 102, "castello")
     opened.clear()
     await ballot(service, gid, 103, "castello")  # the round is revealed: a new decision
-    rows = await service.store.get_deadlines(gid)
+    rows = await service.store.deadlines.get_deadlines(gid)
     assert len(opened) == 1 and len(rows) >= rows_before
     assert {d.seat for d in rows} == set((await service.load(gid)).engine.pending(
         (await service.load(gid)).state))

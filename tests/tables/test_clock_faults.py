@@ -44,7 +44,7 @@ def refusing_writes(path: Path) -> Iterator[None]:
 
 async def another_game(service: TableService, n: int, *, sync: bool = True) -> int:
     """A second (third…) running Doge game, in a channel and with players of its own."""
-    game = await service.store.create_game(
+    game = await service.store.games.create_game(
         "doge", guild_id=1, channel_id=500 + n, players=[PlayerSpec(f"P{n}{i}") for i in
                                                          range(3)],
         user_ids=[100 * (n + 1) + i for i in range(3)], settings={"timing": "async"},
@@ -92,7 +92,8 @@ async def test_a_tick_the_database_refuses_is_tried_again_and_the_deadline_fires
         assert any("works again" in r.getMessage() for r in caplog.records)
     finally:
         await clock.stop()
-    assert await service.store.get_deadlines(gid)  # the next round's, nothing left claimed
+    # the next round's, nothing left claimed
+    assert await service.store.deadlines.get_deadlines(gid)
 
 
 async def test_a_game_that_cannot_load_at_start_up_does_not_stop_the_others(
@@ -109,9 +110,9 @@ async def test_a_game_that_cannot_load_at_start_up_does_not_stop_the_others(
     OPEN_STORES.append(store)
     restarted = TableService(store, clock=time)
     restarted.clock.notifier = Recorder()
-    assert await store.get_deadlines(other) == []
+    assert await store.deadlines.get_deadlines(other) == []
     assert await restarted.clock.reschedule_all() == 1
-    assert {d.seat for d in await store.get_deadlines(other)} == {0, 1, 2}
+    assert {d.seat for d in await store.deadlines.get_deadlines(other)} == {0, 1, 2}
 
 
 async def test_one_broken_game_is_dropped_but_a_refusing_database_keeps_every_row(
@@ -137,7 +138,7 @@ async def test_one_broken_game_is_dropped_but_a_refusing_database_keeps_every_ro
     await service.clock.tick()
     assert (await service.load(fine)).state.round == 2  # timed out
     assert (await service.load(broken)).state.round == 1  # its rows were dropped
-    assert not [d for d in await service.store.get_deadlines(broken)
+    assert not [d for d in await service.store.deadlines.get_deadlines(broken)
                 if d.kind.startswith("due:")]
 
     # The database refusing for now: the row stays, and the next try handles it.

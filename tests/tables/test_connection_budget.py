@@ -45,10 +45,10 @@ async def _most_connections(url: str, connections: Connections) -> tuple[int, in
 
     try:
         service = TableService(store)
-        await store.watch_deadlines(lambda: None)  # the listener, as a running bot has
-        ids = [(await store.create_game("doge", guild_id=1, channel_id=100 + n,
-                                        players=PLAYERS, user_ids=_users(n), seed=n,
-                                        settings={"timing": "async"})).id
+        await store.deadlines.watch(lambda: None)  # the listener, as a running bot has
+        ids = [(await store.games.create_game("doge", guild_id=1, channel_id=100 + n,
+                                              players=PLAYERS, user_ids=_users(n), seed=n,
+                                              settings={"timing": "async"})).id
                for n in range(GAMES)]
 
         async def play(game_id: int) -> int:

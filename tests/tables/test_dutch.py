@@ -38,7 +38,7 @@ async def table(tmp_path: Path) -> AsyncIterator[tuple[TableService, int]]:
     store = await Store.open(tmp_path / "g.db")
     try:
         service = TableService(store, clock=FakeTime())
-        game = await store.create_game(
+        game = await store.games.create_game(
             "doge", guild_id=1, channel_id=500, players=[PlayerSpec(n) for n in "ABC"],
             user_ids=USERS, settings={"timing": "async"}, seed=4)
         await service.clock.sync(await service.load(game.id))

@@ -17,10 +17,10 @@ async def test_a_second_missed_deadline_that_ends_the_game_is_published(tmp_path
         action = game.engine.default_action(game.state, seat)
         if game.engine.is_over(game.engine.apply(game.state, action).state):
             break
-        await store.submit_action(gid, action, expected_version=game.version)
+        await store.actions.submit(gid, action, expected_version=game.version)
     else:
         raise AssertionError("the year never ended")
-    await store.update_seat(gid, seat, misses=1)  # this seat missed the deadline before
+    await store.seats.update_seat(gid, seat, misses=1)  # this seat missed the deadline before
     decision = get_kit("doge").decision_key(game.state, seat)
     rec.steps.clear()
     await service.time_out(gid, seat, decision=decision)

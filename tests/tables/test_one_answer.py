@@ -15,10 +15,10 @@ from tests.ai.helpers import ENGINES, new_game
 
 async def loaded(tmp_path, kind: str):
     store = await Store.open(tmp_path / "g.db")
-    game = await store.create_game(kind, guild_id=1, channel_id=500,
-                                   players=[PlayerSpec(n) for n in "ABCD"],
-                                   user_ids=[101, 102, 103, 104], settings={}, seed=4)
-    return store, await store.load_game(game.id)
+    game = await store.games.create_game(kind, guild_id=1, channel_id=500,
+                                         players=[PlayerSpec(n) for n in "ABCD"],
+                                         user_ids=[101, 102, 103, 104], settings={}, seed=4)
+    return store, await store.actions.load(game.id)
 
 
 def one_move_left(state):

@@ -23,7 +23,7 @@ async def store(tmp_path):
 
 
 async def test_bad_changes_are_refused_in_one_line_and_change_nothing(store) -> None:
-    before = await store.get_user_prefs(USER)
+    before = await store.tables.get_user_prefs(USER)
     for changes, said in (({"tz": "Mars/Olympus", "notify": "dm"}, "Unknown time zone"),
                           ({"quiet_start": 22, "notify": "dm"}, "Quiet hours need a start")):
         with pytest.raises(TableError) as refused:
@@ -31,7 +31,7 @@ async def test_bad_changes_are_refused_in_one_line_and_change_nothing(store) -> 
         assert str(refused.value).startswith(said) and "\n" not in str(refused.value)
         assert "`/doge notify quiet_start:22 quiet_end:7`" in str(refused.value) or \
             said == "Unknown time zone"
-        assert await store.get_user_prefs(USER) == before
+        assert await store.tables.get_user_prefs(USER) == before
 
 
 async def test_a_window_once_set_changes_one_end_at_a_time(store) -> None:

@@ -58,7 +58,7 @@ async def settings_command(service: TableService, reminders: str) -> tuple[str, 
 
 
 async def reminder_rows(service: TableService, gid: int) -> list[str]:
-    return sorted(d.kind.split(":")[0] for d in await service.store.get_deadlines(gid)
+    return sorted(d.kind.split(":")[0] for d in await service.store.deadlines.get_deadlines(gid)
                   if d.kind.startswith("remind") and d.seat == 0)
 
 
@@ -175,7 +175,7 @@ async def test_no_reminder_is_sent_once_its_deadline_passed(tmp_path) -> None:
     assert rec.reminders == []
     assert any("ran out of time" in line for step in rec.steps for line in step.notes)
     assert all(not d.kind.startswith("remind") or d.due_at > time.now
-               for d in await service.store.get_deadlines(gid))
+               for d in await service.store.deadlines.get_deadlines(gid))
 
 
 async def test_a_late_reminder_before_its_deadline_is_still_sent_once(tmp_path) -> None:

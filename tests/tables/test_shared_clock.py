@@ -89,8 +89,8 @@ class TakeTurns:
         self.claims: list[list[int]] = [[] for _ in services]  # rows of each claim
         for n, service in enumerate(services):
             store = service.clock.store
-            store.claim_due_deadlines = self._claims_for(  # type: ignore[method-assign]
-                n, store.claim_due_deadlines)
+            store.deadlines.claim_due_deadlines = self._claims_for(  # type: ignore[method-assign]
+                n, store.deadlines.claim_due_deadlines)
 
     def _claims_for(self, n: int, original: Any) -> Any:
         async def claim(*args: Any, **kwargs: Any) -> Any:
@@ -224,9 +224,9 @@ async def lose_listener(store: Store, via: Store) -> tuple[Any, int]:
 
 async def change_a_deadline(store: Store, guild_id: int = 1, channel_id: int = 9) -> None:
     """A new game with a deadline soon: a change every process's listener hears."""
-    game = await store.create_game("doge", guild_id=guild_id, channel_id=channel_id,
-                                   players=[PlayerSpec(c) for c in "ABC"], seed=1)
-    await store.set_deadline(game.id, "due:x", time.time() + 60, seat=0)
+    game = await store.games.create_game("doge", guild_id=guild_id, channel_id=channel_id,
+                                         players=[PlayerSpec(c) for c in "ABC"], seed=1)
+    await store.deadlines.set_deadline(game.id, "due:x", time.time() + 60, seat=0)
 
 
 async def test_a_lost_listener_listens_again_and_wakes_its_clock(url: str) -> None:

@@ -107,7 +107,7 @@ async def test_a_seat_still_thinking_in_a_live_process_is_not_doubled(
     time.now = START + THINK_WATCH_S
     assert await service.clock.tick() == 1
     assert service._thinking[game_id] is thinking and not thinking.done()
-    [watch] = [d for d in await store.get_deadlines(game_id)
+    [watch] = [d for d in await store.deadlines.get_deadlines(game_id)
                if d.kind.startswith("think:")]
     assert watch.due_at == START + 2 * THINK_WATCH_S
     time.now = watch.due_at  # set again, not left claimed: it is looked at again
@@ -147,6 +147,6 @@ async def test_a_moderators_extension_moves_no_computer_seats_watch(
     ballot = {"type": "ballot", "area": "castello", "markers": [1]}
     step = await service.act(game_id, PERSON, ballot)
     assert step.game.engine.pending(step.game.state) == [1]
-    assert await store.shift_deadlines(game_id, 3600) == 0
-    [watch] = await store.get_deadlines(game_id)
+    assert await store.deadlines.shift_deadlines(game_id, 3600) == 0
+    [watch] = await store.deadlines.get_deadlines(game_id)
     assert (watch.kind.startswith("think:"), watch.due_at) == (True, START + THINK_WATCH_S)

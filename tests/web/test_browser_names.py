@@ -52,15 +52,15 @@ WHERE = """name => {
 async def test_the_longest_name_wraps_on_a_phone(browser: Browser, store: Store,
                                                  tmp_path: Path) -> None:
     game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=5)
-    await store.replace_seat_user(game_id, 0, user_id=21, name=LONG)
+    await store.seats.replace_seat_user(game_id, 0, user_id=21, name=LONG)
     await play(store, game_id, seed=5)  # to the end: rated, on the leaderboard
     running = await start(store, "doge", [21, 12, 13], guild=GUILD, seed=6, channel=12)
-    await store.replace_seat_user(running, 0, user_id=21, name=LONG)
+    await store.seats.replace_seat_user(running, 0, user_id=21, name=LONG)
     service = TableService(store)
-    private = await WebLinks(store, BASE_URL).private_url(await store.load_game(running), 0)
+    private = await WebLinks(store, BASE_URL).private_url(await store.actions.load(running), 0)
     async with served(store, service) as site:
         page = await browser.new_page(viewport=PHONE)
-        server = f"/s/{await store.page_token('server', GUILD)}"
+        server = f"/s/{await store.web_pages.page_token('server', GUILD)}"
         for path in (server, (private or "").removeprefix(BASE_URL)):
             await page.goto(site.url(path))
             await page.wait_for_load_state("networkidle")
@@ -75,11 +75,12 @@ async def test_the_longest_name_wraps_on_a_phone(browser: Browser, store: Store,
 async def test_a_right_to_left_name_turns_only_itself(browser: Browser, store: Store) -> None:
     game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=7)
     for seat in range(3):  # whoever the story names
-        await store.replace_seat_user(game_id, seat, user_id=21 + seat, name=f"{REVERSED}{seat}")
+        await store.seats.replace_seat_user(game_id, seat, user_id=21 + seat,
+                                            name=f"{REVERSED}{seat}")
     await play(store, game_id, moves=6)
     async with served(store, TableService(store)) as site:
         page = await browser.new_page()
-        await page.goto(site.url(f"/g/{await store.page_token('game', game_id)}"))
+        await page.goto(site.url(f"/g/{await store.web_pages.page_token('game', game_id)}"))
         await page.wait_for_load_state("networkidle")
         found = await page.evaluate(WHERE, REVERSED)
         assert found is not None, "no story line names the player"

@@ -67,7 +67,7 @@ async def test_the_slider_walks_back_and_forth_showing_each_steps_board(
         last = await last_step(site, service, game_id)
         assert last >= 3
         page = await browser.new_page()
-        await page.goto(site.url(f"/g/{await store.page_token('game', game_id)}"))
+        await page.goto(site.url(f"/g/{await store.web_pages.page_token('game', game_id)}"))
         assert await shown_board(page, site, last) == \
             await board_of(site, service, game_id, last)
         for step in range(last - 1, -1, -1):  # ◀ down to the start
@@ -88,7 +88,7 @@ async def test_the_arrow_keys_move_the_slider(browser: Browser, store: Store) ->
     async with served(store, service) as site:
         last = await last_step(site, service, game_id)
         page = await browser.new_page()
-        await page.goto(site.url(f"/g/{await store.page_token('game', game_id)}"))
+        await page.goto(site.url(f"/g/{await store.web_pages.page_token('game', game_id)}"))
         await shown_board(page, site, last)
         await page.keyboard.press("ArrowLeft")
         await page.keyboard.press("ArrowLeft")
@@ -107,7 +107,7 @@ async def test_a_step_played_appears_on_an_open_page(browser: Browser, store: St
     service, game_id = await played(store, "doge", moves=0)
     async with served(store, service) as site:
         page = await browser.new_page()
-        await page.goto(site.url(f"/g/{await store.page_token('game', game_id)}"))
+        await page.goto(site.url(f"/g/{await store.web_pages.page_token('game', game_id)}"))
         await shown_board(page, site, 0)
         # Three secret ballots: no step, but the players' list follows the game.
         rng = random.Random(3)
@@ -138,8 +138,8 @@ async def test_a_phone_needs_no_sideways_scrolling(browser: Browser, store: Stor
         await play_one(service, game_id, rng)
     async with served(store, service) as site:
         page = await browser.new_page(viewport=PHONE)
-        for path in (f"/g/{await store.page_token('game', game_id)}",
-                     f"/s/{await store.page_token('server', GUILD)}"):
+        for path in (f"/g/{await store.web_pages.page_token('game', game_id)}",
+                     f"/s/{await store.web_pages.page_token('server', GUILD)}"):
             await page.goto(site.url(path))
             await page.wait_for_load_state("networkidle")
             width = await page.evaluate("document.documentElement.scrollWidth")
@@ -151,20 +151,20 @@ async def test_the_server_page_lists_its_games(browser: Browser, store: Store) -
     service = TableService(store)
     running = await open_table(service, "doge", 51)
     other = await open_table(service, "clans", 52)
-    await service.store.end_game(other)
+    await service.store.games.end_game(other)
     elsewhere = await open_table(service, "clans", 53, guild_id=GUILD + 1)
     lobby = await service.open_lobby("doge", guild_id=GUILD, channel_id=54, user_id=201,
                                      user_name="anna", seats=3, timing="live")
     async with served(store, service) as site:
         page = await browser.new_page()
-        await page.goto(site.url(f"/s/{await store.page_token('server', GUILD)}"))
+        await page.goto(site.url(f"/s/{await store.web_pages.page_token('server', GUILD)}"))
 
         async def links(section: str) -> set[str]:
             found = await page.locator(f"#{section} a").evaluate_all(
                 "links => links.map(a => a.getAttribute('href'))")
             return set(found)
 
-        tokens = {g: f"/g/{await store.page_token('game', g)}"
+        tokens = {g: f"/g/{await store.web_pages.page_token('game', g)}"
                   for g in (running, other, elsewhere, lobby.id)}
         assert await links("running") == {tokens[running], tokens[lobby.id]}
         assert await links("finished") == {tokens[other]}

@@ -39,7 +39,7 @@ async def test_the_page_runs_its_own_files_and_no_injected_script(
         page = await browser.new_page()
         console: list[str] = []
         page.on("console", lambda message: console.append(message.text))
-        await page.goto(site.url(f"/g/{await store.page_token('game', game_id)}"))
+        await page.goto(site.url(f"/g/{await store.web_pages.page_token('game', game_id)}"))
         await page.wait_for_function(
             "() => { const i = document.getElementById('step-image');"
             " return i.complete && i.naturalWidth > 0; }")

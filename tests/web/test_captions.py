@@ -49,7 +49,7 @@ async def test_the_channel_and_the_web_caption_each_step_alike(
         table = await open_table(emu, bot, ["anna", "bernd", "claudia"], 3, year_limit=1)
         lobby = emu.last_message(emu.channel, include_ephemeral=False)
         await table.click(table.users[1], lobby, find(lobby, "g:start:")["custom_id"])
-        token = await bot.store.page_token("game", table.game_id)
+        token = await bot.store.web_pages.page_token("game", table.game_id)
         base = f"http://127.0.0.1:{port}/g/{token}"
         for _ in range(TURNS):
             game = await table.game()
@@ -59,7 +59,7 @@ async def test_the_channel_and_the_web_caption_each_step_alike(
             game = await table.game()
             steps = await (await http.get(f"{base}/step/0.json")).json()
             step = await (await http.get(f"{base}/step/{steps['last']}.json")).json()
-            log = await bot.store.list_actions(game.id, after_version=game.version - 1)
+            log = await bot.store.actions.log(game.id, after_version=game.version - 1)
             if not log or not any(e["type"] not in QUIET for e in log[-1].events):
                 continue  # the newest action was secret (a ballot): no step of its own
             board = newest_board(emu)

@@ -13,7 +13,7 @@ from tests.web.helpers import GUILD, SEED, Clock, client
 async def test_every_crafted_path_answers_4xx(store: Store) -> None:
     game_id = await start(store, "doge", [11, 12, 13], guild=GUILD, seed=SEED)
     await play(store, game_id, moves=6)
-    token = await store.page_token("game", game_id)
+    token = await store.web_pages.page_token("game", game_id)
     game = f"/g/{token}"
     many = "9" * 4400  # more digits than Python turns into a number
     crafted = [
@@ -37,13 +37,13 @@ async def test_every_crafted_path_answers_4xx(store: Store) -> None:
 async def test_every_answer_carries_the_hosts_headers(store: Store) -> None:
     game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
     await play(store, game_id, moves=3)
-    token = await store.page_token("game", game_id)
+    token = await store.web_pages.page_token("game", game_id)
     clock = Clock()
     links = WebLinks(store, "https://games.example.org", clock=clock)
-    private = (await links.private_url(await store.load_game(game_id), 0) or "")
+    private = (await links.private_url(await store.actions.load(game_id), 0) or "")
     paths = [f"/g/{token}", f"/g/{token}/live", f"/g/{token}/step/1.json",
              f"/g/{token}/step/1.png", f"/g/{token}/events",
-             f"/s/{await store.page_token('server', GUILD)}",
+             f"/s/{await store.web_pages.page_token('server', GUILD)}",
              private.removeprefix("https://games.example.org"),
              "/static/page.js", "/static/page.css", "/g/nothing", "/healthz", "/metrics"]
     async with client(store, clock=clock) as c:

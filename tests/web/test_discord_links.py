@@ -45,7 +45,7 @@ async def test_discord_links_to_the_pages_and_turns_them_off(
         table = ClansTable(emu, bot, emu.channel, users, seed=3)
         await table.start()
         store = bot.store
-        page = f"{BASE}/g/{await store.page_token('game', table.game_id)}"
+        page = f"{BASE}/g/{await store.web_pages.page_token('game', table.game_id)}"
         public = emu.messages(emu.channel, include_ephemeral=False)
         assert [links(m) for m in public if links(m)] == [[page]]  # the first message's
         await table.play_turn()
@@ -87,7 +87,7 @@ async def test_discord_links_to_the_pages_and_turns_them_off(
             assert "pages are off" in private(emu, users[2])  # anyone may ask
             await (await emu.slash(olga, emu.channel, "table-admin web",
                                    {"state": "on"})).wait(timeout=10)
-            server = f"{BASE}/s/{await store.page_token('server', emu.guild.id)}"
+            server = f"{BASE}/s/{await store.web_pages.page_token('server', emu.guild.id)}"
             assert server in (await announced(emu, "web pages on")).content
             assert (await web.get(page.removeprefix(BASE))).status == 200
 

@@ -16,7 +16,7 @@ from tests.web.helpers import GUILD, SEED, client, first_event, next_event
 async def test_the_stream_sends_an_event_after_a_new_action(store: Store) -> None:
     game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
     await play(store, game_id, moves=2)
-    token = await store.page_token("game", game_id)
+    token = await store.web_pages.page_token("game", game_id)
     async with client(store) as c, c.get(f"/g/{token}/events") as stream:
         assert stream.headers["Content-Type"] == "text/event-stream"
         first = await asyncio.wait_for(next_event(stream), 30)
@@ -31,16 +31,16 @@ async def test_the_stream_sends_an_event_after_a_new_action(store: Store) -> Non
 
 async def test_a_ballot_changed_again_changes_nothing_the_page_shows(store: Store) -> None:
     game_id = await start(store, "doge", [11, 12, 13], guild=GUILD, seed=SEED)
-    game = await store.load_game(game_id)
+    game = await store.actions.load(game_id)
     ballots = game.engine.legal_actions(game.state, 0)
-    await store.submit_action(game_id, ballots[0], expected_version=None)
-    token = await store.page_token("game", game_id)
+    await store.actions.submit(game_id, ballots[0], expected_version=None)
+    token = await store.web_pages.page_token("game", game_id)
     async with client(store) as c:
         before = [await (await c.get(f"/g/{token}/{part}")).text()
                   for part in ("live", "step/0.json")]
         mark = (await first_event(c, token))["mark"]
         other = next(b for b in ballots if b["area"] != ballots[0]["area"])
-        result = await store.submit_action(game_id, other, expected_version=None)
+        result = await store.actions.submit(game_id, other, expected_version=None)
         assert result.events[0]["type"] == "ballot_changed"
         assert [await (await c.get(f"/g/{token}/{part}")).text()
                 for part in ("live", "step/0.json")] == before
@@ -49,10 +49,10 @@ async def test_a_ballot_changed_again_changes_nothing_the_page_shows(store: Stor
 
 async def test_the_stream_ends_when_the_pages_are_turned_off(store: Store) -> None:
     game_id = await start(store, "doge", [11, 12, 13], guild=GUILD, seed=SEED)
-    token = await store.page_token("game", game_id)
+    token = await store.web_pages.page_token("game", game_id)
     async with client(store) as c, c.get(f"/g/{token}/events") as stream:
         await asyncio.wait_for(next_event(stream), 30)
-        await store.show_pages(GUILD, False)
+        await store.web_pages.show_pages(GUILD, False)
         rest = await asyncio.wait_for(stream.content.read(), 30)  # the server closes it
         assert b"data:" not in rest
 
@@ -64,7 +64,7 @@ async def test_a_step_made_by_another_process_reaches_the_stream(backend) -> Non
             await Store.open(backend.target) as web_store:
         game_id = await start(bot_store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
         await play(bot_store, game_id, moves=3)
-        token = await bot_store.page_token("game", game_id)
+        token = await bot_store.web_pages.page_token("game", game_id)
         async with client(web_store) as c, c.get(f"/g/{token}/events") as stream:
             assert (await asyncio.wait_for(next_event(stream), 30))["last"] == 3
             await play(bot_store, game_id, moves=1)

@@ -147,7 +147,7 @@ async def test_healthz_is_503_when_the_sqlite_file_is_overwritten_or_cut_short(
         path = tmp_path / f"{damage}.db"
         async with await Store.open(path) as bot_store:  # the bot, then gone
             game_id = await open_doge(TableService(bot_store), channel_id=7)
-            token = await bot_store.page_token("game", game_id)
+            token = await bot_store.web_pages.page_token("game", game_id)
         async with await Store.open(path) as store, \
                 TestClient(TestServer(create_web_app(store, base_url=BASE_URL))) as client:
             assert (await client.get(f"/g/{token}")).status == 200

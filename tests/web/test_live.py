@@ -51,7 +51,7 @@ async def clans_game(store: Store) -> tuple[int, str]:
     """A Clans game two moves in, and its page's token."""
     game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
     await play(store, game_id, moves=2)
-    return game_id, await store.page_token("game", game_id)
+    return game_id, await store.web_pages.page_token("game", game_id)
 
 
 async def test_many_open_pages_cost_no_more_sql_than_a_few(store: Store) -> None:
@@ -102,7 +102,7 @@ async def test_a_step_is_pushed_to_the_pages_of_another_process(backend) -> None
             await Store.open(backend.target) as web_store:
         game_id = await start(bot_store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
         await play(bot_store, game_id, moves=3)
-        token = await bot_store.page_token("game", game_id)
+        token = await bot_store.web_pages.page_token("game", game_id)
         async with client(web_store, poll_s=0.05) as c, streams(c, token, 3) as opened:
             watcher = c.app[PAGES].watcher
             await play(bot_store, game_id, moves=1)
@@ -120,7 +120,7 @@ async def test_python_m_bot_web_shows_a_step_the_bot_made_in_its_own_process(
     async with fresh_database("web") as url, await Store.open(url) as bot_store:
         game_id = await start(bot_store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
         await play(bot_store, game_id, moves=3)
-        token = await bot_store.page_token("game", game_id)
+        token = await bot_store.web_pages.page_token("game", game_id)
         port = free_port()
         env = {**os.environ, "DATABASE_URL": url, "WEB_PORT": str(port),
                "WEB_BASE_URL": "https://games.example.org"}

@@ -13,10 +13,10 @@ STAMP_NAME = "<t:99999999999999:R>"  # a timestamp no calendar holds, as a name
 
 async def test_a_name_written_as_a_timestamp_is_shown_as_typed(store: Store) -> None:
     game_id = await start(store, "doge", [11, 12, 13], guild=GUILD, seed=SEED)
-    await store.replace_seat_user(game_id, 0, user_id=99, name=STAMP_NAME)
-    await store.replace_seat_user(game_id, 1, user_id=98, name="**loud**")
+    await store.seats.replace_seat_user(game_id, 0, user_id=99, name=STAMP_NAME)
+    await store.seats.replace_seat_user(game_id, 1, user_id=98, name="**loud**")
     await play(store, game_id, moves=8)
-    token = await store.page_token("game", game_id)
+    token = await store.web_pages.page_token("game", game_id)
     async with client(store) as c:
         for path in (f"/g/{token}", f"/g/{token}/live"):
             answer = await c.get(path)

@@ -46,7 +46,7 @@ async def twin_board(store: Store, history: History, game: LoadedGame, url: str,
     steps = await history.steps(game)
     step = int(url.split("/step/")[1].split(".")[0])
     version = steps.versions[step]
-    state = twin_of(await store.state_at(game.id, version))
+    state = twin_of(await store.actions.state_at(game.id, version))
     with speaking("en"):
         caption = (await history.step_told(game, version))[1]
         return await WEB_GAMES[game.row.game].render(replace(game, state=state), caption)
@@ -55,13 +55,13 @@ async def twin_board(store: Store, history: History, game: LoadedGame, url: str,
 async def play_and_check(store: Store, game_name: str, keys: tuple[str, ...],
                          twin_of: Any, moves: int) -> int:
     game_id = await start(store, game_name, [11, 12, 13], guild=GUILD, seed=SEED)
-    token = await store.page_token("game", game_id)
+    token = await store.web_pages.page_token("game", game_id)
     checked = 0
     async with client(store) as c:
         history = c.app[PAGES].history
         for _ in range(moves):
             await play(store, game_id, moves=1)
-            game = await store.load_game(game_id)
+            game = await store.actions.load(game_id)
             if game.row.status != ACTIVE:
                 break
             text, images, urls = await everything_public(c, token)

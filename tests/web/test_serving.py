@@ -27,7 +27,7 @@ async def test_the_bot_serves_the_pages_while_it_runs(
         user = emu.add_user("ada")
         await (await emu.slash(user, emu.channel, "doge new", {"seats": 3})).wait(timeout=10)
         game = await bot.tables.game_in_channel(emu.channel.id)
-        token = await bot.store.page_token("game", game.id)
+        token = await bot.store.web_pages.page_token("game", game.id)
         async with aiohttp.ClientSession() as http:
             async with http.get(f"http://127.0.0.1:{port}/g/{token}") as page:
                 assert page.status == 200 and "ada" in await page.text()

@@ -18,12 +18,12 @@ from tests.web.helpers import GUILD, SEED, client, counted
 async def test_each_step_image_is_the_board_drawn_at_that_step(store: Store) -> None:
     game_id = await start(store, "doge", [11, 12, 13], guild=GUILD, seed=SEED)
     await play(store, game_id, moves=14)
-    log = await store.list_actions(game_id)
+    log = await store.actions.log(game_id)
     public = [0] + [a.version for a in log
                     if any(e["type"] not in get_kit("doge").quiet_events for e in a.events)]
     assert len(public) < len(log) + 1  # secret ballots are no steps (D-10)
-    token = await store.page_token("game", game_id)
-    game = await store.load_game(game_id)
+    token = await store.web_pages.page_token("game", game_id)
+    game = await store.actions.load(game_id)
     async with client(store) as c:
         pages = c.app[PAGES]
         for step, version in enumerate(public):
@@ -32,7 +32,7 @@ async def test_each_step_image_is_the_board_drawn_at_that_step(store: Store) -> 
             image = await c.get(data["image"])
             assert image.status == 200 and image.content_type == "image/png"
             assert "immutable" in image.headers["Cache-Control"]
-            at = replace(game, state=await store.state_at(game_id, version))
+            at = replace(game, state=await store.actions.state_at(game_id, version))
             with speaking("en"):
                 caption = (await pages.history.step_told(game, version))[1]
                 drawn = await WEB_GAMES["doge"].render(at, caption)
@@ -49,7 +49,7 @@ async def test_each_step_image_is_the_board_drawn_at_that_step(store: Store) -> 
 async def test_a_new_step_extends_the_slider(store: Store) -> None:
     game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
     await play(store, game_id, moves=2)
-    token = await store.page_token("game", game_id)
+    token = await store.web_pages.page_token("game", game_id)
     async with client(store) as c:
         assert (await (await c.get(f"/g/{token}/step/2.json")).json())["last"] == 2
         assert (await c.get(f"/g/{token}/step/3.json")).status == 404
@@ -62,17 +62,17 @@ async def test_a_new_step_extends_the_slider(store: Store) -> None:
 async def test_an_undone_step_played_otherwise_gets_a_new_image(store: Store) -> None:
     game_id = await start(store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
     await play(store, game_id, moves=4)
-    token = await store.page_token("game", game_id)
+    token = await store.web_pages.page_token("game", game_id)
     async with client(store) as c:
         before = await (await c.get(f"/g/{token}/step/4.json")).json()
         old = await (await c.get(before["image"])).read()
-        await store.undo_actions(game_id, to_version=3, expected_version=4, moderator_id=1,
-                                 guild_id=GUILD)
+        await store.moderation.undo(game_id, to_version=3, expected_version=4, moderator_id=1,
+                                    guild_id=GUILD)
         assert (await c.get(f"/g/{token}/step/4.json")).status == 404
         await play(store, game_id, seed=99, moves=1)  # the fourth move made again
         after = await (await c.get(f"/g/{token}/step/4.json")).json()
         assert after["image"] != before["image"]  # another address: no stale copy is kept
-        game = await store.load_game(game_id)
+        game = await store.actions.load(game_id)
         with speaking("en"):
             history = c.app[PAGES].history
             caption = (await history.step_told(game, 4))[1]
@@ -85,7 +85,7 @@ async def test_a_cached_board_at_its_pages_address_is_served_without_reading(
         store: Store) -> None:
     game_id = await start(store, "doge", [11, 12, 13], guild=GUILD, seed=SEED)
     await play(store, game_id, moves=10)
-    token = await store.page_token("game", game_id)
+    token = await store.web_pages.page_token("game", game_id)
     async with client(store) as c:  # the app's clock stands still: the pages stay "on"
         data = await (await c.get(f"/g/{token}/step/2.json")).json()
         first = await c.get(data["image"])  # drawn, then kept

@@ -88,7 +88,7 @@ FEWEST_CONNECTIONS = Connections(MIN_SHARE, MIN_SHARE, MIN_SHARE).total
 
 
 # PostgreSQL 12 or newer: claims of due deadlines use a MATERIALIZED common table
-# expression (bot/store/bookkeeping.py).
+# expression (bot/store/deadlines.py).
 OLDEST_SERVER = 120000  # server_version_num
 
 

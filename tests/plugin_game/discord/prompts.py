@@ -30,7 +30,7 @@ async def bids_prompt(service: TableService, game: LoadedGame, *,
     view = game.engine.public_view(game.state, None)
     if game.row.status != ACTIVE or view.over:
         return final_text(game), None
-    due = {d.seat: d for d in await service.store.get_deadlines(game.id)
+    due = {d.seat: d for d in await service.store.deadlines.get_deadlines(game.id)
            if d.kind.startswith("due:")}
     header = "🪙 " + _n("**Bids · lot {lot} of {total}**, worth {n} point: bid in secret "
                        "(B-2.1).", "**Bids · lot {lot} of {total}**, worth {n} points: bid "

@@ -1,23 +1,19 @@
-"""Table-service bookkeeping: guild settings, deadlines with reminder stages, the ids of the
-bot's messages, and the moderators' audit log."""
+"""Deadlines (`store.deadlines`): when each seat or table must act, the reminder stages
+sent before it, paused and moved clocks, and the claims by which the table clocks of
+several processes share them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple
 
-from bot.store.after_commit import settle
 from bot.store.backends.sql import Conn, fetch_all, fetch_one
 from bot.store.errors import StoreError
 from bot.store.rows import (
     DEADLINE_COLUMNS,
-    AuditEntry,
-    BotMessage,
     Deadline,
-    GuildSettings,
-    dumps,
 )
-from bot.store.shared import StoreBase
+from bot.store.shared import Core
 
 
 class _Unset:
@@ -28,7 +24,6 @@ class _Unset:
 UNSET: Final = _Unset()
 MAX_STAGE = 30  # stages are bits of an INTEGER column
 
-_GUILD_SQL = "SELECT * FROM guild_settings WHERE guild_id = ?"
 _DEADLINE_SLOT = "(game_id, ifnull(seat, -1), kind)"
 # Creates the (game, seat, kind) deadline or moves it, starting its reminders afresh.
 _SET_DEADLINE = (
@@ -64,50 +59,14 @@ async def _pause(conn: Conn, game_id: int, now: float) -> int:
     )
 
 
-class ServiceMixin(StoreBase):
-    # -- guild settings ---------------------------------------------------------------
+class Deadlines:
+    """A game's deadlines and their reminder stages, claimed by the table clocks (one
+    store's part)."""
 
-    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
-        """The guild's settings, or the defaults if it never set any."""
-        async with self._db.reading() as conn:
-            row = await fetch_one(conn, _GUILD_SQL, (guild_id,))
-        return GuildSettings(guild_id) if row is None else GuildSettings.from_row(row)
-
-    async def set_guild_settings(
-        self,
-        guild_id: int,
-        *,
-        moderator_role_id: int | None | _Unset = UNSET,
-        default_timing: dict[str, Any] | _Unset = UNSET,
-        extra: dict[str, Any] | _Unset = UNSET,
-    ) -> GuildSettings:
-        """Change only the fields given (None clears the moderator role)."""
-        async with self._db.transaction() as conn:
-            row = await fetch_one(conn, _GUILD_SQL + conn.row_lock, (guild_id,))
-            old = GuildSettings(guild_id) if row is None else GuildSettings.from_row(row)
-            new = GuildSettings(
-                guild_id=guild_id,
-                moderator_role_id=(
-                    old.moderator_role_id if isinstance(moderator_role_id, _Unset)
-                    else moderator_role_id
-                ),
-                default_timing=(
-                    old.default_timing if isinstance(default_timing, _Unset) else default_timing
-                ),
-                extra=old.extra if isinstance(extra, _Unset) else extra,
-                updated_at=self._clock(),
-            )
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, moderator_role_id, default_timing, extra, "
-                "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-                "moderator_role_id = excluded.moderator_role_id, "
-                "default_timing = excluded.default_timing, extra = excluded.extra, "
-                "updated_at = excluded.updated_at",
-                (guild_id, new.moderator_role_id, dumps(new.default_timing), dumps(new.extra),
-                 new.updated_at),
-            )
-            await self._db.notify_settings(conn, guild_id)  # what others hold of it is old
-        return new
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self._db = core.db
+        self._clock = core.clock
 
     # -- deadlines --------------------------------------------------------------------
 
@@ -117,7 +76,7 @@ class ServiceMixin(StoreBase):
         """Create or move the (game, seat, kind) deadline. Moving it starts its reminders
         afresh and unpauses it."""
         async with self._db.transaction() as conn:
-            await self._status(conn, game_id)
+            await self._core.status(conn, game_id)
             row = await fetch_one(conn, f"{_SET_DEADLINE} RETURNING {DEADLINE_COLUMNS}",
                                   (game_id, seat, kind, float(due_at), self._clock()))
             if self._soon(due_at):
@@ -143,7 +102,7 @@ class ServiceMixin(StoreBase):
                 await session.write_one(*dropping)
             return
         async with self._db.transaction() as conn:
-            await self._status(conn, game_id)
+            await self._core.status(conn, game_id)
             if drop:
                 await conn.execute(*dropping)
             if add:
@@ -283,105 +242,24 @@ class ServiceMixin(StoreBase):
             await self._db.notify_deadlines(conn)
             return resumed
 
-    # -- the bot's messages -----------------------------------------------------------
-
-    async def set_message(
-        self, game_id: int, kind: str, *, channel_id: int, message_id: int,
-        settles: int | None = None,
-    ) -> BotMessage:
-        """Keep a message of the game's; `settles`: the owed work (bot/store/after_commit.py)
-        that keeping it finishes, settled in the same transaction."""
+    async def shift_deadlines(self, game_id: int, seconds: float, *,
+                              seat: int | None = None) -> int:
+        """Move a game's running clocks (or one seat's) by `seconds`; paused ones keep
+        `seconds` more when they resume. A computer seat's `think:` row is no clock of a
+        player's and stays (bot/tables/clock.py)."""
+        where = "game_id = ? AND kind NOT LIKE 'think:%'" + ("" if seat is None
+                                                             else " AND seat = ?")
+        params: tuple[Any, ...] = (game_id,) if seat is None else (game_id, seat)
         async with self._db.transaction() as conn:
-            await self._status(conn, game_id)
-            if settles is not None:
-                await settle(conn, settles)
-            row = await fetch_one(
-                conn,
-                "INSERT INTO bot_messages (game_id, kind, channel_id, message_id, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                "updated_at = excluded.updated_at RETURNING *",
-                (game_id, kind, channel_id, message_id, self._clock()),
-            )
-        assert row is not None
-        return BotMessage.from_row(row)
+            moved = await conn.execute(
+                "UPDATE deadlines SET due_at = due_at + ? "
+                f"WHERE {where} AND due_at IS NOT NULL", (float(seconds), *params))
+            moved += await conn.execute(
+                "UPDATE deadlines SET paused_remaining = paused_remaining + ? "
+                f"WHERE {where} AND due_at IS NULL", (float(seconds), *params))
+            await self._db.notify_deadlines(conn)
+            return moved
 
-    async def get_message(self, game_id: int, kind: str) -> BotMessage | None:
-        async with self._db.reading() as conn:
-            row = await fetch_one(
-                conn, "SELECT * FROM bot_messages WHERE game_id = ? AND kind = ?", (game_id, kind)
-            )
-        return None if row is None else BotMessage.from_row(row)
-
-    async def list_messages(self, game_id: int) -> list[BotMessage]:
-        async with self._db.reading() as conn:
-            rows = await fetch_all(
-                conn, "SELECT * FROM bot_messages WHERE game_id = ? ORDER BY kind", (game_id,)
-            )
-        return [BotMessage.from_row(r) for r in rows]
-
-    async def find_message(self, message_id: int) -> BotMessage | None:
-        """Which game (and kind) a message belongs to, e.g. for a button press."""
-        async with self._db.reading() as conn:
-            row = await fetch_one(
-                conn, "SELECT * FROM bot_messages WHERE message_id = ? LIMIT 1", (message_id,)
-            )
-        return None if row is None else BotMessage.from_row(row)
-
-    async def delete_message(self, game_id: int, kind: str) -> bool:
-        async with self._db.transaction() as conn:
-            deleted = await conn.execute(
-                "DELETE FROM bot_messages WHERE game_id = ? AND kind = ?", (game_id, kind)
-            )
-            return deleted == 1
-
-    # -- moderator audit log ----------------------------------------------------------
-
-    async def add_audit(
-        self,
-        *,
-        guild_id: int | None,
-        moderator_id: int,
-        action: str,
-        detail: Any = None,
-        game_id: int | None = None,
-    ) -> AuditEntry:
-        detail_text = None if detail is None else dumps(detail)
-        async with self._db.transaction() as conn:
-            if game_id is not None:
-                await self._status(conn, game_id)
-            row = await fetch_one(
-                conn,
-                "INSERT INTO audit_log (guild_id, game_id, moderator_id, action, detail, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
-                (guild_id, game_id, moderator_id, action, detail_text, self._clock()),
-            )
-        assert row is not None
-        return AuditEntry.from_row(row)
-
-    async def list_audit(
-        self, *, guild_id: int | None = None, game_id: int | None = None,
-        channel_id: int | None = None, limit: int = 50
-    ) -> list[AuditEntry]:
-        """Newest first. With `channel_id`, only the entries of games played in that
-        channel or in a thread of it (a thread chosen itself gives its own alone)."""
-        sql = "SELECT * FROM audit_log"
-        where: list[str] = []
-        params: list[Any] = []
-        if guild_id is not None:
-            where.append("guild_id = ?")
-            params.append(guild_id)
-        if game_id is not None:
-            where.append("game_id = ?")
-            params.append(game_id)
-        if channel_id is not None:
-            where.append("game_id IN (SELECT id FROM games "
-                         "WHERE channel_id = ? OR parent_channel_id = ?)")
-            params += [channel_id, channel_id]
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY id DESC LIMIT ?"
-        params.append(limit)
-        async with self._db.reading() as conn:
-            rows = await fetch_all(conn, sql, params)
-        return [AuditEntry.from_row(r) for r in rows]
+    async def watch(self, wake: Callable[[], None]) -> None:
+        """Call `wake()` whenever another process changes deadlines."""
+        await self._db.watch_deadlines(wake)

@@ -1,5 +1,6 @@
-"""Loading games: fast from the latest state written, or rebuilt from snapshot + log and
-checked against it."""
+"""Checking stored games (`store.checks`): a game rebuilt from an earlier snapshot (or
+its seed) and its log must pass through the states the store holds, with the events
+logged."""
 
 from __future__ import annotations
 
@@ -9,40 +10,12 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from bot.games.base import GameEngine
-from bot.store.backends.sql import Conn, fetch_all, fetch_one
-from bot.store.errors import StateMismatch, StoreError, UnknownGame, WrongStatus
-from bot.store.rows import (
-    ACTION_COLUMNS,
-    GAME_COLUMNS,
-    OPEN_STATUSES,
-    SEAT_COLUMNS,
-    ActionEntry,
-    GameRow,
-    LoadedGame,
-    Seat,
-    dumps,
-)
-from bot.store.shared import Live, StoreBase, current_state, logged_actions
+from bot.store.backends.sql import fetch_all, fetch_one
+from bot.store.errors import StateMismatch, UnknownGame
+from bot.store.rows import ACTION_COLUMNS, OPEN_STATUSES, ActionEntry, GameRow, normalized
+from bot.store.shared import ROW_WITH_STATE, Core
 
 log = logging.getLogger(__name__)
-
-# A game's row with the state of its latest snapshot (at state_version).
-_ROW_WITH_STATE = f"SELECT {GAME_COLUMNS}, state, state_version FROM games WHERE id = ?"
-_SEAT_NAMES = [c.strip() for c in SEAT_COLUMNS.split(",")]
-# A game's row without its state's text (the row's bulk) and its seats, as one statement:
-# one row per seat (one with empty seat columns for a table nobody sits at yet).
-_ROW_AND_SEATS = (
-    "SELECT " + ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
-    + ", g.state IS NULL AS stateless, "
-    + ", ".join(f"s.{c} AS s_{c}" for c in _SEAT_NAMES)
-    + " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
-)
-
-
-def normalized(value: Any) -> Any:
-    """`value` as it reads back from JSON, for comparisons with stored JSON."""
-    return json.loads(dumps(value))
 
 
 def _same_events(engine: Any, logged: list[Any], replayed: list[Any]) -> bool:
@@ -80,52 +53,12 @@ def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
     return None
 
 
-class LoadingMixin(StoreBase):
-    async def load_game(self, game_id: int, *, verify: bool = False) -> LoadedGame:
-        """The game with its current state. Fast: the state comes from the cache, or from
-        the games row (its latest snapshot) and the few actions after it. With
-        verify=True it is also rebuilt from an earlier snapshot and the log, and compared."""
-        loaded = await self._load_cached(game_id)
-        if loaded is None:
-            loaded = await self._load_stored(game_id)
-        if verify:
-            await self.verify_game(game_id)
-        return loaded
+class Checks:
+    """Stored games against their replay (one store's part)."""
 
-    async def _load_cached(self, game_id: int) -> LoadedGame | None:
-        """The game row and its seats in one statement, the state from the cache; None
-        when the cache cannot serve it (the common case costs one round trip)."""
-        async with self._db.reading_each() as conn:
-            rows = await fetch_all(conn, _ROW_AND_SEATS, (game_id,))
-        if not rows:
-            raise UnknownGame(game_id)
-        game = GameRow.from_row(rows[0])
-        live = self._live.get(game_id)
-        if rows[0]["stateless"]:
-            state = None
-        elif live is not None and live.version == game.version \
-                and live.status == game.status:
-            state = live.state
-        else:
-            return None
-        seats = [Seat.from_row({c: r[f"s_{c}"] for c in _SEAT_NAMES})
-                 for r in rows if r["s_seat"] is not None]
-        return LoadedGame(game, seats, state, self.engine(game.game))
-
-    async def _load_stored(self, game_id: int) -> LoadedGame:
-        """The game from its row's snapshot and the actions after it, in one snapshot of
-        the database; the cache learns it."""
-        async with self._db.reading() as conn:
-            row = await fetch_one(conn, _ROW_WITH_STATE, (game_id,))
-            if row is None:
-                raise UnknownGame(game_id)
-            game = GameRow.from_row(row)
-            seats = await self._seats(conn, game_id)
-            engine = self.engine(game.game)
-            state = await current_state(conn, engine, row)
-            if state is not None:
-                self._remember(game_id, Live(game.version, game.status, state, engine))
-        return LoadedGame(game, seats, state, engine)
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self._db = core.db
 
     async def verify_game(self, game_id: int, *, from_scratch: bool = False) -> Any:
         """Rebuild the game from the snapshot before the one the games row holds, plus the
@@ -135,7 +68,7 @@ class LoadingMixin(StoreBase):
         checked too. Returns the rebuilt current state; raises StateMismatch on any
         difference."""
         async with self._db.reading() as conn:
-            row = await fetch_one(conn, _ROW_WITH_STATE, (game_id,))
+            row = await fetch_one(conn, ROW_WITH_STATE, (game_id,))
             if row is None:
                 raise UnknownGame(game_id)
             game = GameRow.from_row(row)
@@ -156,7 +89,7 @@ class LoadingMixin(StoreBase):
                 f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
                 (game_id, base),
             )
-        engine = self.engine(game.game)
+        engine = self._core.engine(game.game)
         checkpoints = {int(s["version"]): json.loads(s["state"]) for s in snapshots}
         stored = json.loads(row["state"])
 
@@ -228,32 +161,6 @@ class LoadingMixin(StoreBase):
                 log.error("%s", exc)
                 problems.append(exc)
         return problems
-
-    async def state_at(self, game_id: int, version: int) -> Any:
-        """The state right after `version` (0: the initial state), rebuilt from the log."""
-        async with self._db.reading() as conn:
-            row = await self._game_row(conn, game_id)
-            if row.seed is None:
-                raise WrongStatus(game_id, row.status, "started")
-            if not 0 <= version <= row.version:
-                raise StoreError(f"game {game_id} has versions 0..{row.version}, not {version}")
-            return await self._state_at_locked(conn, game_id, version, self.engine(row.game))
-
-    async def _state_at_locked(
-        self, conn: Conn, game_id: int, version: int, engine: GameEngine
-    ) -> Any:
-        snap = await fetch_one(
-            conn,
-            "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ? "
-            "ORDER BY version DESC LIMIT 1",
-            (game_id, version),
-        )
-        if snap is None:
-            raise StateMismatch(game_id, version, "no snapshot at or before this version")
-        state = engine.state_from_json(json.loads(snap["state"]))
-        for action in await logged_actions(conn, game_id, snap["version"], version):
-            state = engine.apply(state, action).state
-        return state
 
 
 def _span(seqs: list[int]) -> str:

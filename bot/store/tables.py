@@ -1,84 +1,90 @@
-"""Bookkeeping the table service keeps beside a game: lobby colours, settings of a
-running game, per-seat clocks (misses, vacation, standing orders), moved deadlines and
-each person's reminder preferences."""
+"""Settings (`store.tables`): each server's settings, those of a running table, and each
+person's reminder preferences and digests."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from bot.store.backends.sql import fetch_all
+from bot.store.backends.sql import fetch_all, fetch_one
+from bot.store.deadlines import UNSET, _Unset
 from bot.store.errors import SeatError, StoreError
-from bot.store.rows import LOBBY, OPEN_STATUSES, GameRow, Seat, UserPrefs, dumps
-from bot.store.seats import SeatsMixin
+from bot.store.rows import OPEN_STATUSES, GameRow, GuildSettings, UserPrefs, dumps
+from bot.store.shared import Core
 
 NOTIFY_MODES = ("mention", "dm", "off")
+_GUILD_SQL = "SELECT * FROM guild_settings WHERE guild_id = ?"
 
 
-class TablesMixin(SeatsMixin):
-    async def set_lobby_colour(self, game_id: int, seat: int, colour: str | None) -> Seat:
+
+
+class Tables:
+    """Settings of the tables, of each server and of each person (one store's part)."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self._db = core.db
+        self._clock = core.clock
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings, or the defaults if it never set any."""
+        async with self._db.reading() as conn:
+            row = await fetch_one(conn, _GUILD_SQL, (guild_id,))
+        return GuildSettings(guild_id) if row is None else GuildSettings.from_row(row)
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        moderator_role_id: int | None | _Unset = UNSET,
+        default_timing: dict[str, Any] | _Unset = UNSET,
+        extra: dict[str, Any] | _Unset = UNSET,
+    ) -> GuildSettings:
+        """Change only the fields given (None clears the moderator role)."""
         async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, LOBBY)
-            await self._existing_seat(conn, game_id, seat)
-            await conn.execute("UPDATE seats SET colour = ? WHERE game_id = ? AND seat = ?",
-                               (colour, game_id, seat))
-            return await self._existing_seat(conn, game_id, seat)
+            row = await fetch_one(conn, _GUILD_SQL + conn.row_lock, (guild_id,))
+            old = GuildSettings(guild_id) if row is None else GuildSettings.from_row(row)
+            new = GuildSettings(
+                guild_id=guild_id,
+                moderator_role_id=(
+                    old.moderator_role_id if isinstance(moderator_role_id, _Unset)
+                    else moderator_role_id
+                ),
+                default_timing=(
+                    old.default_timing if isinstance(default_timing, _Unset) else default_timing
+                ),
+                extra=old.extra if isinstance(extra, _Unset) else extra,
+                updated_at=self._clock(),
+            )
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, moderator_role_id, default_timing, extra, "
+                "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "moderator_role_id = excluded.moderator_role_id, "
+                "default_timing = excluded.default_timing, extra = excluded.extra, "
+                "updated_at = excluded.updated_at",
+                (guild_id, new.moderator_role_id, dumps(new.default_timing), dumps(new.extra),
+                 new.updated_at),
+            )
+            await self._db.notify_settings(conn, guild_id)  # what others hold of it is old
+        return new
+
+    async def watch_settings(self, changed: Callable[[int | None], None]) -> None:
+        """Call `changed(guild_id)` whenever a server's settings change, in any process;
+        `changed(None)` when changes may have gone unheard (a lost connection)."""
+        await self._db.watch_settings(changed)
+
+    # -- a table's settings ------------------------------------------------------------
 
     async def update_settings(self, game_id: int, changes: dict[str, Any]) -> GameRow:
         """Merge `changes` into an open game's settings (timing, pause, autopilot...).
         The engine read its own settings at the start; these are the table's."""
         async with self._db.transaction() as conn:
-            await self._require_status(conn, game_id, *OPEN_STATUSES)
-            row = await self._game_row(conn, game_id)
+            await self._core.require_status(conn, game_id, *OPEN_STATUSES)
+            row = await self._core.game_row(conn, game_id)
             merged = {**row.settings, **changes}
             await conn.execute("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
                                (dumps(merged), self._clock(), game_id))
-            return await self._game_row(conn, game_id)
-
-    async def update_seat(self, game_id: int, seat: int, *, misses: int | None = None,
-                          away_until: float | None | bool = False,
-                          away_used: float | None = None,
-                          orders: dict[str, Any] | None = None) -> Seat:
-        """Change a seat's clock bookkeeping; arguments left out stay as they are
-        (away_until=None clears it, False leaves it)."""
-        sets: list[str] = []
-        params: list[Any] = []
-        if misses is not None:
-            sets.append("misses = ?")
-            params.append(int(misses))
-        if away_until is not False:
-            sets.append("away_until = ?")
-            params.append(away_until)
-        if away_used is not None:
-            sets.append("away_used = ?")
-            params.append(float(away_used))
-        if orders is not None:
-            sets.append("orders = ?")
-            params.append(dumps(orders))
-        async with self._db.transaction() as conn:
-            await self._existing_seat(conn, game_id, seat)
-            if sets:
-                await conn.execute(
-                    f"UPDATE seats SET {', '.join(sets)} WHERE game_id = ? AND seat = ?",
-                    (*params, game_id, seat))
-            return await self._existing_seat(conn, game_id, seat)
-
-    async def shift_deadlines(self, game_id: int, seconds: float, *,
-                              seat: int | None = None) -> int:
-        """Move a game's running clocks (or one seat's) by `seconds`; paused ones keep
-        `seconds` more when they resume. A computer seat's `think:` row is no clock of a
-        player's and stays (bot/tables/clock.py)."""
-        where = "game_id = ? AND kind NOT LIKE 'think:%'" + ("" if seat is None
-                                                             else " AND seat = ?")
-        params: tuple[Any, ...] = (game_id,) if seat is None else (game_id, seat)
-        async with self._db.transaction() as conn:
-            moved = await conn.execute(
-                "UPDATE deadlines SET due_at = due_at + ? "
-                f"WHERE {where} AND due_at IS NOT NULL", (float(seconds), *params))
-            moved += await conn.execute(
-                "UPDATE deadlines SET paused_remaining = paused_remaining + ? "
-                f"WHERE {where} AND due_at IS NULL", (float(seconds), *params))
-            await self._db.notify_deadlines(conn)
-            return moved
+            return await self._core.game_row(conn, game_id)
 
     # -- reminder preferences -------------------------------------------------------
 
