@@ -25,7 +25,7 @@ Prompt = tuple[str, discord.ui.View | None]
 
 async def due_deadlines(service: TableService, game: LoadedGame) -> Due:
     """The deadlines of the decisions awaited now, by seat."""
-    return {d.seat: d for d in await service.store.get_deadlines(game.id)
+    return {d.seat: d for d in await service.store.deadlines.get_deadlines(game.id)
             if d.kind.startswith("due:")}
 
 

@@ -95,7 +95,7 @@ class SegmentMessages:
 
     async def _log(self, game: LoadedGame, since: int | None) -> list[LoggedEvent]:
         after = since - 1 if since is not None else max(0, game.version - LOOK_BACK)
-        entries = await self.service.store.list_actions(game.id, after_version=max(0, after))
+        entries = await self.service.store.actions.log(game.id, after_version=max(0, after))
         return [LoggedEvent(Place(entry.version, i), event)
                 for entry in entries for i, event in enumerate(entry.events)]
 
@@ -202,7 +202,7 @@ class SegmentMessages:
         if game.row.status not in (LOBBY, ACTIVE):
             # The game is over: its record (every secret now revealed) goes with the
             # result, and the recap of its boards when it finished by play.
-            record = json.dumps(await self.service.store.export_game(game.id),
+            record = json.dumps(await self.service.store.records.export_game(game.id),
                                 indent=1).encode()
             recap = await self._recap(game)
         recap_data = recap.fp.read() if recap is not None else b""
@@ -231,9 +231,9 @@ class SegmentMessages:
                 content=content, attachments=send_files(), view=view,
                 allowed_mentions=discord.AllowedMentions.none()))
         segment = Segment(start, game.version, message.channel.id, message.id)
-        await self.service.store.set_message(game.id, segment.kind,
-                                             channel_id=segment.channel_id,
-                                             message_id=segment.message_id)
+        await self.service.store.messages.set_message(game.id, segment.kind,
+                                                      channel_id=segment.channel_id,
+                                                      message_id=segment.message_id)
         self._notes[message.id] = list(notes)
         await self.bells.posted(game, message.id, content)
         self._drawn[message.id] = game.version
@@ -287,7 +287,7 @@ class SegmentMessages:
         png = None
         if newest > drawn or recaptioned:
             state = game.state if newest == game.version else \
-                await self.service.store.state_at(game.id, newest)
+                await self.service.store.actions.state_at(game.id, newest)
             # The state may already hold the next segment's question (an election's last
             # answer opens the next): a record shows none, nor whom the table waits for.
             png = await self.render(dataclasses.replace(game, state=state), caption,  # type: ignore[misc]

@@ -106,10 +106,10 @@ async def test_a_single_legal_move_is_made_and_told_not_asked(
         await answered(table, await emu.slash(mia, emu.channel, "table-admin import", {
             "record": ("game.json", json.dumps(record).encode()),
             "players": " ".join(f"<@{u.id}>" for u in users)}))
-        [row] = await bot.tables.store.list_games(channel_id=emu.channel.id)
+        [row] = await bot.tables.store.games.list_games(channel_id=emu.channel.id)
         game = await bot.tables.load(row.id)
         assert game.version == ONE_MOVE_AFTER + 1  # the one move was made for its player
-        [entry] = await bot.tables.store.list_actions(row.id, after_version=ONE_MOVE_AFTER)
+        [entry] = await bot.tables.store.actions.log(row.id, after_version=ONE_MOVE_AFTER)
         assert entry.action == only
         public = "\n".join(m.content for m in emu.messages(emu.channel, include_deleted=True))
         assert only["from"] in public and only["to"] in public  # told in the channel
