@@ -102,13 +102,12 @@ def caption(events: list[Event], names: list[str]) -> str | None:
 def moves_made(events: list[Event], names: list[str]) -> list[str]:
     """The moves among `events` as the story tells them (a player's moves in one step
     together, `together.py`): those that built a palace first, then the others, the
-    newest first."""
+    newest first; before them the palaces built, in a few words each."""
     lines: list[tuple[str, bool]] = []
     run: list[Event] = []
     for ev in events:
         if ev.get("type") not in MOVES or predicate(ev, naming(names)) is None:
-            run = []
-            continue
+            continue  # (the story leaves it out too: a choice to place no house)
         joined = together([*run, ev], names) if run else None
         if joined is not None:
             run.append(ev)
@@ -117,8 +116,17 @@ def moves_made(events: list[Event], names: list[str]) -> list[str]:
             run = [ev]
             lines.append((describe_event(ev, names), ev.get("type") == "palace_built"))
     lines.reverse()
-    return [line for line, built in lines if built] + [line for line, built in lines
-                                                       if not built]
+    # First the palaces built, each builder's in a few words a board has room for.
+    built: dict[tuple[int, str], int] = {}
+    for ev in events:
+        if ev.get("type") == "palace_built":
+            key = (ev["seat"], ev["district"])
+            built[key] = built.get(key, 0) + 1
+    who = naming(names)
+    news = [_n("{name} builds {n} palace in {district}.", "{name} builds {n} palaces in "
+               "{district}.", n, name=who(seat), district=area_name(district))
+            for (seat, district), n in built.items()]
+    return news + [line for line, b in lines if b] + [line for line, b in lines if not b]
 
 
 def _sentence(text: str) -> str:
