@@ -12,10 +12,10 @@ from rendering.doge.panel import caption_lines
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.discord_emulator.messages import EmuMessage
-from tests.e2e.driver import board_caption, start_and_play_to_the_end
+from tests.e2e.driver import board_caption
 from tests.e2e.test_clans_game import ClansTable
-from tests.e2e.test_doge_game import make_bot, open_table
-from tests.e2e.test_said_once import Table
+from tests.e2e.test_doge_game import make_bot
+from tests.e2e.test_table_talk import whole_game
 
 NAMES = ["anna", "bernd", "claudia", "daniel"]
 RULE_ID = re.compile(r"\([CD]-\d")
@@ -31,39 +31,35 @@ def last_board(message: EmuMessage, filename: str) -> str | None:
 async def test_a_doge_board_says_who_won_and_what_was_built_without_rule_ids(
         discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
     emu = discord_emulator
-    bot = make_bot(tmp_path)
-    async with emu.running(bot):
-        table = await open_table(emu, bot, NAMES, 4, year_limit=3, seed=5)
-        table.__class__ = Table
-        await start_and_play_to_the_end(table)
-        messages = [m for m in emu.messages(emu.channel, include_ephemeral=False)
-                    if m.author.id == emu.bot_user.id]
-        captions = [board_caption(a) for m in messages for revision in m.revisions
-                    for a in revision.attachments if a.filename == "doge-board.png"]
-        assert captions
-        # D-4.4 to D-8.5 are the rules these captions tell; none is cited on a board.
-        assert not [c for c in captions if RULE_ID.search(c)]
-        assert not [c for c in captions if MARKUP.search(c)]
-        built_told = 0
-        for message in messages:
-            story = message.content
-            votes = re.findall(r"^(.+?) votes: .*", story, re.M)
-            caption = last_board(message, "doge-board.png")
-            if not votes or caption is None or "🏁" in story:
-                continue
-            area = votes[-1]  # (a message may tell an election where nothing happened first)
-            # The election's record board names its outcome (D-4.4)...
-            assert " wins the " in caption or " tie for the " in caption or \
-                "Nobody takes part" in caption, (story, caption)
-            assert area in caption
-            # ... and every palace its story says was built (D-8.2), in the words the
-            # board draws, not only in its alt text.
-            if "build" in story and "palace in" in story:
-                drawn = " ".join(caption_lines(caption, tuple(NAMES)).lines)
-                assert "palace in" in drawn, (story, drawn)
-                built_told += 1
-        assert built_told, "no palace built in three years"
-        assert not emu.internal_errors
+    await whole_game(emu, tmp_path, years=3)  # the 4-player English game, seed 5
+    messages = [m for m in emu.messages(emu.channel, include_ephemeral=False)
+                if m.author.id == emu.bot_user.id]
+    captions = [board_caption(a) for m in messages for revision in m.revisions
+                for a in revision.attachments if a.filename == "doge-board.png"]
+    assert captions
+    # D-4.4 to D-8.5 are the rules these captions tell; none is cited on a board.
+    assert not [c for c in captions if RULE_ID.search(c)]
+    assert not [c for c in captions if MARKUP.search(c)]
+    built_told = 0
+    for message in messages:
+        story = message.content
+        votes = re.findall(r"^(.+?) votes: .*", story, re.M)
+        caption = last_board(message, "doge-board.png")
+        if not votes or caption is None or "🏁" in story:
+            continue
+        area = votes[-1]  # (a message may tell an election where nothing happened first)
+        # The election's record board names its outcome (D-4.4)...
+        assert " wins the " in caption or " tie for the " in caption or \
+            "Nobody takes part" in caption, (story, caption)
+        assert area in caption
+        # ... and every palace its story says was built (D-8.2), in the words the
+        # board draws, not only in its alt text.
+        if "build" in story and "palace in" in story:
+            drawn = " ".join(caption_lines(caption, tuple(NAMES)).lines)
+            assert "palace in" in drawn, (story, drawn)
+            built_told += 1
+    assert built_told, "no palace built in three years"
+    assert not emu.internal_errors
 
 
 async def test_the_first_clans_board_draws_no_markup_and_a_village_is_named(
