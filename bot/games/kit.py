@@ -110,9 +110,11 @@ class GameKit(Protocol):
         """The action a moderator's end applies (D-9.3): every engine ranks the seats as
         they stand and ends; `END_GAME` unless the game names its own."""
 
-    def answered(self, action: Action) -> str | None:
-        """The line a private question's panel shows once `action` is applied, in the
-        reader's language; None: the shared "✅ Done."."""
+    def answered(self, state: Any, action: Action) -> str | None:
+        """The line a private question's panel (or a typed command) tells the player once
+        `action` is applied, in the reader's language, `state` the game the action was
+        answered in, so it can say what was picked (a lot's worth, a card's value); None:
+        the shared "✅ Done."."""
 
 
 class KitDefaults:
@@ -185,7 +187,7 @@ class KitDefaults:
     def moderator_end(self, state: Any) -> Action:
         return dict(END_GAME)
 
-    def answered(self, action: Action) -> str | None:
+    def answered(self, state: Any, action: Action) -> str | None:
         return None
 
 

@@ -262,12 +262,13 @@ class TableCommands(commands.Cog):
         except (PostingError, discord.HTTPException) as exc:  # the answer already sent stands
             log.info("game %s: the prompt was not refreshed: %s", game.id, exc)
 
-    async def act_typed(self, interaction: discord.Interaction, action: Action, told: str, *,
-                        as_asked: bool = False) -> None:
+    async def act_typed(self, interaction: discord.Interaction, action: Action,
+                        told: str | None = None, *, as_asked: bool = False) -> None:
         """A game's typed command: `action` for the caller at this channel's table, `told`
-        to them alone once applied, then posted; a refusal is told to them alone too.
-        `as_asked`: only for the decision the caller faced when typing (a secret choice
-        others may move past meanwhile), not for whatever comes next."""
+        to them alone once applied (by default the kit's confirmation, `answered`), then
+        posted; a refusal is told to them alone too. `as_asked`: only for the decision the
+        caller faced when typing (a secret choice others may move past meanwhile), not for
+        whatever comes next."""
         service = tables(interaction)
         try:
             game = await service.require_game(interaction.channel_id, self.game)
@@ -281,6 +282,8 @@ class TableCommands(commands.Cog):
                                      key=f"i{interaction.id}", **asked)
         except TableError as exc:
             return await refuse(interaction, str(exc))
+        if told is None:
+            told = get_kit(self.game).answered(game.state, action) or _("✅ Done.")
         await tell(interaction, told)
         await publish(interaction, step)
 

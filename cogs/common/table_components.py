@@ -4,6 +4,7 @@ step. Game-specific components live with their game's cog."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
@@ -163,9 +164,10 @@ async def on_start(interaction: discord.Interaction, game_id: int, arg: str,
 
 
 async def submit(interaction: discord.Interaction, game_id: int, action: dict, *,
-                 version: int | None = None, decision: str | None = None,
+                 state: Any, version: int | None = None, decision: str | None = None,
                  key: str | None = None, confirm: str | None = None) -> None:
-    """Apply the clicker's action, then show the outcome in the channel."""
+    """Apply the clicker's action, answered in `state`, then show the outcome in the
+    channel; a private panel says `confirm`, else the kit's confirmation."""
     await interaction.response.defer()  # commit and render may take longer than 3 s
     try:
         step = await tables(interaction).act(game_id, interaction.user.id, action,
@@ -174,7 +176,7 @@ async def submit(interaction: discord.Interaction, game_id: int, action: dict, *
         return await refuse_step(interaction, game_id, exc)
     private = interaction.message is not None and interaction.message.flags.ephemeral
     if confirm is None and private:  # the game's own line for the answer, or the shared one
-        confirm = TableService.kit(step.game).answered(action) or _("✅ Done.")
+        confirm = TableService.kit(step.game).answered(state, action) or _("✅ Done.")
     if confirm is not None:  # the private panel the click came from says what happened
         await edit_answer(interaction, content=confirm, view=None)
     await publish(interaction, step)
@@ -249,5 +251,5 @@ async def _step(interaction: discord.Interaction, game_id: int, arg: str, *,
     if action is None:  # more to choose (or back): the step, privately
         return await _show_step(interaction, game, question, picked)
     body = {k: v for k, v in action.items() if k != "seat"}
-    await submit(interaction, game_id, body, version=int(version_text), decision=dk,
-                 key=f"i{interaction.id}")
+    await submit(interaction, game_id, body, state=game.state, version=int(version_text),
+                 decision=dk, key=f"i{interaction.id}")

@@ -142,7 +142,7 @@ async def on_ballot_confirm(interaction: discord.Interaction, game_id: int, arg:
     except ValueError:
         return await refuse(interaction, _("Pick an area and 1 to 4 markers first."))
     # Checked against the round the panel was checked in, under the table's lock.
-    await submit(interaction, game_id, action, key=f"i{interaction.id}",
+    await submit(interaction, game_id, action, state=game.state, key=f"i{interaction.id}",
                  version=game.version,
                  decision=tables(interaction).decision_of(game, interaction.user.id),
                  confirm=ballot_done(action))

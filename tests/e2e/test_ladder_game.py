@@ -77,7 +77,7 @@ async def test_a_ladder_table_from_lobby_to_its_record(
         # ann lays her highest card with the button; only she sees her hand's buttons.
         panel = await table.answer(ann, [str(max(hands[0]))])
         assert panel.ephemeral and panel.visible_to == ann.id
-        assert panel.content == f"You laid {max(hands[0])}."
+        assert panel.content == f"You laid {max(hands[0])}: it climbs a rung (L-2.2)."
         assert f"ann lays {max(hands[0])}: a rung up (L-2.2)." in table.said()
         # bo sees his hand privately, then types a card.
         assert (await table.type(bo, "me")).content == "🔒 Your hand: " + ", ".join(
@@ -85,7 +85,8 @@ async def test_a_ladder_table_from_lobby_to_its_record(
         status = await table.type(bo, "status")
         assert "⏳ Your turn" in status.content and status.visible_to == bo.id
         answer = await table.type(bo, "lay", {"card": min(hands[1])})
-        assert answer.ephemeral and answer.content == f"You laid {min(hands[1])}."
+        climbed = ": it climbs a rung (L-2.2)" if min(hands[1]) > max(hands[0]) else ""
+        assert answer.ephemeral and answer.content == f"You laid {min(hands[1])}{climbed}."
         refused = await table.type(bo, "lay", {"card": hands[1][-1]})  # not his turn now
         assert refused.ephemeral and "You laid" not in refused.content
         assert (await table.game()).state.turn >= 3  # the computer laid at once

@@ -71,12 +71,18 @@ async def test_a_bids_table_from_lobby_to_a_moderators_end_and_its_record(
             prompt.content
         assert any(a.filename == "bids-board.png" for a in prompt.attachments)
 
-        # Lot 1: a button and a typed bid, each answered to its bidder alone.
-        await table.bid_by_button(ann, 4)
+        # Lot 1: a button and a typed bid, each answered to its bidder alone, naming the
+        # lot bid for and its worth.
+        worth = (await table.game()).state.lots[0]
+        lot = f"{worth} point" + ("" if worth == 1 else "s")
+        panel = await table.bid_by_button(ann, 4)
+        assert panel.ephemeral and panel.content == (
+            f"🔒 You bid 4 coins for lot 1, worth {lot}; only you know it until everyone "
+            "has bid.")
         assert "ann (15 coins): ✅ has bid" in table.prompt().content
         answer = await table.type(bo, "bid", {"amount": 13})  # more than easy bids
         assert answer.ephemeral and answer.visible_to == bo.id
-        assert "You bid 13 coins" in answer.content
+        assert f"You bid 13 coins for lot 1, worth {lot};" in answer.content
         sale = table.public()[-1].content
         assert sale.startswith("Lot 1 (") and "ann 4, bo 13, Bids Bot Ada " in sale, sale
         assert "bo wins it for 13 coins." in sale

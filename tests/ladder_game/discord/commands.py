@@ -13,7 +13,6 @@ from cogs.common.game_ui import Clock, GameUi, game_help, register
 from cogs.common.lobby_commands import lobby_commands
 from cogs.common.table_commands import TableCommands, extension, secrets_command
 from tests.ladder_game.rules.engine import DECK, LAY, MAX_PLAYERS, MIN_PLAYERS
-from tests.ladder_game.rules.kit import KIT
 
 
 class LadderCog(TableCommands):
@@ -30,7 +29,7 @@ class LadderCog(TableCommands):
     async def lay(self, interaction: discord.Interaction,
                   card: app_commands.Range[int, DECK.start, DECK.stop - 1]) -> None:
         action = {"type": LAY, "card": card}
-        await self.act_typed(interaction, action, KIT.answered(action) or "✅")
+        await self.act_typed(interaction, action)
 
 
 def hand_line(game: LoadedGame, seat: Seat) -> str:

@@ -12,7 +12,7 @@ from bot.games.kit import TableKit, ask
 from bot.games.question import Option, Question
 from bot.games.wording import later_cmd
 from bot.i18n import _, later, number
-from tests.ladder_game.rules.engine import MAX_PLAYERS, MIN_PLAYERS
+from tests.ladder_game.rules.engine import MAX_PLAYERS, MIN_PLAYERS, climbs
 
 
 def ask_card(view: Any, legal: list[Action], default: Action, names: list[str]) -> Question:
@@ -57,8 +57,11 @@ class LadderKit(TableKit):
     def clocks_text(self, placement_h: float, decision_h: float) -> str:
         return _("turns {hours} h", hours=number(decision_h))
 
-    def answered(self, action: Action) -> str | None:
-        return _("You laid {card}.", card=action.get("card"))
+    def answered(self, state: Any, action: Action) -> str | None:
+        card = int(action.get("card", 0))
+        if climbs(state.row, card):
+            return _("You laid {card}: it climbs a rung (L-2.2).", card=card)
+        return _("You laid {card}.", card=card)
 
 
 KIT = LadderKit(name="ladder", title="Ladder", emoji="🪜", min_players=MIN_PLAYERS,

@@ -13,7 +13,7 @@ from cogs.common.game_ui import Clock, GameUi, game_help, register
 from cogs.common.lobby_commands import lobby_commands
 from cogs.common.table_commands import TableCommands, extension, secrets_command
 from tests.plugin_game.rules.engine import MAX_PLAYERS, MIN_PLAYERS, START_COINS
-from tests.plugin_game.rules.kit import KIT, coins_label
+from tests.plugin_game.rules.kit import coins_label
 
 
 class BidsCog(TableCommands):
@@ -30,8 +30,7 @@ class BidsCog(TableCommands):
     async def bid(self, interaction: discord.Interaction,
                   amount: app_commands.Range[int, 0, START_COINS]) -> None:
         action = {"type": "bid", "amount": amount}
-        await self.act_typed(interaction, action, KIT.answered(action) or "✅",
-                             as_asked=True)  # for the lot it was typed for
+        await self.act_typed(interaction, action, as_asked=True)  # for the lot it was typed for
 
 
 def secret_line(game: LoadedGame, seat: Seat) -> str:

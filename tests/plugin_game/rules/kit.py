@@ -57,9 +57,12 @@ class BidsKit(TableKit):
     def clocks_text(self, placement_h: float, decision_h: float) -> str:
         return _("bids {hours} h", hours=number(decision_h))
 
-    def answered(self, action: Action) -> str | None:
-        return _("🔒 You bid {coins}; only you know it until everyone has bid.",
-                 coins=coins_label(int(action.get("amount", 0))))
+    def answered(self, state: Any, action: Action) -> str | None:
+        """The bid and the lot it is for, with its worth (B-2.1)."""
+        return _("🔒 You bid {coins} for lot {lot}, worth {points}; only you know it until "
+                 "everyone has bid.", coins=coins_label(int(action.get("amount", 0))),
+                 lot=state.lot + 1, points=_n("{n} point", "{n} points", state.lots[state.lot]))
+
 
 KIT = BidsKit(name="bids", title="Bids", emoji="🪙", min_players=MIN_PLAYERS,
               max_players=MAX_PLAYERS, ending_events=frozenset({"game_over"}),
