@@ -321,9 +321,12 @@ class SegmentMessages:
         # now says below the story, which is no note of the table's.
         known = {line: place for place, line, _ in await self._lines(game, events, live.start,
                                                                      every=True)}
-        # and the lines the story tells together (cogs/common/story.py `told_together`)
-        known.update({line: place for place, line, _ in
-                      await self._lines(game, events, live.start)})
+        # and the lines the story tells together (cogs/common/story.py `told_together`),
+        # as they read after each of its actions: the message may have been shown
+        # before the last ones joined its line.
+        for version in sorted({e.place.version for e in events if e.place >= live.start}):
+            known.update({line: place for place, line, _ in
+                          await self._lines(game, events, live.start, Place(version + 1, 0))})
         told += notes_told(message.content, known, Place(game.version + 1, 0))
         return told
 

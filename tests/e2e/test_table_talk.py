@@ -99,3 +99,27 @@ async def test_a_year_of_doge_reads_in_30_lines_with_every_move_told(
     assert elections == 7 * years
     built = sum(palaces_told(clause) for line in lines for clause in line.split("; "))
     assert built == sum(8 - p.palaces for p in game.state.players)  # D-1.2: 8 each
+
+
+class Forgetful(Told):
+    """As if another process showed every step: the poster keeps no notes in memory, so
+    it reads each live message's story back from the channel (cogs/common/story.py
+    `notes_told`)."""
+
+    async def before_turn(self, game: Any) -> None:
+        self.bot.posters["doge"]._notes.clear()
+
+
+async def test_a_line_told_together_is_read_back_as_a_move_not_a_note(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """A player's moves joined into one line after the message was shown are read back
+    as the moves they are: the line as it read before the last move joined it is no
+    note of the table's, kept above the line as it reads now."""
+    emu = discord_emulator
+    await whole_game(emu, tmp_path, years=2, kind=Forgetful)
+    lines = "\n".join(m.content for m in emu.messages(emu.channel, include_ephemeral=False)
+                      if m.author.id == emu.bot_user.id).splitlines()
+    assert any(", then places " in line for line in lines)
+    told = [line.rstrip(".") for line in lines if line]
+    assert not [(a, b) for a in told for b in told
+                if b.startswith((a + ";", a + ", then ", a + " and "))]
