@@ -41,10 +41,9 @@ Moment = tuple[Any, dict[str, Any]]  # a public view (or None) and the event it 
 class Community:
     finish: Callable[[Any], Finish]  # the public view of a finished game; ValueError if not
     # What a player built most, by what the game's tallies count (N_-marked, translated
-    # where shown): the stats image's tile, e.g. N_("favourite district"), and the /stats
-    # line with {games}, {wins}, {average} and {favourite}.
+    # where shown): the stats image's tile, e.g. N_("favourite district"), and the words
+    # before its name at the end of the /stats line ("…, favourite district Castello.").
     favourite_label: str
-    favourite_line: str
     # Events the recap follows (setting a scene or making one), the last the one after
     # which the board makes a scene.
     scene_events: tuple[str, ...]

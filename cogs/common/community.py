@@ -204,7 +204,8 @@ def record_line(game: str, summary: Any) -> str:
         return _("{games}, {wins}, average place {average}.", **values)
     shown = favourite_name(game, summary.favourite, starts=False)
     # The game words what its tallies count (bot/games/<game>/community.py).
-    return _(community_of(game).favourite_line, favourite=shown, **values)
+    return _("{games}, {wins}, average place {average}, {label} {favourite}.",
+             label=_(community_of(game).favourite_label), favourite=shown, **values)
 
 
 def uncounted_line(summary: Any) -> str:

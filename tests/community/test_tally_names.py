@@ -63,7 +63,6 @@ def test_an_unknown_tally_key_is_shown_as_it_is(monkeypatch: pytest.MonkeyPatch)
 
 def test_a_game_that_names_nothing_shows_its_keys() -> None:
     plain = Community(finish=community_of("doge").finish, favourite_label="favourite lot",
-                      favourite_line="{games}, {wins}, {average}, {favourite}.",
                       scene_events=(), captions=lambda moments: [],
                       recap_text=("{title}", "{title}"))
     assert plain.shown_tally("lot_6") == "lot_6"

@@ -166,7 +166,7 @@ async def test_a_finished_game_is_rated_and_recapped(
         stats = await (await emu.slash(users[0], emu.channel, "bids stats")).wait()
         assert "1 game, 0 wins, average place" in stats.content
         first = game.state.lots[0]  # ann's only lot
-        assert f"won most often: {first}-point lots." in stats.content
+        assert f"won most often {first}-point lots." in stats.content
         handle = await emu.slash(users[2], emu.channel, "bids recap")
         recap = await handle.wait(timeout=30)
         [gif] = recap.attachments

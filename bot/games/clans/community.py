@@ -69,10 +69,7 @@ def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
 
 
 COMMUNITY = Community(
-    finish=finish, favourite_label=N_("favourite terrain"),
-    favourite_line=N_("{games}, {wins}, average place {average}, favourite terrain "
-                      "{favourite}."),
+    finish=finish, favourite_label=N_("favourite terrain"), tally_name=terrain_name,
     scene_events=("village",), captions=captions,
     recap_text=N_n("{title} game {game}: the board after each village, {n} in all",
-                   "{title} game {game}: the board after each village, {n} in all"),
-    tally_name=terrain_name)
+                   "{title} game {game}: the board after each village, {n} in all"))

@@ -81,8 +81,6 @@ def captions(moments: list[Moment]) -> list[tuple[Any, str]]:
 
 COMMUNITY = Community(
     finish=finish, favourite_label=N_("favourite district"),
-    favourite_line=N_("{games}, {wins}, average place {average}, favourite district "
-                      "{favourite}."),
     scene_events=("elections_begin", "election", "election_done"), captions=captions,
     recap_text=N_n("{title} game {game}: the board after each election, {n} in all",
                    "{title} game {game}: the board after each election, {n} in all"),

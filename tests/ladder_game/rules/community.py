@@ -21,8 +21,6 @@ def finish(view: Any) -> Finish:
 
 COMMUNITY = Community(
     finish=finish, favourite_label=N_("climbed most with"),
-    favourite_line=N_("{games}, {wins}, average place {average}, climbed most with "
-                      "{favourite}."),
     scene_events=("card_laid",),
     captions=lambda moments: [(view, laid_line(event, list(view.players)))
                               for view, event in moments],

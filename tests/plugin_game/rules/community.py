@@ -31,10 +31,7 @@ def tally_name(key: str) -> str:
 
 
 COMMUNITY = Community(
-    finish=finish, favourite_label=N_("won most often"),
-    favourite_line=N_("{games}, {wins}, average place {average}, won most often: "
-                      "{favourite}."),
+    finish=finish, favourite_label=N_("won most often"), tally_name=tally_name,
     scene_events=("lot_sold",), captions=captions,
     recap_text=N_n("{title} game {game}: the board after each lot, {n} in all",
-                   "{title} game {game}: the board after each lot, {n} in all"),
-    tally_name=tally_name)
+                   "{title} game {game}: the board after each lot, {n} in all"))
