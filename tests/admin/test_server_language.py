@@ -155,7 +155,7 @@ async def test_after_a_lost_listener_every_held_language_is_read_again() -> None
             here = ServerLanguages(stores[0], clock=lambda: 0.0)
             await here.watch()
             woke = asyncio.Event()
-            await stores[0].watch_deadlines(woke.set)  # on the same listening connection
+            await stores[0].deadlines.watch(woke.set)  # on the same listening connection
             assert await here.of(GUILD) == "en"
             await _set_without_notice(stores[1], GUILD, "nl")
             assert await here.of(GUILD) == "en"  # no notice: still held

@@ -17,15 +17,15 @@ async def test_a_stopping_clock_lets_go_of_what_it_claimed(database: str) -> Non
     stores = [await Store.open(database, clock=time) for _ in range(2)]
     stopping, other = (TableService(store, clock=time).clock for store in stores)
     try:
-        game = await stores[0].create_game(
+        game = await stores[0].games.create_game(
             "doge", guild_id=1, channel_id=5, players=[PlayerSpec(c) for c in "ABC"],
             user_ids=USERS, settings={"timing": "async"}, seed=1)
         await stopping.sync(await stopping.service.load(game.id))
-        rows = await stores[0].get_deadlines(game.id)
+        rows = await stores[0].deadlines.get_deadlines(game.id)
         stopping.start()
         due = START + DAY + HOUR  # every row has fallen due by then
-        claimed = await stores[0].claim_due_deadlines(due, owner=stopping.owner,
-                                                      lease=CLAIM_LEASE_S)
+        claimed = await stores[0].deadlines.claim_due_deadlines(due, owner=stopping.owner,
+                                                                lease=CLAIM_LEASE_S)
         assert len(claimed) == len(rows) == 3 * len(USERS)  # a batch in hand ...
         await stopping.stop()  # ... when the process is told to stop
         time.now = due

@@ -68,7 +68,7 @@ async def two_clocks(url: str, time: FakeTime) -> tuple[list[Store], list[TableS
         service.clock.notifier = reminders
     game_ids = []
     for n in range(GAMES):
-        game = await stores[0].create_game(
+        game = await stores[0].games.create_game(
             "doge", guild_id=1, channel_id=500 + n, players=[PlayerSpec(c) for c in "ABC"],
             user_ids=USERS, settings={"timing": "async"}, seed=n)
         await services[0].clock.sync(await services[0].load(game.id))
@@ -146,10 +146,10 @@ async def check_each_row_handled_once(stores: list[Store], rows: list, handled: 
     assert set(reminders.sent.values()) <= {1, 2}
     for game_id in game_ids:
         # Each seat sat the round out once (D-3.7), whichever clock acted for it.
-        log = await stores[1].list_actions(game_id)
+        log = await stores[1].actions.log(game_id)
         assert sorted(a.action["seat"] for a in log[:3]) == [0, 1, 2]
         assert all(a.actor_id == TABLE_ACTOR for a in log)  # the table's, for them
-        await stores[1].verify_game(game_id, from_scratch=True)
+        await stores[1].checks.verify_game(game_id, from_scratch=True)
 
 
 @pytest.mark.parametrize("in_turn", [False, True], ids=["racing", "in-turn"])
@@ -164,7 +164,7 @@ async def test_two_clocks_handle_every_deadline_once(
     monkeypatch.setattr(clock_module, "CLAIM_BATCH", 10)
     stores, services, reminders, game_ids = await two_clocks(url, time)
     try:
-        rows = [d for g in game_ids for d in await stores[0].get_deadlines(g)]
+        rows = [d for g in game_ids for d in await stores[0].deadlines.get_deadlines(g)]
         # Each seat: its placement deadline and the reminders halfway and an hour before.
         assert len(rows) == GAMES * len(USERS) * 3
 
@@ -196,13 +196,13 @@ async def test_a_deadline_set_by_one_process_wakes_the_other(url: str) -> None:
             wakes.append(time.time())
             woke.set()
 
-        await stores[1].watch_deadlines(wake)
-        game = await stores[0].create_game("doge", guild_id=1, channel_id=9,
-                                           players=[PlayerSpec(c) for c in "ABC"], seed=1)
+        await stores[1].deadlines.watch(wake)
+        game = await stores[0].games.create_game("doge", guild_id=1, channel_id=9,
+                                                 players=[PlayerSpec(c) for c in "ABC"], seed=1)
         far, soon = time.time() + 2 * WAKE_HORIZON_S, time.time() + WAKE_HORIZON_S / 2
-        await stores[0].set_deadline(game.id, "due:x", far, seat=0)
-        await stores[0].change_deadlines(game.id, add=[DeadlineSlot(1, "due:x", far)])
-        await stores[0].change_deadlines(game.id, add=[DeadlineSlot(2, "due:x", soon)])
+        await stores[0].deadlines.set_deadline(game.id, "due:x", far, seat=0)
+        await stores[0].deadlines.change_deadlines(game.id, add=[DeadlineSlot(1, "due:x", far)])
+        await stores[0].deadlines.change_deadlines(game.id, add=[DeadlineSlot(2, "due:x", soon)])
         await asyncio.wait_for(woke.wait(), 30)
         await asyncio.sleep(0.2)  # a notification of the far rows would have come first
         assert len(wakes) == 1
@@ -236,7 +236,7 @@ async def test_a_lost_listener_listens_again_and_wakes_its_clock(url: str) -> No
     stores = [await Store.open(url) for _ in range(2)]
     woke: asyncio.Queue[None] = asyncio.Queue()
     try:
-        await stores[1].watch_deadlines(lambda: woke.put_nowait(None))
+        await stores[1].deadlines.watch(lambda: woke.put_nowait(None))
         listener, lost_pid = await lose_listener(stores[1], via=stores[0])
         await asyncio.wait_for(woke.get(), 10)  # connected again
         assert listener.raw.get_server_pid() != lost_pid

@@ -73,23 +73,23 @@ async def test_a_seat_whose_thinking_process_died_is_taken_up_by_another(
         game_id = await started_with_a_thinker(gone, stalled)  # seat 1 thinks ...
         await gone.stop_ai()  # ... in a process that is killed: nothing of it is stored
 
-        rows = await stores[1].get_deadlines(game_id)
+        rows = await stores[1].deadlines.get_deadlines(game_id)
         [watch] = [d for d in rows if d.kind.startswith("think:")]
         assert (watch.seat, watch.due_at) == (1, START + THINK_WATCH_S)
         time.now = START + THINK_WATCH_S - 1  # not yet: the thinker may still be at it
         assert await other.clock.tick() == 0
         # The normal seat moved at once, in the step that started the game.
-        assert [a.action["seat"] for a in await stores[1].list_actions(game_id)] == [2]
+        assert [a.action["seat"] for a in await stores[1].actions.log(game_id)] == [2]
 
         time.now = START + THINK_WATCH_S
         assert await other.clock.tick() == 1
         await asyncio.wait_for(other.idle(), timeout=120)
-        log = await stores[1].list_actions(game_id)
+        log = await stores[1].actions.log(game_id)
         # The strong seat's ballot, and the normal seat's, once each (D-3.3).
         assert sorted(a.action["seat"] for a in log) == [1, 2]
         game = await other.load(game_id)
         assert game.engine.pending(game.state) == [0]  # only the person is awaited now
-        left = await stores[1].get_deadlines(game_id)
+        left = await stores[1].deadlines.get_deadlines(game_id)
         assert [d for d in left if d.kind.startswith("think:")] == []
         assert {d.seat for d in left} == {0}
     finally:
