@@ -35,11 +35,9 @@ from rendering.doge.symbols import draw_symbol
 
 K = 2  # drawing scale of the background before it is reduced
 
-LAGOON: RGB = (166, 203, 206)
-LAGOON_DEEP: RGB = (146, 188, 194)
-CANAL: RGB = (92, 150, 178)
-CANAL_EDGE: RGB = (58, 98, 122)
-COAST: RGB = (140, 112, 80)
+# The water, from the open lagoon to a canal's edge, and the shore around it.
+LAGOON, LAGOON_DEEP, CANAL, CANAL_EDGE, COAST = (
+    (166, 203, 206), (146, 188, 194), (92, 150, 178), (58, 98, 122), (140, 112, 80))
 PANEL_BG: RGB = (236, 226, 204)
 DISTRICT_TINT: dict[str, RGB] = {  # light and muted, so player colours stay the loudest
     "cannaregio": (240, 224, 200), "castello": (236, 222, 214), "dorsoduro": (240, 230, 204),
