@@ -2,12 +2,12 @@
 
 One line per lobby and running game of the server, the most recently changed first: the
 game, its channel (a thread's own), lobby or running, how many seats are taken, whom it
-waits for and since when, and whether its clocks are paused. Whom a game waits for is
-the table service's `awaited_names` (what "the game waits for …" says everywhere), since
-when the creation of the awaited players' deadline rows (the clock makes them when a
-decision is first asked), else the game's last change. No Discord here: the text only
-uses Discord's mention and timestamp markup, and is said in the language current when
-it is made (the asker's, for a private answer)."""
+waits for and since when, whether its clocks are paused, and whether its channel refuses
+the bot's posts. Whom a game waits for is the table service's `awaited_names` (what "the
+game waits for …" says everywhere), since when the creation of the awaited players'
+deadline rows (the clock makes them when a decision is first asked), else the game's last
+change. No Discord here: the text only uses Discord's mention and timestamp markup, and is
+said in the language current when it is made (the asker's, for a private answer)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ from bot.tables.steps import Moderator
 MAX_TABLES = 20  # lines listed at most
 MAX_CHARS = 1800  # the whole answer: under Discord's 2000, with room for a note after it
 MORE_ROOM = 60  # kept free for the line that says how many more there are
+# The audit log's entries of a table whose posts keep failing, and of its recovery
+# (cogs/common/table_posts.py): the newest of them says whether it fails now.
+POSTS_FAILING, POSTS_WORKING = "posts_failing", "posts_working"
 
 
 async def open_tables_text(moderation: Moderation, mod: Moderator) -> str:
@@ -76,7 +79,20 @@ async def table_line(service: TableService, row: GameRow) -> str:
               when=when(min(asked, default=row.updated_at)), **values)
     if row.settings.get("paused"):
         line += " " + _("⏸️ clocks paused")
+    failing = await posts_failing_since(service, row.id)
+    if failing is not None:
+        line += " " + _("⚠️ my posts in its channel fail since {when}", when=when(failing))
     return line
+
+
+async def posts_failing_since(service: TableService, game_id: int) -> float | None:
+    """Since when Discord refuses the table's posts (told in the audit log), if it does."""
+    for entry in await service.store.moderation.list_audit(game_id=game_id, limit=20):
+        if entry.action == POSTS_WORKING:
+            return None
+        if entry.action == POSTS_FAILING:
+            return entry.created_at
+    return None
 
 
 def when(at: float) -> str:

@@ -17,6 +17,7 @@ from bot.i18n import SOURCE_LANGUAGE, _, _n, cmd, knowing_command_ids, speaking
 from bot.store import LoadedGame, Seat
 from bot.tables.clock import Reminder
 from bot.tables.kits import get_kit
+from bot.tables.overview import POSTS_FAILING, POSTS_WORKING
 from bot.tables.service import Step
 from cogs.common.delivery import PostingError, ThreadClosed
 from cogs.common.reminder_posts import ReminderPosts
@@ -39,7 +40,8 @@ def naming_commands(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaita
 class DiscordNotifier:
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
-        self.posts = TablePosts(self.posts_failing)  # what the clock sets off, per table
+        # What the clock sets off, per table.
+        self.posts = TablePosts(self.posts_failing, self.posts_working)
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id)
@@ -155,14 +157,52 @@ class DiscordNotifier:
 
     async def posts_failing(self, game: LoadedGame, failed: int) -> None:
         """Told to the table's moderators, once: the server's audit log says that its
-        channel refuses the bot's posts (the game goes on; `board` shows it again)."""
+        channel refuses the bot's posts (the game goes on; `board` shows it again),
+        `/table-admin tables` marks the table until a post goes through, and the server's
+        moderators' channel says it in a line."""
+        await self.audit_posts(game, POSTS_FAILING, {"failed_in_a_row": failed,
+                                                     "channel": game.row.channel_id})
+        log.error("game %s: %d posts in a row failed in channel %s; moderators told",
+                  game.id, failed, game.row.channel_id)
+        await self.tell_moderators(game, failed)
+
+    async def posts_working(self, game: LoadedGame) -> None:
+        """The channel takes the bot's posts again: the mark in `tables` goes."""
+        await self.audit_posts(game, POSTS_WORKING, {"channel": game.row.channel_id})
+        log.warning("game %s: posts in channel %s work again", game.id, game.row.channel_id)
+
+    async def audit_posts(self, game: LoadedGame, action: str, detail: dict) -> None:
         bot_user = self.bot.user
         await self.bot.tables.store.moderation.add_audit(  # type: ignore[attr-defined]
             guild_id=game.row.guild_id, moderator_id=bot_user.id if bot_user else 0,
-            action="posts_failing", game_id=game.id,
-            detail={"failed_in_a_row": failed, "channel": game.row.channel_id})
-        log.error("game %s: %d posts in a row failed in channel %s; told in the audit log",
-                  game.id, failed, game.row.channel_id)
+            action=action, game_id=game.id, detail=detail)
+
+    @naming_commands
+    async def tell_moderators(self, game: LoadedGame, failed: int) -> None:
+        """One line in the server's moderators' channel (a Community server's updates
+        channel, which its moderators read), where it has one the bot may post in."""
+        guild = self.bot.get_guild(game.row.guild_id) if game.row.guild_id else None
+        notices = guild.public_updates_channel if guild is not None else None
+        if guild is None or notices is None or notices.id == game.row.channel_id or \
+                not notices.permissions_for(guild.me).send_messages:
+            return
+        with speaking(await self.language(guild.id)):
+            text = _n("⚠️ Discord refused my last post in {channel}: its {game} game goes on "
+                      "and is saved, but its players don't see the new steps. If this "
+                      "goes on, check that I may send messages and attach files there; the "
+                      "next post that goes through shows the table. {tables} marks it "
+                      "until then.",
+                      "⚠️ Discord refused my last {n} posts in {channel}: its {game} game "
+                      "goes on and is saved, but its players don't see the new steps. If "
+                      "this goes on, check that I may send messages and attach files "
+                      "there; the next post that goes through shows the table. {tables} "
+                      "marks it until then.", failed,
+                      channel=f"<#{game.row.channel_id}>",
+                      game=get_kit(game.row.game).title, tables=cmd("table-admin tables"))
+        try:
+            await notices.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("game %s: the moderators' channel refused too: %s", game.id, exc)
 
     @naming_commands
     async def tell_parent(self, thread: discord.Thread, step: Step) -> None:

@@ -2,9 +2,10 @@
 are made in a task of its own, one after another, so a channel whose posts Discord keeps
 refusing (discord.py retries a 5xx for about 16 s) never holds up another table's
 deadline. Each post has a bound in time, each table a bound on the posts waiting; a
-table whose posts keep failing is told to its moderators once (the server's audit log,
-`/table-admin audit`), and its posts are not tried again in a loop: the next step tries
-once more, and shows the whole segment from the log (a step is never lost)."""
+table whose posts keep failing is told to its moderators once (`tell`: the server's audit
+log and moderators' channel), and its posts are not tried again in a loop: the next step
+tries once more, and shows the whole segment from the log (a step is never lost). The
+first post that goes through again is told too (`recovered`)."""
 
 from __future__ import annotations
 
@@ -23,11 +24,13 @@ TELL_AFTER = 3  # posts failed in a row before the table's moderators are told
 
 Post = Callable[[], Awaitable[bool]]  # True when it reached the channel
 Tell = Callable[[LoadedGame, int], Awaitable[None]]
+Recovered = Callable[[LoadedGame], Awaitable[None]]
 
 
 class TablePosts:
-    def __init__(self, tell: Tell) -> None:
+    def __init__(self, tell: Tell, recovered: Recovered) -> None:
         self._tell = tell
+        self._recovered = recovered
         self._waiting: dict[int, deque[Post]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._failed: dict[int, int] = {}  # posts failed in a row, by game
@@ -63,15 +66,21 @@ class TablePosts:
     async def _count(self, game: LoadedGame, reached: bool) -> None:
         if reached:
             self._failed.pop(game.id, None)
-            self._told.discard(game.id)  # failing again later is told again
+            if game.id in self._told:  # failing again later is told again
+                self._told.discard(game.id)
+                await self._telling(self._recovered(game), game)
             return
         failed = self._failed[game.id] = self._failed.get(game.id, 0) + 1
         if failed >= TELL_AFTER and game.id not in self._told:
             self._told.add(game.id)
-            try:
-                await self._tell(game, failed)
-            except Exception:
-                log.exception("game %s: its moderators could not be told", game.id)
+            await self._telling(self._tell(game, failed), game)
+
+    @staticmethod
+    async def _telling(telling: Awaitable[None], game: LoadedGame) -> None:
+        try:
+            await telling
+        except Exception:  # the posts go on whatever the telling met
+            log.exception("game %s: its moderators could not be told", game.id)
 
     def idle(self) -> bool:
         """Whether no table's posts wait or are being made."""

@@ -236,6 +236,9 @@ class EmuGuild:
     roles: dict[int, EmuRole] = field(default_factory=dict)
     channels: list[EmuChannel] = field(default_factory=list)
     members: dict[int, EmuMember] = field(default_factory=dict)
+    # A Community server's channel for its moderators' notices (Discord's "community
+    # updates" channel), set before the bot connects.
+    public_updates_channel_id: int | None = None
 
     @property
     def everyone(self) -> EmuRole:
@@ -281,6 +284,8 @@ class EmuGuild:
             "premium_tier": 0,
             "preferred_locale": "en-US",
             "system_channel_id": None,
+            "public_updates_channel_id": (None if self.public_updates_channel_id is None
+                                          else str(self.public_updates_channel_id)),
             "afk_channel_id": None,
             "afk_timeout": 300,
             "unavailable": False,

@@ -1,8 +1,10 @@
 """One channel's failures never delay another table: when Discord answers one channel's
 posts with 500 (discord.py tries each request again for about 16 s), the clock posts
 that table's steps in a task of the table's own, and another channel's deadline is met
-and shown meanwhile. A table whose posts keep failing is told to its moderators once, in
-the server's audit log; its steps are saved all the same (D-3.7 at each deadline)."""
+and shown meanwhile. A table whose posts keep failing is told to its moderators once: in
+the server's audit log, in one line in the server's moderators' channel (a Community
+server's updates channel) and by a mark on the table in `/table-admin tables` until a post
+goes through again; its steps are saved all the same (D-3.7 at each deadline)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from cogs.common.table_posts import TELL_AFTER
 from tests.discord_emulator import DiscordEmulator, EmuChannel
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
 from tests.e2e.driver import DogeTable, find
+from tests.e2e.test_admin_discord import MANAGE_CHANNELS
+from tests.e2e.test_admin_lists import ask
 from tests.e2e.test_doge_clocks import FakeTime, clocked_bot
 from tests.e2e.test_doge_game import open_table
 
@@ -54,6 +58,8 @@ async def a_table_in_slow(emu: DiscordEmulator, tmp_path: Path,
     """A bot on a fake clock, and a started table in #slow."""
     time = FakeTime()
     bot = clocked_bot(tmp_path, time)
+    moderators = emu.add_text_channel(name="moderators")
+    emu.guild.public_updates_channel_id = moderators.id  # read when the bot connects
     async with emu.running(bot):
         slow = emu.add_text_channel(name="slow")
         yield time, bot, slow, await started(emu, bot, slow, ["ann", "bernd", "cy"])
@@ -103,3 +109,22 @@ async def test_a_table_whose_posts_keep_failing_is_told_once(
                 if e.action == "posts_failing"]
         assert len(told) == 1 and told[0].game_id == failing.game_id
         assert not timed_out(emu, slow)
+        [moderators] = [c for c in emu.guild.channels if c.name == "moderators"]
+        [notice] = emu.messages(moderators)  # once, however many posts failed since
+        assert f"<#{slow.id}>" in notice.content and "Doge" in notice.content
+        assert notice.content.startswith(f"⚠️ Discord refused my last {TELL_AFTER} posts")
+        mia = emu.add_user("mia", roles=[emu.add_role("Moderators", MANAGE_CHANNELS)])
+        [line] = [line for line in (await ask(emu, mia, slow, "table-admin tables")
+                                    ).splitlines() if f"<#{slow.id}>" in line]
+        assert "⚠️ my posts in its channel fail since <t:" in line
+
+        emu.faults.rules.clear()  # the channel takes posts again: the next step is shown
+        time.now += PLACEMENT_S + 1
+        bot.tables.clock.poke()
+        await emu.wait_until(lambda: posts.idle() and timed_out(emu, slow), timeout=60)
+        assert [e.action for e in await store.moderation.list_audit(
+            game_id=failing.game_id)][:1] == ["posts_working"]
+        [line] = [line for line in (await ask(emu, mia, slow, "table-admin tables")
+                                    ).splitlines() if f"<#{slow.id}>" in line]
+        assert "⚠️" not in line
+        assert len(emu.messages(moderators)) == 1 and not emu.internal_errors
