@@ -7,6 +7,8 @@ PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 SEED ?= 2026
+# `make demo GAME=clans`: one game only (default: every game).
+GAME ?=
 # pytest worker processes for `make test` (0: all tests in one process).
 TEST_WORKERS ?= 2
 NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
@@ -81,7 +83,7 @@ bench-ai: $(DEV_STAMP)
 	$(PY) -m bench.ai_bench
 
 demo: $(RUN_STAMP)
-	$(PY) -m bot demo --out demo-output --seed $(SEED)
+	$(PY) -m bot demo --out demo-output --seed $(SEED)$(if $(GAME), --game $(GAME))
 
 clean:
 	rm -rf $(VENV) demo-output build *.egg-info

@@ -49,11 +49,12 @@ def test_make_run_installs_what_running_needs_and_no_dev_tools(checkout: Path) -
     assert "-e '.[dev]'" in tested and ".installed-dev" in tested
 
 
-def test_make_demo_passes_the_seed(checkout: Path) -> None:
+def test_make_demo_passes_the_seed_and_the_game(checkout: Path) -> None:
     fake_venv_python(checkout, None)
     assert "-m bot demo --out demo-output --seed 7\n" in make(checkout, "-n", "demo",
                                                               "SEED=7").stdout
     assert "--seed 2026\n" in make(checkout, "-n", "demo").stdout
+    assert "--seed 2026 --game clans\n" in make(checkout, "-n", "demo", "GAME=clans").stdout
 
 
 @pytest.mark.parametrize("script", [
