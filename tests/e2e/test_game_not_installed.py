@@ -40,7 +40,7 @@ async def test_a_removed_games_table_blocks_nothing(
         first = TableBot(database_path=path)
         async with emu.running(first):
             people = [emu.add_user(n) for n in ("ann", "bo", "cy")]
-            auction = BidsTable(emu, first, room, people)
+            auction = BidsTable(emu, first, "bids", people, room)
             lobby = await auction.open(3)
             await auction.click(people[0], lobby, find(lobby, "g:start:")["custom_id"])
             old_button = auction.prompt()

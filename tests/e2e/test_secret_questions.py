@@ -25,7 +25,7 @@ async def test_a_sealed_bid_with_one_possible_amount_is_left_to_its_player(
     emu = discord_emulator
     ann, bo, cy = people = [emu.add_user(n) for n in ("ann", "bo", "cy")]
     async with emu.running(TableBot(database_path=str(tmp_path / "games.db"))) as bot:
-        table = BidsTable(emu, bot, emu.channel, people)
+        table = BidsTable(emu, bot, "bids", people)
         lobby = await table.open(len(people))
         await table.click(ann, lobby, find(lobby, "g:start:")["custom_id"])
         for user, amount in ((ann, 15), (bo, 0), (cy, 0)):  # ann spends every coin
