@@ -11,7 +11,7 @@ from bot.discord_app import TableBot
 from bot.games.wording import writing_user_text
 from bot.i18n import LANGUAGES, speaking
 from bot.i18n import _ as translated
-from bot.store import ACTIVE
+from bot.store import ACTIVE, LoadedGame
 from cogs.common.names import plain
 from cogs.doge.board import render_doge
 from cogs.doge.prompts import doge_prompt
@@ -187,6 +187,8 @@ class DogeTable:
                 # Drawn as the table draws it (seats under their holders' names).
                 drawn = [await render_doge(twin, board_caption(board), closed=closed)
                          for closed in ways]
+                if board.data not in drawn and len(ways) > 1:
+                    drawn = await self.drawn_earlier(game, board_caption(board))
                 assert board.data in drawn, "a board image depends on a secret"
                 self.boards_checked += 1
             if any(c["custom_id"].startswith(PROMPT_BUTTONS) for c in custom_ids(message)):
@@ -194,6 +196,19 @@ class DogeTable:
                     with writing_user_text(plain):  # as the bot writes for Discord
                         expected, _ = await doge_prompt(self.bot.tables, twin)
                     assert expected in message.content, "a prompt depends on a secret"
+
+
+    async def drawn_earlier(self, game: LoadedGame, caption: str,
+                            back: int = 12) -> list[bytes]:
+        """A closed message's board drawn again after a state the game has left (its
+        record's caption says more, e.g. a seat's new holder named), from the states of
+        the last `back` actions with every secret replaced."""
+        drawn = []
+        for version in range(game.version - 1, max(game.version - back, 0), -1):
+            state = await self.bot.tables.store.actions.state_at(game.id, version)
+            earlier = dataclasses.replace(game, state=scrambled(state))
+            drawn.append(await render_doge(earlier, caption, closed=True))
+        return drawn
 
 
 async def start_and_play_to_the_end(table: DogeTable, steps: int = 2000) -> None:
