@@ -28,7 +28,6 @@ from __future__ import annotations
 import time
 from contextlib import AbstractAsyncContextManager
 from os import PathLike
-from typing import Any
 
 from bot.games.base import GameEngine
 from bot.games.registry import get_engine
@@ -45,7 +44,6 @@ from bot.store.games import Games
 from bot.store.lobbies import Lobbies
 from bot.store.messages import Messages
 from bot.store.moderation import Moderation
-from bot.store.old_names import MOVED
 from bot.store.pings import Pings
 from bot.store.processes import Processes
 from bot.store.ratings import Ratings
@@ -166,14 +164,6 @@ class Store:
         health check)."""
         async with self._db.reading_each() as conn:
             await fetch_one(conn, "SELECT 1 AS one")
-
-    # TEMPORARY: an old method name reaches the part that now owns it (old_names.py),
-    # until the last caller names the part itself.
-    def __getattr__(self, name: str) -> Any:
-        moved = MOVED.get(name)
-        if moved is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        return getattr(getattr(self, moved[0]), moved[1])
 
     async def __aenter__(self) -> Store:
         return self

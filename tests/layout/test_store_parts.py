@@ -42,6 +42,14 @@ def test_the_parts_extend_nothing() -> None:
     assert [(where, c.name) for where, c in _classes() if c.name.endswith("Mixin")] == []
 
 
+def test_callers_name_the_part() -> None:
+    """The store answers no method of a part by another name (`store.load_game` is
+    `store.actions.load`): what a caller reaches is written where it calls."""
+    store = next(c for where, c in _classes() if c.name == "Store")
+    assert [f.name for f in store.body if isinstance(f, ast.FunctionDef)
+            and f.name in ("__getattr__", "__getattribute__")] == []
+
+
 def test_the_store_imports_nothing_above_it() -> None:
     wrong = sorted((module, target) for module, targets in import_graph().items()
                    if module == "bot.store" or module.startswith("bot.store.")
