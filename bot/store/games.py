@@ -9,7 +9,13 @@ from typing import Any
 
 from bot.games.base import GameEngine, PlayerSpec
 from bot.i18n import _
-from bot.store.backends.sql import Conn, IntegrityViolation, fetch_all, fetch_one
+from bot.store.backends.sql import (
+    Conn,
+    IntegrityViolation,
+    fetch_all,
+    fetch_one,
+    newest_first,
+)
 from bot.store.errors import CannotStart, ChannelBusy, SeatError, WrongStatus
 from bot.store.rows import (
     ACTIVE,
@@ -161,35 +167,20 @@ class Games:
         before_id: int | None = None,
     ) -> list[GameRow]:
         """Games matching every filter given, newest first. Page with `before_id`."""
-        where: list[str] = []
-        params: list[Any] = []
-        if guild_id is not None:
-            where.append("guild_id = ?")
-            params.append(guild_id)
-        if channel_id is not None:
-            where.append("channel_id = ?")
-            params.append(channel_id)
+        wanted: list[Any] = [None]  # no status filter
         if status is not None:
             wanted = [status] if isinstance(status, str) else list(status)
             unknown = set(wanted) - set(STATUSES)
             if unknown:
                 raise ValueError(f"unknown status {sorted(unknown)}")
-            where.append(f"status IN ({', '.join('?' * len(wanted))})")
-            params.extend(wanted)
-        if game is not None:
-            where.append("game = ?")
-            params.append(game)
-        if user_id is not None:
-            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
-            params.append(user_id)
-        if before_id is not None:
-            where.append("id < ?")
-            params.append(before_id)
-        sql = f"SELECT {GAME_COLUMNS} FROM games"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY id DESC LIMIT ?"
-        params.append(limit)
+        sql, params = newest_first(f"SELECT {GAME_COLUMNS} FROM games", [
+            ("guild_id = ?", (guild_id,)),
+            ("channel_id = ?", (channel_id,)),
+            (f"status IN ({', '.join('?' * len(wanted))})", wanted),
+            ("game = ?", (game,)),
+            ("id IN (SELECT game_id FROM seats WHERE user_id = ?)", (user_id,)),
+            ("id < ?", (before_id,)),
+        ], limit)
         async with self._db.reading() as conn:
             rows = await fetch_all(conn, sql, params)
         return [GameRow.from_row(r) for r in rows]

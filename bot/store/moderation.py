@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.i18n import _
 from bot.store.actions import state_at_locked
-from bot.store.backends.sql import fetch_all, fetch_one
+from bot.store.backends.sql import fetch_all, fetch_one, newest_first
 from bot.store.errors import StaleVersion, StoreError, WrongStatus
 from bot.store.rows import ACTION_COLUMNS, ACTIVE, ActionEntry, AuditEntry, dumps
 from bot.store.shared import Core, Live, state_text
@@ -139,23 +139,12 @@ class Moderation:
     ) -> list[AuditEntry]:
         """Newest first. With `channel_id`, only the entries of games played in that
         channel or in a thread of it (a thread chosen itself gives its own alone)."""
-        sql = "SELECT * FROM audit_log"
-        where: list[str] = []
-        params: list[Any] = []
-        if guild_id is not None:
-            where.append("guild_id = ?")
-            params.append(guild_id)
-        if game_id is not None:
-            where.append("game_id = ?")
-            params.append(game_id)
-        if channel_id is not None:
-            where.append("game_id IN (SELECT id FROM games "
-                         "WHERE channel_id = ? OR parent_channel_id = ?)")
-            params += [channel_id, channel_id]
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY id DESC LIMIT ?"
-        params.append(limit)
+        sql, params = newest_first("SELECT * FROM audit_log", [
+            ("guild_id = ?", (guild_id,)),
+            ("game_id = ?", (game_id,)),
+            ("game_id IN (SELECT id FROM games WHERE channel_id = ? OR "
+             "parent_channel_id = ?)", (channel_id, channel_id)),
+        ], limit)
         async with self._db.reading() as conn:
             rows = await fetch_all(conn, sql, params)
         return [AuditEntry.from_row(r) for r in rows]

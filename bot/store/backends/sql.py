@@ -125,3 +125,15 @@ async def fetch_one(conn: Conn, sql: str, params: Sequence[Any] = ()) -> Row | N
 
 async def fetch_all(conn: Conn, sql: str, params: Sequence[Any] = ()) -> list[Row]:
     return await conn.fetch_all(sql, params)
+
+
+def newest_first(select: str, filters: Sequence[tuple[str, Sequence[Any]]],
+                 limit: int) -> tuple[str, list[Any]]:
+    """A listing's statement and parameters: `select` narrowed by every filter given (a
+    clause and its values; one whose first value is None is not given), the newest id
+    first, at most `limit` rows."""
+    given = [(clause, values) for clause, values in filters
+             if not values or values[0] is not None]
+    where = " AND ".join(clause for clause, _values in given)
+    sql = f"{select}{' WHERE ' + where if where else ''} ORDER BY id DESC LIMIT ?"
+    return sql, [value for _clause, values in given for value in values] + [limit]
