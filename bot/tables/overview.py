@@ -12,7 +12,7 @@ said in the language current when it is made (the asker's, for a private answer)
 from __future__ import annotations
 
 from bot.i18n import _, _n, cmd
-from bot.store import LOBBY, GameRow
+from bot.store import LOBBY, GameRow, LoadedGame
 from bot.tables.clock import split_kind
 from bot.tables.kits import game_title, get_kit, installed
 from bot.tables.moderation import Moderation
@@ -79,15 +79,20 @@ async def table_line(service: TableService, row: GameRow) -> str:
               when=when(min(asked, default=row.updated_at)), **values)
     if row.settings.get("paused"):
         line += " " + _("⏸️ clocks paused")
-    failing = await posts_failing_since(service, row.id)
+    failing = await posts_failing_since(service, game)
     if failing is not None:
         line += " " + _("⚠️ my posts in its channel fail since {when}", when=when(failing))
     return line
 
 
-async def posts_failing_since(service: TableService, game_id: int) -> float | None:
-    """Since when Discord refuses the table's posts (told in the audit log), if it does."""
-    for entry in await service.store.moderation.list_audit(game_id=game_id, limit=20):
+async def posts_failing_since(service: TableService, game: LoadedGame) -> float | None:
+    """Since when Discord refuses the table's posts (told in the audit log), if it does:
+    a channel that shows the game's newest step does not, whatever the log says last (a
+    restart forgets which failing tables it told of, so may not write `posts_working`)."""
+    shown = await service.store.shown.shown_version(game.id)
+    if shown is not None and shown >= game.version:
+        return None
+    for entry in await service.store.moderation.list_audit(game_id=game.id, limit=20):
         if entry.action == POSTS_WORKING:
             return None
         if entry.action == POSTS_FAILING:

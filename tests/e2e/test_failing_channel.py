@@ -117,6 +117,14 @@ async def test_a_table_whose_posts_keep_failing_is_told_once(
         [line] = [line for line in (await ask(emu, mia, slow, "table-admin tables")
                                     ).splitlines() if f"<#{slow.id}>" in line]
         assert "⚠️ my posts in its channel fail since <t:" in line
+        # A restarted bot forgets which tables it told of: once the channel shows the
+        # game's newest step (the catch-up at connect), the mark goes all the same.
+        game, shown = await failing.game(), await store.shown.shown_version(failing.game_id)
+        await store.shown.set_shown(game.id, game.version)
+        [line] = [line for line in (await ask(emu, mia, slow, "table-admin tables")
+                                    ).splitlines() if f"<#{slow.id}>" in line]
+        assert "⚠️" not in line
+        await store.shown.set_shown(game.id, shown or 0)  # as it was: steps owed
 
         emu.faults.rules.clear()  # the channel takes posts again: the next step is shown
         time.now += PLACEMENT_S + 1
