@@ -108,3 +108,21 @@ def fresh_database_sync(prefix: str = "test") -> Iterator[str]:
         yield url
     finally:
         asyncio.run(drop_database(url))
+
+
+async def server_let_go(url: str) -> None:
+    """Wait until the killed writer's PostgreSQL sessions are gone. A statement the server
+    was running when its client died still runs to its end (and may commit): the check
+    must not read the game and then its log across that commit."""
+    conn = await asyncpg.connect(url)
+    try:
+        for _ in range(200):
+            others = await conn.fetchval(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            if not others:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the killed writer's sessions did not end")
+    finally:
+        await conn.close()

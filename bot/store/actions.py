@@ -4,8 +4,8 @@ transaction, and reading the action log.
 The hot path of a step reads top to bottom here: `submit` loads the game's latest state
 (the cache, or its row and the actions since its snapshot), checks the version, applies
 the engine, appends the action (with a snapshot every `snapshot_every` actions) and
-commits; then it runs the after-commit work its transaction owed (a finished game's
-rating, bot/store/after_commit.py)."""
+commits; then it runs the after-commit work that follows (the pages told, a finished
+game's rating: bot/store/after_commit.py)."""
 
 from __future__ import annotations
 
@@ -203,9 +203,11 @@ class Actions:
         if result is None:
             raise StoreError(_("game {game} kept changing while applying an action; retry",
                                game=game_id))
-        if result.finished:
-            # Its transaction owes the game's rating (`_write`): done now, or by a later run.
-            await self._core.after_commit.run_now(RATE)
+        if not result.duplicate:
+            # The pages hear of it; a finish's transaction owes the game's rating
+            # (`_write`): done now, or by a later run.
+            await self._core.after_commit.committed(
+                game_id, owed=(RATE,) if result.finished else ())
         return result
 
     async def _submit_locked(

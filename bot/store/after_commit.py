@@ -1,21 +1,35 @@
 """Work that follows a committed step, kept until it is done (migration 0014).
 
-A step's own transaction commits what the step is; what follows it (rating a finished
-game, keeping the row of a reminder Discord accepted) is a named after-commit handler.
-Its work is either written in the step's transaction, or recorded there as owed (a row of
-`owed_work`) and done after it: right away by whoever committed, and again at start-up
-and at every tick of the table clock (bot/tables/clock.py) until it is done. The handler
-removes the row in the same transaction that does the work (`settle`), so the work counts
-once however often it is tried: a row is either still owed, or done and gone.
+A step's own transaction commits what the step is; everything that follows it is a named
+after-commit handler, registered here, of one of three kinds by where its record of what
+is owed lives:
 
-Work that talks to Discord records its row before it talks (`owing`), since a post cannot
-be taken back by a rollback; its handler then finds out what the post did.
+- an owed row (`register`): a row of `owed_work`, written in the step's transaction, or,
+  for work that talks to Discord, committed just before it talks (`owing`);
+- behind (`register_behind`): the step itself is the record; a mark of the handler's own
+  trails the game's version until the work is done;
+- told (`register_told`): the step itself (the game's row it moved) is all there is; the
+  handler only hurries readers that look again by themselves.
 
-Handlers are registered by name; a process runs the rows whose handler it has (the store
-registers its own, the Discord side registers those that need Discord). Rows take no
-claims: doing a row twice at once (two processes, or a redo while a first try is still
-on its way) has the effect of doing it once, since each handler's work and the row's
-settling are one transaction that finds what is already done.
+Owed rows and marks behind are done right after the commit by whoever committed, and again
+at start-up and at every tick of the table clock (bot/tables/clock.py) until done. An owed
+row's handler removes the row in the same transaction that does the work (`settle`), and
+a behind handler moves its mark in the transaction (or after the post) that does it, so
+the work counts once however often it is tried: it is either still owed, or done.
+
+The handlers (README "After a commit" lists them with who registers each):
+- `rate` (owed row, the store): a finished game's ratings (bot/store/ratings.py);
+- `keep-post` (owed row, the Discord side): the row of a 🔔 line or ⏳ reminder Discord
+  accepted (cogs/common/owed_posts.py);
+- `show-step` (behind `channel_shown`, the Discord side): the step shown in its channel,
+  the pings of its turn kept (cogs/common/catch_up.py);
+- `web-notice` (told, the store): the pages of every process hear of the step; each
+  page's watcher also looks at the games' stamps by itself (bot/web/live.py).
+
+A process runs the work whose handler it has (the store registers its own, the Discord
+side those that need Discord). Nothing takes a claim: doing a piece of work twice at once
+(two processes, or a redo while a first try is still on its way) has the effect of doing
+it once, since each handler's work finds what is already done.
 """
 
 from __future__ import annotations
@@ -32,6 +46,8 @@ from bot.store.backends.sql import Conn, Database, fetch_all, fetch_one
 log = logging.getLogger(__name__)
 
 RATE = "rate"  # a finished game to rate (bot/store/ratings.py)
+SHOW_STEP = "show-step"  # a step shown in its channel (cogs/common/catch_up.py)
+WEB_NOTICE = "web-notice"  # the pages of every process told of a changed game
 BATCH = 100
 
 
@@ -49,6 +65,12 @@ class Owed:
 
 # Does the work and settles the row; False: not this process's to do (the row stays).
 Handler = Callable[[Owed], Awaitable[bool]]
+# The games a behind handler still owes work to, and its work for one of them (False: not
+# this process's to do, or not now).
+Pending = Callable[[], Awaitable[list[int]]]
+BehindHandler = Callable[[int], Awaitable[bool]]
+# Told right after a game's commit; must not raise or wait.
+Told = Callable[[int], None]
 
 
 async def owe(conn: Conn, kind: str, game_id: int | None, now: float,
@@ -75,6 +97,8 @@ class AfterCommit:
         self._clock = clock
         self._handlers: dict[str, Handler] = {}
         self._whole: set[str] = set()  # kinds whose handler does every row at once
+        self._behind: dict[str, tuple[Pending, BehindHandler]] = {}
+        self._told_hooks: dict[str, Told] = {}
         self._doing: set[int] = set()  # rows this process is doing right now
         self._told: set[int] = set()  # rows whose failure was logged with its trace
 
@@ -84,6 +108,34 @@ class AfterCommit:
         self._handlers[kind] = handler
         if all_at_once:
             self._whole.add(kind)
+
+    def register_behind(self, kind: str, pending: Pending, handler: BehindHandler) -> None:
+        """`handler(game_id)` does the work of `kind` for each game `pending()` lists (a
+        game whose mark trails its version); it moves the mark itself once done."""
+        self._behind[kind] = (pending, handler)
+
+    def register_told(self, kind: str, told: Told) -> None:
+        """`told(game_id)` is called right after each commit that changed the game."""
+        self._told_hooks[kind] = told
+
+    def kinds(self) -> dict[str, str]:
+        """Every registered handler's name and kind ("owed row", "behind", "told")."""
+        return {**{k: "owed row" for k in self._handlers},
+                **{k: "behind" for k in self._behind},
+                **{k: "told" for k in self._told_hooks}}
+
+    async def committed(self, game_id: int, owed: Collection[str] = ()) -> None:
+        """Right after a commit that changed the game: the told handlers hear of it, then
+        the owed rows of `owed` (what its transaction recorded) are done now. Never
+        raises: the step is committed whatever happens here, and what fails is done by a
+        later run."""
+        for kind, told in self._told_hooks.items():
+            try:
+                told(game_id)
+            except Exception as exc:  # its readers look again by themselves
+                log.warning("%s for game %s not told: %r", kind, game_id, exc)
+        for kind in owed:
+            await self.run_now(kind)
 
     @asynccontextmanager
     async def owing(self, kind: str, game_id: int | None,
@@ -114,13 +166,28 @@ class AfterCommit:
         return [_owed(r) for r in rows]
 
     async def run(self, kinds: Collection[str] | None = None) -> int:
-        """Do the owed rows whose handler this process has (of `kinds`, default all),
-        oldest first; how many were done. A handler that fails leaves its row for the
-        next run, logged; reading the rows may raise (the database refuses)."""
-        if not self._handlers:
-            return 0
-        wanted = [k for k in (self._handlers if kinds is None else kinds)
-                  if k in self._handlers]
+        """Do the owed work whose handler this process has (of `kinds`, default all): the
+        owed rows oldest first, then each behind handler's games; how many were done. A
+        handler that fails leaves its work for the next run, logged; reading what is
+        owed may raise (the database refuses)."""
+        done = await self._run_rows([k for k in (self._handlers if kinds is None else kinds)
+                                     if k in self._handlers])
+        for kind, (pending, handler) in self._behind.items():
+            if kinds is None or kind in kinds:
+                done += await self._run_behind(kind, pending, handler)
+        return done
+
+    async def _run_behind(self, kind: str, pending: Pending, handler: BehindHandler) -> int:
+        done = 0
+        for game_id in await pending():
+            try:
+                done += bool(await handler(game_id))
+            except Exception as exc:  # the mark stays behind: the next run tries again
+                log.warning("%s work for game %s failed; tried again later: %r",
+                            kind, game_id, exc)
+        return done
+
+    async def _run_rows(self, wanted: list[str]) -> int:
         if not wanted:
             return 0
         async with self._db.reading_each() as conn:

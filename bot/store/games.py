@@ -72,7 +72,7 @@ class Games:
             )
             loaded = LoadedGame(await self._core.game_row(conn, game_id), seats, state, engine)
         self._core.remember(game_id, Live(0, ACTIVE, state, engine))
-        self._db.game_changed(game_id)  # its page shows the board now
+        await self._core.after_commit.committed(game_id)  # its page shows the board now
         return loaded
 
     # -- a game started at once (tests, tools, imports) --------------------------------
@@ -130,7 +130,7 @@ class Games:
             await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             row = await self._core.game_row(conn, game_id)
         self._core.forget(game_id)
-        self._db.game_changed(game_id)
+        await self._core.after_commit.committed(game_id)
         return row
 
     # -- queries ----------------------------------------------------------------------

@@ -107,6 +107,7 @@ class Moderation:
                 raise
             assert audit is not None
             self._core.remember(game_id, Live(to_version, ACTIVE, state, engine))
+        await self._core.after_commit.committed(game_id)  # the pages show the undo
         return state, removed, AuditEntry.from_row(audit)
 
     # -- moderator audit log ----------------------------------------------------------

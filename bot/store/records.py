@@ -134,8 +134,7 @@ class Records:
             loaded = LoadedGame(await self._core.game_row(conn, game_id),
                                 await self._core.seats(conn, game_id), state, engine)
         self._core.remember(game_id, Live(version, loaded.row.status, state, engine))
-        if over:
-            await self._core.after_commit.run_now(RATE)
+        await self._core.after_commit.committed(game_id, owed=(RATE,) if over else ())
         return loaded
 
     async def export_public(self, game_id: int) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from bot.games.base import GameEngine
 from bot.games.registry import get_engine
 from bot.secret_logs import keep_secrets_out_of_logs
 from bot.store.actions import Actions
-from bot.store.after_commit import RATE
+from bot.store.after_commit import RATE, WEB_NOTICE
 from bot.store.backends.postgres import DEFAULT_CONNECTIONS, Connections, is_postgres_url
 from bot.store.backends.sql import Database as Backend
 from bot.store.backends.sql import fetch_one
@@ -97,6 +97,7 @@ class Store:
         # The store's own after-commit handlers; the Discord side registers those that
         # talk to Discord.
         self.after_commit.register(RATE, self.ratings.rate_owed, all_at_once=True)
+        self.after_commit.register_told(WEB_NOTICE, db.game_changed)
 
     @classmethod
     async def open(

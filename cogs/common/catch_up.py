@@ -3,29 +3,98 @@ that dies in between (or loses Discord meanwhile) leaves games whose channel sho
 older version than the game has (`store.shown.games_owed`). Whichever process holds a game's
 server shows them when it connects, and again at every reconnect: the live message
 edited, a segment's message posted if one is missing, the buttons on the newest message.
-A show is exactly what the next step would have done, so nothing is told twice."""
+A show is exactly what the next step would have done, so nothing is told twice.
+
+Showing the step is the after-commit handler `show-step` (bot/store/after_commit.py): its
+record is the step itself, owed while `channel_shown` trails the game's version. Besides
+every connect, the table clock's ticks redo it: a step still unshown `GRACE_S` after a
+tick first saw it owed (its own post had time to go through, or failed: Discord refused
+it, the database refused to keep the shown version) is shown through the table's posts,
+so one failing channel holds up no other table; a channel that keeps failing is tried
+again less and less often, up to every `MAX_PAUSE_S`."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 import discord
 from discord.ext import commands
 
 from bot.sharding import holds
+from bot.store.after_commit import SHOW_STEP
 from bot.tables.steps import Step, TableError
 from cogs.common.delivery import PostingError, ThreadClosed
 
 log = logging.getLogger(__name__)
 
+GRACE_S = 30.0  # a step's own post has had this long, at least, when a tick redoes it
+FIRST_PAUSE_S = 60.0  # after a redo that failed, doubling while it fails
+MAX_PAUSE_S = 1800.0
+
 
 class CatchUp(commands.Cog):
+    grace_s = GRACE_S
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
         self._again = False  # asked while a round was running: one more round after it
         self._told_parent: set[tuple[int, int]] = set()  # (game, version) told there
+        # Redone by the clock (monotonic seconds): since when a game's version was seen
+        # owed, and when a game whose redo failed may be tried again (and how often it
+        # failed in a row).
+        self._seen_owed: dict[int, tuple[int, float]] = {}
+        self._paused: dict[int, tuple[float, int]] = {}
+
+    async def cog_load(self) -> None:
+        store = getattr(self.bot, "store", None)
+        if store is not None:
+            store.after_commit.register_behind(SHOW_STEP, self.owed_here, self.redo)
+
+    async def owed_here(self) -> list[int]:
+        """The games of the servers this process holds whose channel is owed a step."""
+        store = self.bot.store  # type: ignore[attr-defined]
+        shard_ids = getattr(self.bot, "shard_ids", None)
+        owed = [game_id for game_id, guild_id in await store.shown.games_owed()
+                if holds(guild_id, self.bot.shard_count, shard_ids)]
+        for gone in set(self._seen_owed) - set(owed):  # shown meanwhile
+            self._seen_owed.pop(gone)
+            self._paused.pop(gone, None)
+        return owed
+
+    async def redo(self, game_id: int) -> bool:
+        """The clock's redo of an owed game: handed to the table's posts once the grace
+        and any pause after failures are over; False when not now."""
+        now = time.monotonic()
+        tables = self.bot.tables  # type: ignore[attr-defined]
+        try:
+            game = await tables.load(game_id)
+        except TableError:  # not installed: shown again once it is, at a connect
+            return False
+        version, since = self._seen_owed.get(game_id, (None, now))
+        if version != game.version:
+            since = now
+            self._seen_owed[game_id] = (game.version, now)
+        if now - since < self.grace_s or now < self._paused.get(game_id, (0.0, 0))[0]:
+            return False
+
+        async def post() -> bool:
+            shown = await self.show(game_id)
+            if shown:
+                self._paused.pop(game_id, None)
+            else:
+                failed = self._paused.get(game_id, (0.0, 0))[1] + 1
+                pause = min(MAX_PAUSE_S, FIRST_PAUSE_S * 2 ** (failed - 1))
+                self._paused[game_id] = (time.monotonic() + pause, failed)
+            return shown
+
+        posts = getattr(tables.clock.notifier, "posts", None)
+        if posts is None:
+            return await post()
+        posts.submit(game, post)  # one failing channel holds up no other table
+        return True
 
     def request(self) -> None:
         """Show what is owed, soon; requests while a round runs make one more round."""

@@ -14,11 +14,10 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-import asyncpg
 import pytest
 
 from bot.store import Store
-from tests.postgres import fresh_database_sync
+from tests.postgres import fresh_database_sync, server_let_go
 from tests.store.backends import BACKENDS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,24 +31,6 @@ def _spawn(db: str, seed: int, stderr: Path) -> subprocess.Popen[str]:
             [sys.executable, "-m", "tests.store.kill_writer", db, str(seed)],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True,
         )
-
-
-async def _server_let_go(url: str) -> None:
-    """Wait until the killed writer's PostgreSQL sessions are gone. A statement the server
-    was running when its client died still runs to its end (and may commit): the check
-    must not read the game and then its log across that commit."""
-    conn = await asyncpg.connect(url)
-    try:
-        for _ in range(200):
-            others = await conn.fetchval(
-                "SELECT count(*) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()")
-            if not others:
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError("the killed writer's sessions did not end")
-    finally:
-        await conn.close()
 
 
 async def _check(db: str, acked: dict[int, int]) -> int:
@@ -117,7 +98,7 @@ def _kill_repeatedly(tmp_path: Path, db: str) -> None:
                 _, game_id, version = line.split()
                 acked[int(game_id)] = max(acked[int(game_id)], int(version))
         if not db.endswith(".db"):
-            asyncio.run(_server_let_go(db))
+            asyncio.run(server_let_go(db))
         if not db.endswith(".db") or Path(db).exists():
             now = asyncio.run(_check(db, acked))
             assert now >= logged

@@ -18,6 +18,8 @@ import aiohttp
 from aiohttp.test_utils import TestClient
 
 from bot.store import Store
+from bot.store.after_commit import WEB_NOTICE
+from bot.web import live
 from bot.web.app import PAGES
 from tests.community.helpers import play, start
 from tests.postgres import fresh_database
@@ -111,6 +113,30 @@ async def test_a_step_is_pushed_to_the_pages_of_another_process(backend) -> None
             assert watcher.pushed == (backend.name == "postgresql")
             if watcher.pushed:
                 assert watcher.timed_looks == 0  # heard, not found by looking
+
+
+async def test_a_step_whose_notice_never_went_reaches_the_pages_by_their_own_look(
+        backend, monkeypatch) -> None:  # noqa: F811
+    """The web notice is an after-commit handler of the told kind: the step's own row is
+    its record. Its notice lost (the process died before sending it, or sending failed):
+    the step is committed all the same, and the pages find it by their own look."""
+    monkeypatch.setattr(live, "RECHECK_S", 0.1)
+
+    def lost(game_id: int) -> None:
+        raise ConnectionError("the notice did not go")
+
+    async with await Store.open(backend.target) as bot_store, \
+            await Store.open(backend.target) as web_store:
+        bot_store.after_commit.register_told(WEB_NOTICE, lost)
+        game_id = await start(bot_store, "clans", [11, 12, 13], guild=GUILD, seed=SEED)
+        await play(bot_store, game_id, moves=3)
+        token = await bot_store.web_pages.page_token("game", game_id)
+        async with client(web_store, poll_s=0.05) as c, streams(c, token, 2) as opened:
+            await play(bot_store, game_id, moves=1)
+            assert (await bot_store.actions.load(game_id)).version == 4
+            for stream in opened:
+                assert (await asyncio.wait_for(next_event(stream), 30))["last"] == 4
+            assert c.app[PAGES].watcher.timed_looks > 0  # found by looking
 
 
 async def test_python_m_bot_web_shows_a_step_the_bot_made_in_its_own_process(

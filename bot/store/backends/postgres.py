@@ -267,7 +267,6 @@ class PgDatabase:
         lane = self._lanes[game_id % len(self._lanes)]
         async with lane.lock:
             yield PgSession(await lane.connection(self.url))
-        self.game_changed(game_id)  # a step or an undo, committed: the pages look
 
     @asynccontextmanager
     async def game_lock(self, game_id: int, purpose: str = "table") -> AsyncIterator[None]:
