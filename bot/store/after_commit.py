@@ -21,6 +21,8 @@ The handlers (README "After a commit" lists them with who registers each):
 - `rate` (owed row, the store): a finished game's ratings (bot/store/ratings.py);
 - `keep-post` (owed row, the Discord side): the row of a 🔔 line or ⏳ reminder Discord
   accepted (cogs/common/owed_posts.py);
+- `deadlines` (behind `deadlines_in_step`, the table clock): the deadlines and reminder
+  stages of the decisions the step awaits (bot/tables/clock.py);
 - `show-step` (behind `channel_shown`, the Discord side): the step shown in its channel,
   the pings of its turn kept (cogs/common/catch_up.py);
 - `web-notice` (told, the store): the pages of every process hear of the step; each
@@ -47,6 +49,7 @@ log = logging.getLogger(__name__)
 
 RATE = "rate"  # a finished game to rate (bot/store/ratings.py)
 SHOW_STEP = "show-step"  # a step shown in its channel (cogs/common/catch_up.py)
+DEADLINES = "deadlines"  # a step's deadlines and reminders set (bot/tables/clock.py)
 WEB_NOTICE = "web-notice"  # the pages of every process told of a changed game
 BATCH = 100
 

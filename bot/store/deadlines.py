@@ -39,6 +39,12 @@ _SET_DEADLINE = (
 WAKE_HORIZON_S = 300.0
 # When a row next needs someone: its due time, or the end of another process's claim.
 _WAKE_AT = "CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END"
+# The version a game's deadlines are in step with (migration 0015).
+_IN_STEP = ("INSERT INTO deadlines_in_step (game_id, version) VALUES (?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version")
+# Running games whose deadlines trail a step: owed to the `deadlines` handler.
+_BEHIND = ("SELECT g.id FROM games g JOIN deadlines_in_step d ON d.game_id = g.id "
+           "WHERE g.status = 'active' AND d.version <> g.version ORDER BY g.id")
 
 
 class DeadlineSlot(NamedTuple):
@@ -86,23 +92,28 @@ class Deadlines:
 
     async def change_deadlines(
         self, game_id: int, *, drop: Sequence[int] = (), add: Sequence[DeadlineSlot] = (),
-        pause_at: float | None = None,
+        pause_at: float | None = None, in_step: int | None = None,
     ) -> None:
         """A step's deadline changes as one transaction: the rows `drop` names go, the
-        `add` slots are created or moved (as set_deadline does), and with `pause_at` the
-        game's clocks stop at that moment (a paused table). Nothing to change, no
+        `add` slots are created or moved (as set_deadline does), with `pause_at` the
+        game's clocks stop at that moment (a paused table), and with `in_step` the game's
+        deadlines are marked in step with that version. Nothing to change, no
         transaction. Dropping alone (a seat answered, others are still awaited) is one
-        statement: it takes only the game's own rows, so it need not look at the game."""
-        if not drop and not add and pause_at is None:
+        statement: it takes only the game's own rows, so it need not look at the game;
+        nor need dropping and marking, in one transaction."""
+        if not drop and not add and pause_at is None and in_step is None:
             return
         dropping = (f"DELETE FROM deadlines WHERE game_id = ? "
                     f"AND id IN ({', '.join('?' * len(drop))})", (game_id, *drop))
-        if not add and pause_at is None:
+        if not add and pause_at is None and in_step is None:
             async with self._db.exclusive(game_id) as session:
                 await session.write_one(*dropping)
             return
         async with self._db.transaction() as conn:
-            await self._core.status(conn, game_id)
+            if add or pause_at is not None:
+                await self._core.status(conn, game_id)
+            if in_step is not None:
+                await conn.execute(_IN_STEP, (game_id, in_step))
             if drop:
                 await conn.execute(*dropping)
             if add:
@@ -113,6 +124,19 @@ class Deadlines:
                 await _pause(conn, game_id, pause_at)
             elif any(self._soon(slot.due_at) for slot in add):
                 await self._db.notify_deadlines(conn)
+
+    async def games_behind(self) -> list[int]:
+        """Running games whose deadlines trail a step (the `deadlines` after-commit
+        handler's work, bot/tables/clock.py)."""
+        async with self._db.reading_each() as conn:
+            return [int(r["id"]) for r in await fetch_all(conn, _BEHIND, ())]
+
+    async def in_step_version(self, game_id: int) -> int | None:
+        """The version the game's deadlines were last brought in step at."""
+        async with self._db.reading_each() as conn:
+            row = await fetch_one(conn, "SELECT version FROM deadlines_in_step "
+                                        "WHERE game_id = ?", (game_id,))
+        return None if row is None else int(row["version"])
 
     def _soon(self, due_at: float) -> bool:
         """Whether a row falls due before every other clock looks again by itself."""

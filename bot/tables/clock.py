@@ -39,8 +39,10 @@ from bot.store import (
     Seat,
     UserPrefs,
 )
+from bot.store.after_commit import DEADLINES
 from bot.tables.clock_loop import ClockLoop
 from bot.tables.kits import get_kit
+from bot.tables.not_installed import NotInstalled
 from bot.tables.timing import DAY, after_quiet_hours, moves_at_once, reminder_times, timing_of
 
 log = logging.getLogger(__name__)
@@ -99,6 +101,11 @@ class TableClock(ClockLoop):
         self._ticking = asyncio.Lock()
         # Names this clock's claims; unique across processes and machines.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        # The version this process last marked each game's deadlines in step with: a
+        # sync that changes nothing writes nothing.
+        self._in_step: dict[int, int] = {}
+        self.store.after_commit.register_behind(
+            DEADLINES, self.store.deadlines.games_behind, self.bring_in_step)
 
     # ---- keeping rows in step with the game ---------------------------------------------
 
@@ -108,6 +115,7 @@ class TableClock(ClockLoop):
         are, so answering someone else's question does not reset anyone's clock."""
         existing = await self.store.deadlines.get_deadlines(game.id)
         if game.row.status != ACTIVE:
+            self._in_step.pop(game.id, None)
             if existing:
                 await self.store.deadlines.clear_deadlines(game.id)
             return
@@ -144,10 +152,31 @@ class TableClock(ClockLoop):
             log.debug("game %s: seat %s (%s) due at %.0f", game.id, seat_no, kind, due)
         # One transaction for the whole step: a click costs one commit, not one per row.
         paused = bool(add) and bool(game.row.settings.get("paused"))
+        marked = self._in_step.get(game.id) == game.version  # nothing new to mark
         await self.store.deadlines.change_deadlines(game.id, drop=drop, add=add,
-                                                    pause_at=now if paused else None)
+                                                    pause_at=now if paused else None,
+                                                    in_step=None if marked else game.version)
+        self._in_step[game.id] = game.version
         if add:
             self.poke()
+
+    async def bring_in_step(self, game_id: int) -> bool:
+        """The after-commit handler `deadlines` (bot/store/after_commit.py): a game whose
+        deadlines trail a step (its sync refused, or its process killed after the
+        commit) is brought in step, under the table's lock, so a step being made now
+        is left to its own sync."""
+        async with self.service.lock(game_id):
+            try:
+                game = await self.service.load(game_id)
+            except NotInstalled:  # nothing of it moves until it is installed again
+                return False
+            if await self.store.deadlines.in_step_version(game_id) == game.version:
+                return False  # in step meanwhile
+            log.info("game %s: deadlines brought in step with v%s after the step's own "
+                     "sync did not happen", game_id, game.version)
+            self._in_step.pop(game_id, None)  # what this process marked is not what is
+            await self.sync(game)
+        return True
 
     async def due_of(self, game_id: int, seat: int) -> float | None:
         for d in await self.store.deadlines.get_deadlines(game_id):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store.after_commit import RATE, SHOW_STEP, WEB_NOTICE
+from bot.store.after_commit import DEADLINES, RATE, SHOW_STEP, WEB_NOTICE
 from cogs.common.short_posts import KEEP_POST
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import discord_emulator  # noqa: F401  (fixture)
@@ -54,4 +54,5 @@ async def test_a_running_bot_registers_every_after_commit_handler(
     emu = discord_emulator
     async with a_table_in_slow(emu, tmp_path) as (_time, bot, _slow, _table):
         assert bot.tables.store.after_commit.kinds() == {
-            RATE: "owed row", KEEP_POST: "owed row", SHOW_STEP: "behind", WEB_NOTICE: "told"}
+            RATE: "owed row", KEEP_POST: "owed row", DEADLINES: "behind", SHOW_STEP: "behind",
+            WEB_NOTICE: "told"}

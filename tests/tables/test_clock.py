@@ -270,8 +270,9 @@ async def test_a_digest_falling_in_quiet_hours_waits_for_their_end(tmp_path) -> 
 
 async def test_a_steps_deadlines_change_in_one_transaction(tmp_path) -> None:
     """A click's bookkeeping is one commit however many rows it moves: the answered
-    seat's rows go, the next decision's rows for every seat arrive together; when only
-    the answered seat's rows go it is one statement, no transaction at all."""
+    seat's rows go, the next decision's rows for every seat arrive together, and the
+    game's deadlines are marked in step with its version (the after-commit handler
+    `deadlines`); when nothing changed, nothing is written."""
     time = FakeTime(START)
     service, rec, gid = await make_table(tmp_path / "g.db", time)
     opened: list[str] = []
@@ -287,7 +288,7 @@ async def test_a_steps_deadlines_change_in_one_transaction(tmp_path) -> None:
     await service.clock.sync(await service.load(gid))
     assert opened == []  # nothing changed, nothing written
     await ballot(service, gid, 101, "castello")
-    assert opened == []
+    assert opened == ["transaction"]
     assert {d.seat for d in await service.store.deadlines.get_deadlines(gid)} == {1, 2}
     await ballot(service, gid, 102, "castello")
     opened.clear()
