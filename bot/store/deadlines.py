@@ -131,6 +131,14 @@ class Deadlines:
         async with self._db.reading_each() as conn:
             return [int(r["id"]) for r in await fetch_all(conn, _BEHIND, ())]
 
+    async def in_step_versions(self) -> dict[int, int]:
+        """Every running game's version its deadlines are in step with, by game."""
+        async with self._db.reading_each() as conn:
+            rows = await fetch_all(
+                conn, "SELECT d.game_id, d.version FROM deadlines_in_step d "
+                      "JOIN games g ON g.id = d.game_id WHERE g.status = 'active'", ())
+        return {int(r["game_id"]): int(r["version"]) for r in rows}
+
     async def in_step_version(self, game_id: int) -> int | None:
         """The version the game's deadlines were last brought in step at."""
         async with self._db.reading_each() as conn:

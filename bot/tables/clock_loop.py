@@ -34,6 +34,7 @@ class ClockLoop:
     clock: Callable[[], float]
     owner: str
     _changed: asyncio.Event
+    _in_step: dict[int, int]
     _task: asyncio.Task | None
     first_retry: float = FIRST_RETRY_S  # the pause after a failed tick, doubling
     backoff: Backoff | None = None  # the timer's failures in a row, once it runs
@@ -120,6 +121,8 @@ class ClockLoop:
         count = 0
         failed: list[int] = []
         before_id = None
+        # What is marked in step already is not written again (one read, not a write each).
+        self._in_step.update(await self.store.deadlines.in_step_versions())
         while rows := await self.store.games.list_games(status=ACTIVE, limit=500,
                                                         before_id=before_id):
             for row in rows:
