@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -89,39 +91,47 @@ def _held(game, seat) -> list[int]:
     return sorted(game.state.players[seat.seat].markers, reverse=True)
 
 
-@game_handler("doge", "bpa", aliases=("bpa",))
-async def on_ballot_area(interaction: discord.Interaction, game_id: int, arg: str,
-                         values: list[str]) -> None:
-    key, _dot, mask_arg = arg.partition(".")
+async def _ballot_redrawn(interaction: discord.Interaction, game_id: int, key: str,
+                          chosen: Callable[[Any, Any], tuple[int | None, int]]) -> None:
+    """The ballot panel drawn again with the area and markers `chosen(game, seat)` says,
+    or a one-line refusal (a choice that is not one of the panel's)."""
     try:
         game, seat = await _ballot_game(interaction, game_id, key)
-        [area_value] = values
-        area, mask = _index(area_value, len(AREAS)), _mask(mask_arg, len(_held(game, seat)))
+        area, mask = chosen(game, seat)
         content, view = ballot_panel(game, seat.seat, area, mask)
     except (TableError, ValueError) as exc:
         return await refuse(interaction, str(exc) if isinstance(exc, TableError)
                             else _("That choice is not valid."))
     await interaction.response.edit_message(content=content, view=view)
+
+
+@game_handler("doge", "bpa", aliases=("bpa",))
+async def on_ballot_area(interaction: discord.Interaction, game_id: int, arg: str,
+                         values: list[str]) -> None:
+    key, _dot, mask_arg = arg.partition(".")
+
+    def chosen(game: Any, seat: Any) -> tuple[int | None, int]:
+        [area_value] = values
+        return _index(area_value, len(AREAS)), _mask(mask_arg, len(_held(game, seat)))
+
+    await _ballot_redrawn(interaction, game_id, key, chosen)
 
 
 @game_handler("doge", "bpm", aliases=("bpm",))
 async def on_ballot_markers(interaction: discord.Interaction, game_id: int, arg: str,
                             values: list[str]) -> None:
     key, _dot, area_arg = arg.partition(".")
-    try:
-        game, seat = await _ballot_game(interaction, game_id, key)
+
+    def chosen(game: Any, seat: Any) -> tuple[int | None, int]:
         held = _held(game, seat)
         if not 1 <= len(values) <= min(4, len(held)):  # D-3.2: 1 to 4 markers
             raise ValueError(values)
         mask = 0
         for value in values:
             mask |= 1 << _index(value, len(held))
-        area = None if area_arg == "x" else _index(area_arg, len(AREAS))
-        content, view = ballot_panel(game, seat.seat, area, mask)
-    except (TableError, ValueError) as exc:
-        return await refuse(interaction, str(exc) if isinstance(exc, TableError)
-                            else _("That choice is not valid."))
-    await interaction.response.edit_message(content=content, view=view)
+        return (None if area_arg == "x" else _index(area_arg, len(AREAS))), mask
+
+    await _ballot_redrawn(interaction, game_id, key, chosen)
 
 
 @game_handler("doge", "bpc", aliases=("bpc",))

@@ -19,17 +19,22 @@ def build_max(st: DogeState, seat: int, district: str, received: int,
     one per house received there this step, each at the then current cost, while houses,
     free spaces and palaces in supply last. `palaces_promised` are palaces the player
     already asked for elsewhere in the same step."""
-    houses = st.houses[district][seat]
-    filled = len(st.palaces[district])
-    palaces = st.players[seat].palaces - palaces_promised
+    return palaces_affordable(st.houses[district][seat], len(st.palaces[district]),
+                              st.players[seat].palaces - palaces_promised, received)
+
+
+def palaces_affordable(houses: int, filled: int, supply: int, received: int) -> int:
+    """D-8.4, D-8.5: palaces built one after another with `houses` in a district whose
+    first `filled` spaces are taken, each at the then current cost, at most `received`
+    and `supply` (the palaces left to the player)."""
     count = 0
-    while count < received and filled < SPACES_PER_DISTRICT and palaces > 0:
+    while count < received and filled < SPACES_PER_DISTRICT and supply > 0:
         cost = PALACE_COSTS[filled]
         if houses < cost:
             break
         houses -= cost
         filled += 1
-        palaces -= 1
+        supply -= 1
         count += 1
     return count
 

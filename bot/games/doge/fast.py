@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from bot.games.doge.building import palaces_affordable
 from bot.games.doge.constants import MARKER_VALUES, PALACE_COSTS, RINGS, SPACES_PER_DISTRICT
 from bot.games.doge.fast_rules import (
     DISTRICT_RANGE,
@@ -174,19 +175,8 @@ class Sim:
 
     def build_max(self, seat: int, district: int, received: int, promised: int) -> int:
         """D-8.4, D-8.5: palaces `seat` could build alone in `district` now."""
-        houses = self.houses[district][seat]
-        filled = len(self.palaces[district])
-        left = self.palace_supply[seat] - promised
-        count = 0
-        while count < received and filled < SPACES_PER_DISTRICT and left > 0:
-            cost = PALACE_COSTS[filled]
-            if houses < cost:
-                break
-            houses -= cost
-            filled += 1
-            left -= 1
-            count += 1
-        return count
+        return palaces_affordable(self.houses[district][seat], len(self.palaces[district]),
+                                  self.palace_supply[seat] - promised, received)
 
     # ---- acting ------------------------------------------------------------------------
 
