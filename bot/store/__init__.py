@@ -18,8 +18,8 @@ transactions and holds the parts, one class and module each, that callers name:
 - `ratings.py` with `rating_steps.py`, `standings.py`, `voiding.py` (ratings,
   leaderboards, voids), `commitments.py` (commitments to face-down stacks);
 - `after_commit.py` (the named after-commit handlers and the work still owed to them:
-  a finished game's rating, the row of a posted 🔔 line or reminder, the step shown in
-  its channel, the pages told; redone until done);
+  a finished game's rating, the row of a posted 🔔 line or reminder, a step's deadlines,
+  the step shown in its channel, the pages told; redone until done);
 - `shared.py` (`Core`: what the parts share: the database, engines, clock, live-state
   cache), `rows.py` (what the store hands out), `errors.py`;
 - `backends/` (SQLite, PostgreSQL and the interface they share), `migrations/`,

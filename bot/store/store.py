@@ -10,7 +10,7 @@ transactions; what it keeps is read and written through its named parts:
 | `records` | records out and in: export, import, a spectator's export |
 | `seats` | who plays a seat, its notifications and clock bookkeeping |
 | `tables` | server, table and personal settings; digests |
-| `deadlines` | deadlines, reminder stages and the clocks' claims |
+| `deadlines` | deadlines, reminder stages, the clocks' claims, what each game's are in step with |
 | `messages` | the ids of each game's Discord messages |
 | `moderation` | undo and the moderators' audit log |
 | `ratings` | ratings, leaderboards, voids (rated after each finished game's commit) |
