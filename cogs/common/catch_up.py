@@ -77,17 +77,19 @@ class CatchUp(commands.Cog):
         if version != game.version:
             since = now
             self._seen_owed[game_id] = (game.version, now)
-        if now - since < self.grace_s or now < self._paused.get(game_id, (0.0, 0))[0]:
+        until, failed = self._paused.get(game_id, (0.0, 0))
+        if now - since < self.grace_s or now < until:
             return False
+        # Not handed on again while this one waits among the table's posts.
+        self._paused[game_id] = (now + MAX_PAUSE_S, failed)
 
         async def post() -> bool:
             shown = await self.show(game_id)
             if shown:
                 self._paused.pop(game_id, None)
             else:
-                failed = self._paused.get(game_id, (0.0, 0))[1] + 1
-                pause = min(MAX_PAUSE_S, FIRST_PAUSE_S * 2 ** (failed - 1))
-                self._paused[game_id] = (time.monotonic() + pause, failed)
+                pause = min(MAX_PAUSE_S, FIRST_PAUSE_S * 2 ** failed)
+                self._paused[game_id] = (time.monotonic() + pause, failed + 1)
             return shown
 
         posts = getattr(tables.clock.notifier, "posts", None)

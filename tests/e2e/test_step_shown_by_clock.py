@@ -56,3 +56,33 @@ async def test_a_running_bot_registers_every_after_commit_handler(
         assert bot.tables.store.after_commit.kinds() == {
             RATE: "owed row", KEEP_POST: "owed row", DEADLINES: "behind", SHOW_STEP: "behind",
             WEB_NOTICE: "told"}
+
+
+async def test_a_channel_that_keeps_refusing_is_tried_again_less_often(
+        discord_emulator: DiscordEmulator, tmp_path: Path) -> None:  # noqa: F811
+    """One redo at a time, and after a failed one the clock leaves the channel alone for
+    a while (doubling while it keeps failing): a broken channel costs few requests."""
+    emu = discord_emulator
+    async with a_table_in_slow(emu, tmp_path) as (time, bot, slow, table):
+        posts = bot.tables.clock.notifier.posts
+        catch_up = bot.get_cog("CatchUp")
+        catch_up.grace_s = 1e9
+        refusing(emu, slow, 503)
+        time.now += PLACEMENT_S + 1
+        bot.tables.clock.poke()
+        await emu.wait_until(lambda: posts.idle() and posts.failed(table.game_id) >= 1,
+                             timeout=60)
+        catch_up.grace_s = 0.0
+        before = posts.failed(table.game_id)
+        await bot.tables.clock.tick()
+        await bot.tables.clock.tick()  # the first redo is still owed: not handed on again
+        await emu.wait_until(posts.idle, timeout=60)
+        failed = posts.failed(table.game_id)
+        assert failed == before + 1
+        refused = sum(emu.faults.injected.values())
+        for _ in range(3):  # within the pause after the failed redo: nothing is tried
+            await bot.tables.clock.tick()
+        await emu.wait_until(posts.idle, timeout=60)
+        assert posts.failed(table.game_id) == failed
+        assert sum(emu.faults.injected.values()) == refused
+        assert not timed_out(emu, slow) and not emu.internal_errors
