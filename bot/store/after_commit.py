@@ -52,6 +52,7 @@ SHOW_STEP = "show-step"  # a step shown in its channel (cogs/common/catch_up.py)
 DEADLINES = "deadlines"  # a step's deadlines and reminders set (bot/tables/clock.py)
 WEB_NOTICE = "web-notice"  # the pages of every process told of a changed game
 BATCH = 100
+_ROWS = "SELECT id, kind, game_id, detail, created_at FROM owed_work"
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ class AfterCommit:
         self._behind: dict[str, tuple[Pending, BehindHandler]] = {}
         self._told_hooks: dict[str, Told] = {}
         self._doing: set[int] = set()  # rows this process is doing right now
-        self._told: set[int] = set()  # rows whose failure was logged with its trace
+        self._traced: set[int] = set()  # rows whose failure was logged with its trace
 
     def register(self, kind: str, handler: Handler, *, all_at_once: bool = False) -> None:
         """`handler` does the rows of `kind` from now on (a later one replaces it); with
@@ -137,8 +138,12 @@ class AfterCommit:
                 told(game_id)
             except Exception as exc:  # its readers look again by themselves
                 log.warning("%s for game %s not told: %r", kind, game_id, exc)
-        for kind in owed:
-            await self.run_now(kind)
+        if owed:
+            try:
+                await self.run(owed)
+            except Exception as exc:
+                log.warning("owed %s work not done yet; tried again later: %r",
+                            ", ".join(owed), exc)
 
     @asynccontextmanager
     async def owing(self, kind: str, game_id: int | None,
@@ -164,8 +169,7 @@ class AfterCommit:
     async def owed(self) -> list[Owed]:
         """Every row still owed, oldest first."""
         async with self._db.reading_each() as conn:
-            rows = await fetch_all(conn, "SELECT id, kind, game_id, detail, created_at "
-                                         "FROM owed_work ORDER BY id")
+            rows = await fetch_all(conn, f"{_ROWS} ORDER BY id")
         return [_owed(r) for r in rows]
 
     async def run(self, kinds: Collection[str] | None = None) -> int:
@@ -195,8 +199,8 @@ class AfterCommit:
             return 0
         async with self._db.reading_each() as conn:
             rows = await fetch_all(
-                conn, f"SELECT id, kind, game_id, detail, created_at FROM owed_work "
-                      f"WHERE kind IN ({', '.join('?' * len(wanted))}) ORDER BY id LIMIT ?",
+                conn, f"{_ROWS} WHERE kind IN ({', '.join('?' * len(wanted))}) "
+                      f"ORDER BY id LIMIT ?",
                 (*wanted, BATCH))
         done = 0
         called: set[str] = set()
@@ -209,23 +213,16 @@ class AfterCommit:
             try:
                 if await self._handlers[owed.kind](owed):
                     done += 1
-                    self._told.discard(owed.id)
+                    self._traced.discard(owed.id)
             except Exception as exc:  # the row stays: the next run tries again
-                first = owed.id not in self._told
-                self._told.add(owed.id)
+                first = owed.id not in self._traced
+                self._traced.add(owed.id)
                 log.warning("owed %s work %s (game %s) failed; tried again later: %r",
                             owed.kind, owed.id, owed.game_id, exc, exc_info=first)
             finally:
                 self._doing.discard(owed.id)
         return done
 
-    async def run_now(self, kind: str) -> None:
-        """Right after a commit that owes `kind`: do it now, never raising (the step is
-        committed whatever happens here; what fails is done by a later run)."""
-        try:
-            await self.run((kind,))
-        except Exception as exc:
-            log.warning("owed %s work not done yet; tried again later: %r", kind, exc)
 
 def _owed(row: Any) -> Owed:
     return Owed(int(row["id"]), str(row["kind"]), row["game_id"], json.loads(row["detail"]),
